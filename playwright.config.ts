@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+// e2e tests drive the production build (`npm run build` first) in Debian's Chromium:
+// Playwright's own browser download cannot work on our machines.
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/api/models`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    // The e2e server runs without provider keys: only the demo model is offered.
+    env: { WORKERBENCH_E2E: '1', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '' },
+  },
+});
