@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { modelIdSchema, workerNameSchema } from '@/lib/worker/worker-schema';
+
+/**
+ * `project.json`: the manifest at the root of every project. Every field has a
+ * default so that an empty `{}` is a valid project; unknown keys are diagnostics.
+ */
+export const APPROVAL_MODES = ['prompt', 'approve_all', 'reject_all'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export const DEFAULT_MAX_DEPTH = 5;
+export const DEFAULT_MAX_STEPS = 20;
+export const MANIFEST_FILE_NAME = 'project.json';
+
+export const runtimeSettingsSchema = z.strictObject({
+  approval_mode: z.enum(APPROVAL_MODES).default('prompt'),
+  max_depth: z.number().int().min(1).max(20).default(DEFAULT_MAX_DEPTH),
+  max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
+});
+export type RuntimeSettings = z.infer<typeof runtimeSettingsSchema>;
+
+export const projectManifestSchema = z.strictObject({
+  name: z.string().min(1).max(100).optional(),
+  description: z.string().optional(),
+  /** Worker name of the entry worker. */
+  entry: workerNameSchema.default('main'),
+  default_model: modelIdSchema.optional(),
+  /** Project-relative folder where `worker_create` writes; dynamic workers are refused without it. */
+  generated_workers_dir: z.string().min(1).optional(),
+  /** Optional explicit list of worker files; when absent every `.worker` file is discovered. */
+  worker_files: z.array(z.string().min(1)).optional(),
+  runtime: runtimeSettingsSchema.default({ approval_mode: 'prompt', max_depth: DEFAULT_MAX_DEPTH, max_steps: DEFAULT_MAX_STEPS }),
+});
+export type ProjectManifest = z.infer<typeof projectManifestSchema>;

@@ -1,0 +1,76 @@
+import type { TokenUsage } from '@/lib/model/step-protocol';
+
+/**
+ * Everything a run does is told as events; the UI's run tree is a pure function
+ * of them (see reduce-run-events.ts). Every event names the run, the worker
+ * call it belongs to, that call's parent and its depth, so a consumer never has
+ * to keep its own bookkeeping to place an event in the tree.
+ */
+export interface RunEventBase {
+  runId: string;
+  /** Id of the worker call this event belongs to (the entry call is the root). */
+  callId: string;
+  /** Id of the worker call that called this one; null for the entry worker. */
+  parentCallId: string | null;
+  workerName: string;
+  depth: number;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+}
+
+export interface AttachmentSummary {
+  path: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface RunErrorInfo {
+  /** Stable code, e.g. "max_depth", "max_steps", "aborted", "incompatible_model". */
+  code: string;
+  message: string;
+  /** Where it happened, e.g. "worker evaluator (depth 2), step 3" or "evaluator.worker:4:1". */
+  location?: string;
+}
+
+export type ApprovalChoice = 'approve_once' | 'approve_session' | 'deny';
+
+export type RunEvent = RunEventBase &
+  (
+    | { type: 'run-start'; input: string; model: string }
+    | { type: 'worker-start'; model: string; input: unknown; attachments: AttachmentSummary[] }
+    | { type: 'text-delta'; text: string }
+    | { type: 'tool-call'; toolCallId: string; toolName: string; args: unknown }
+    | {
+        type: 'approval-request';
+        approvalId: string;
+        toolCallId: string;
+        toolName: string;
+        args: unknown;
+      }
+    | {
+        type: 'approval-decision';
+        approvalId: string;
+        toolCallId: string;
+        toolName: string;
+        choice: ApprovalChoice;
+        reason?: string;
+        /** Decided by policy (pre_approved, approval_mode, session grant) rather than by a person. */
+        automatic: boolean;
+      }
+    | { type: 'tool-result'; toolCallId: string; toolName: string; result: unknown }
+    | { type: 'tool-error'; toolCallId: string; toolName: string; error: RunErrorInfo }
+    | { type: 'step-finish'; step: number; usage: TokenUsage }
+    | {
+        type: 'worker-end';
+        status: 'completed' | 'failed' | 'aborted';
+        output: unknown;
+        usage: TokenUsage;
+        durationMs: number;
+        error?: RunErrorInfo;
+      }
+    | { type: 'run-end'; output: unknown; durationMs: number }
+    | { type: 'run-error'; error: RunErrorInfo; durationMs: number }
+  );
+
+export type RunEventType = RunEvent['type'];

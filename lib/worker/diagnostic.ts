@@ -1,0 +1,18 @@
+/**
+ * A problem found in a project file. Lines and columns are 1-based, as in the
+ * editor, so a diagnostic maps to a Monaco marker without arithmetic.
+ */
+export type DiagnosticSeverity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  /** Project-relative path of the file the problem is in. */
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: DiagnosticSeverity;
+  /** Stable machine-readable code, e.g. "yaml-syntax", "unknown-key", "duplicate-name". */
+  code: string;
+  message: string;
+}
