@@ -1,0 +1,321 @@
+import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
+import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
+import { TOOLSET_NAMES, workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
+import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
+
+/**
+ * Parses a `.worker` file: YAML frontmatter between `---` lines, then the
+ * markdown instructions. It never throws: every problem becomes a diagnostic
+ * with the position of the key or value at fault, so the editor can show it.
+ */
+
+/** Larger files are refused before parsing: a worker is instructions, not data. */
+export const MAX_WORKER_FILE_BYTES = 1024 * 1024;
+/** YAML aliases can expand exponentially ("billion laughs"); cap them. */
+const MAX_ALIAS_COUNT = 100;
+
+export interface ParsedWorkerFile {
+  /** Present only when the file has no error diagnostics. */
+  definition?: WorkerDefinition;
+  /** The frontmatter as plain data after tolerant normalisation, when it was a mapping. */
+  frontmatter?: Record<string, unknown>;
+  /** The YAML text between the fences (without them). */
+  frontmatterText: string;
+  /** Everything after the closing fence line, byte-identical. */
+  body: string;
+  /** Character offset of the body in the text. */
+  bodyOffset: number;
+  /** Character offset of the frontmatter text in the file. */
+  frontmatterOffset: number;
+  diagnostics: Diagnostic[];
+  /** Locates frontmatter paths (e.g. ["toolsets","workers","allowed_workers",0]) in the file; absent when YAML did not parse. */
+  sourceMap?: SourceMap;
+}
+
+export interface FrontmatterSplit {
+  /** The fences were found. */
+  found: boolean;
+  /** An opening fence without a closing one. */
+  unclosed: boolean;
+  frontmatterText: string;
+  frontmatterOffset: number;
+  body: string;
+  bodyOffset: number;
+  /** Line break used by the opening fence, reused when writing. */
+  lineBreak: '\n' | '\r\n';
+}
+
+const FENCE = /^---[ \t]*$/;
+
+/** Finds the `---` fences. A leading byte-order mark is tolerated. */
+export function splitFrontmatter(text: string): FrontmatterSplit {
+  const start = text.startsWith('\uFEFF') ? 1 : 0;
+  const firstBreak = text.indexOf('\n', start);
+  const firstLineEnd = firstBreak === -1 ? text.length : firstBreak;
+  const firstLine = text.slice(start, firstLineEnd).replace(/\r$/, '');
+  const lineBreak: '\n' | '\r\n' = firstBreak > 0 && text[firstBreak - 1] === '\r' ? '\r\n' : '\n';
+  if (!FENCE.test(firstLine)) {
+    return { found: false, unclosed: false, frontmatterText: '', frontmatterOffset: 0, body: text, bodyOffset: 0, lineBreak };
+  }
+  const frontmatterOffset = firstBreak === -1 ? text.length : firstBreak + 1;
+  let lineStart = frontmatterOffset;
+  while (lineStart < text.length) {
+    const nextBreak = text.indexOf('\n', lineStart);
+    const lineEnd = nextBreak === -1 ? text.length : nextBreak;
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+    if (FENCE.test(line)) {
+      const bodyOffset = nextBreak === -1 ? text.length : nextBreak + 1;
+      return {
+        found: true,
+        unclosed: false,
+        frontmatterText: text.slice(frontmatterOffset, lineStart),
+        frontmatterOffset,
+        body: text.slice(bodyOffset),
+        bodyOffset,
+        lineBreak,
+      };
+    }
+    if (nextBreak === -1) break;
+    lineStart = nextBreak + 1;
+  }
+  return {
+    found: false,
+    unclosed: true,
+    frontmatterText: text.slice(frontmatterOffset),
+    frontmatterOffset,
+    body: '',
+    bodyOffset: text.length,
+    lineBreak,
+  };
+}
+
+/** UTF-8 size without allocating when the answer is obvious. */
+export function utf8ByteLength(text: string): number {
+  // Every UTF-16 unit is at least one byte, so a long string is over the limit without encoding it.
+  if (text.length > MAX_WORKER_FILE_BYTES) return text.length;
+  return new TextEncoder().encode(text).byteLength;
+}
+
+function diagnostic(
+  file: string,
+  range: SourceRange,
+  code: string,
+  message: string,
+  severity: DiagnosticSeverity = 'error',
+): Diagnostic {
+  return { file, ...range, severity, code, message };
+}
+
+const firstLineRange = (length: number): SourceRange => ({ line: 1, column: 1, endLine: 1, endColumn: Math.max(1, length) + 1 });
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} bytes`;
+}
+
+function yamlErrorDiagnostic(file: string, error: YAMLError, sourceMap: SourceMap, severity: DiagnosticSeverity): Diagnostic {
+  const [start, end] = error.pos;
+  const code = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
+  // The yaml library appends a code excerpt after the first line; keep the sentence.
+  const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return diagnostic(file, sourceMap.rangeOfOffsets(start, end), code, `YAML: ${message}`, severity);
+}
+
+/**
+ * Accepts older or looser spellings the seeds and hand-written files use, and
+ * rewrites them to the canonical shape before validation:
+ * - a toolset written with no value (`filesystem:`) means `{}`;
+ * - `toolsets` as a list of names means each toolset with default settings;
+ * - `allowed_workers:` with no value means an empty list;
+ * - a suffix without its dot (`pdf`) means `.pdf` (warned).
+ */
+function normalizeFrontmatter(
+  raw: Record<string, unknown>,
+  report: (path: (string | number)[], code: string, message: string, severity: DiagnosticSeverity) => void,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...raw };
+  const toolsets = data.toolsets;
+  if (Array.isArray(toolsets)) {
+    const converted: Record<string, unknown> = {};
+    toolsets.forEach((entry, index) => {
+      if (typeof entry === 'string') converted[entry] = {};
+      else report(['toolsets', index], 'invalid-type', `"toolsets[${index}]" must be a toolset name (one of ${TOOLSET_NAMES.join(', ')}), but it is ${describeValue(entry)}`, 'error');
+    });
+    report(['toolsets'], 'legacy-form', 'toolsets written as a list; prefer a mapping such as "filesystem: {}"', 'info');
+    data.toolsets = converted;
+  } else if (toolsets === null) {
+    data.toolsets = {};
+  }
+  if (data.toolsets && typeof data.toolsets === 'object' && !Array.isArray(data.toolsets)) {
+    const map: Record<string, unknown> = { ...(data.toolsets as Record<string, unknown>) };
+    for (const key of Object.keys(map)) if (map[key] === null) map[key] = {};
+    const workers = map.workers;
+    if (workers && typeof workers === 'object' && !Array.isArray(workers)) {
+      const copy = { ...(workers as Record<string, unknown>) };
+      if (copy.allowed_workers === null) copy.allowed_workers = [];
+      map.workers = copy;
+    }
+    data.toolsets = map;
+  }
+  const policy = data.attachment_policy;
+  if (policy === null) data.attachment_policy = {};
+  else if (policy && typeof policy === 'object' && !Array.isArray(policy)) {
+    const copy = { ...(policy as Record<string, unknown>) };
+    for (const key of ['allowed_suffixes', 'denied_suffixes']) {
+      const list = copy[key];
+      if (!Array.isArray(list)) continue;
+      copy[key] = list.map((suffix, index) => {
+        if (typeof suffix === 'string' && /^[A-Za-z0-9]+$/.test(suffix)) {
+          report(['attachment_policy', key, index], 'suffix-without-dot', `Suffix "${suffix}" has no leading dot; read as ".${suffix}"`, 'warning');
+          return `.${suffix}`;
+        }
+        return suffix;
+      });
+    }
+    data.attachment_policy = copy;
+  }
+  return data;
+}
+
+export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFile {
+  const diagnostics: Diagnostic[] = [];
+  const empty = (): ParsedWorkerFile => ({ frontmatterText: '', body: text, bodyOffset: 0, frontmatterOffset: 0, diagnostics });
+
+  if (typeof text !== 'string') {
+    diagnostics.push(diagnostic(filePath, firstLineRange(1), 'unreadable-file', 'The worker file is not text'));
+    return { frontmatterText: '', body: '', bodyOffset: 0, frontmatterOffset: 0, diagnostics };
+  }
+  const bytes = utf8ByteLength(text);
+  if (bytes > MAX_WORKER_FILE_BYTES) {
+    diagnostics.push(
+      diagnostic(
+        filePath,
+        firstLineRange(1),
+        'file-too-large',
+        `The worker file is ${formatBytes(bytes)}, over the limit of ${formatBytes(MAX_WORKER_FILE_BYTES)}; it was not parsed`,
+      ),
+    );
+    return empty();
+  }
+
+  const split = splitFrontmatter(text);
+  if (!split.found && !split.unclosed) {
+    diagnostics.push(
+      diagnostic(
+        filePath,
+        firstLineRange(text.split('\n', 1)[0]!.length),
+        'missing-frontmatter',
+        'A worker file must start with a "---" line, then YAML frontmatter (at least "name:"), then a closing "---" line',
+      ),
+    );
+    return empty();
+  }
+  if (split.unclosed) {
+    diagnostics.push(
+      diagnostic(filePath, firstLineRange(3), 'unclosed-frontmatter', 'The frontmatter opened by "---" on line 1 is never closed by a "---" line'),
+    );
+    return { ...empty(), frontmatterText: split.frontmatterText, frontmatterOffset: split.frontmatterOffset, body: '', bodyOffset: text.length };
+  }
+
+  const result: ParsedWorkerFile = {
+    frontmatterText: split.frontmatterText,
+    frontmatterOffset: split.frontmatterOffset,
+    body: split.body,
+    bodyOffset: split.bodyOffset,
+    diagnostics,
+  };
+
+  const lineCounter = new LineCounter();
+  let document;
+  try {
+    document = parseDocument(split.frontmatterText, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  } catch (error) {
+    diagnostics.push(diagnostic(filePath, { line: 2, column: 1, endLine: 2, endColumn: 2 }, 'yaml-syntax', `YAML: ${String(error)}`));
+    return result;
+  }
+  const sourceMap = createSourceMap(document, lineCounter, { lineOffset: 1, textLength: split.frontmatterText.length });
+  result.sourceMap = sourceMap;
+  const fenceRange = firstLineRange(3);
+
+  for (const error of document.errors) diagnostics.push(yamlErrorDiagnostic(filePath, error, sourceMap, 'error'));
+  for (const warning of document.warnings) diagnostics.push(yamlErrorDiagnostic(filePath, warning, sourceMap, 'warning'));
+  if (document.errors.length > 0) return result;
+
+  let raw: unknown;
+  try {
+    raw = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    diagnostics.push(diagnostic(filePath, sourceMap.start, 'yaml-syntax', `YAML: ${error instanceof Error ? error.message : String(error)}`));
+    return result;
+  }
+
+  if (raw === null || raw === undefined) {
+    diagnostics.push(diagnostic(filePath, fenceRange, 'missing-field', 'The frontmatter is empty; it needs at least "name:"'));
+    return result;
+  }
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    diagnostics.push(
+      diagnostic(
+        filePath,
+        sourceMap.locate([]),
+        'frontmatter-not-mapping',
+        `The frontmatter must be a mapping of keys (like "name: my_worker"), but it is ${describeValue(raw)}`,
+      ),
+    );
+    return result;
+  }
+
+  const data = normalizeFrontmatter(raw as Record<string, unknown>, (path, code, message, severity) => {
+    diagnostics.push(diagnostic(filePath, sourceMap.locate(path), code, message, severity));
+  });
+  result.frontmatter = data;
+
+  const parsed = workerFrontmatterSchema.safeParse(data);
+  if (!parsed.success) {
+    const issueDiagnostics = diagnosticsFromIssues(parsed.error.issues, {
+      file: filePath,
+      data,
+      sourceMap,
+      schema: workerFrontmatterSchema,
+      subject: 'frontmatter',
+    });
+    for (const entry of issueDiagnostics) {
+      // Missing name has no node: point at the opening fence, where a user looks first.
+      if (entry.code === 'missing-field' && entry.line === sourceMap.start.line && entry.column === 1) Object.assign(entry, fenceRange);
+      if (entry.code === 'invalid-value' && /^"name"/.test(entry.message)) entry.code = 'invalid-name';
+      diagnostics.push(entry);
+    }
+  } else {
+    diagnostics.push(...conflictDiagnostics(parsed.data, filePath, sourceMap));
+  }
+
+  if (parsed.success && !diagnostics.some((entry) => entry.severity === 'error')) {
+    result.definition = { ...parsed.data, instructions: split.body, path: filePath };
+  }
+  diagnostics.sort(compareDiagnostics);
+  return result;
+}
+
+/** Both inline and referenced schema: the runtime could not know which one is meant, so it is an error. */
+function conflictDiagnostics(frontmatter: WorkerFrontmatter, file: string, sourceMap: SourceMap): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const kind of ['input', 'output'] as const) {
+    if (frontmatter[`${kind}_schema`] !== undefined && frontmatter[`${kind}_schema_ref`] !== undefined) {
+      diagnostics.push(
+        diagnostic(
+          file,
+          sourceMap.locate([`${kind}_schema_ref`], 'key'),
+          'schema-conflict',
+          `Both "${kind}_schema" and "${kind}_schema_ref" are set; keep only one`,
+        ),
+      );
+    }
+  }
+  return diagnostics;
+}
+
+export function compareDiagnostics(left: Diagnostic, right: Diagnostic): number {
+  return left.file.localeCompare(right.file) || left.line - right.line || left.column - right.column;
+}
