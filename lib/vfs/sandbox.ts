@@ -29,7 +29,7 @@ export function createProjectSandbox(fileSystem: FileSystem, projectRoot: string
       return await operation();
     } catch (error) {
       if (!isVfsError(error)) throw error;
-      const message = error.message.split(`"${projectRoot}"`).join('"the project root"').split(`"${prefix}`).join('"');
+      const message = error.message.split(`"${projectRoot}"`).join('the project root').split(`"${prefix}`).join('"');
       const path = error.path === undefined ? undefined : toRelative(error.path);
       throw new VfsError(error.code, message, path);
     }
