@@ -19,6 +19,8 @@ export interface SourceMap {
   locate(path: readonly PathSegment[], part?: 'key' | 'value'): SourceRange;
   /** Range of a character offset span inside the parsed text. */
   rangeOfOffsets(start: number, end: number): SourceRange;
+  /** True when every segment of `path` exists in the document. */
+  has(path: readonly PathSegment[]): boolean;
   /** Range used for problems of the document as a whole (its first line). */
   start: SourceRange;
 }
@@ -94,6 +96,9 @@ export function createSourceMap(
   return {
     start,
     rangeOfOffsets,
+    has(path) {
+      return walk(document.contents as Node | null, path).depth === path.length;
+    },
     locate(path, part = 'value') {
       const { found } = walk(document.contents as Node | null, path);
       const node = part === 'key' ? (found.key ?? found.value) : (found.value ?? found.key);

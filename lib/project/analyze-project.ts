@@ -1,0 +1,223 @@
+import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
+import { BUILTIN_TOOL_NAMES } from '@/lib/worker/builtin-tool-names';
+import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
+import { compareDiagnostics, parseWorkerFile, type ParsedWorkerFile } from '@/lib/worker/parse-worker-file';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
+import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
+import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
+import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
+import { resolveWorkerSchema, type ResolvedSchema, type SchemaKind } from '@/lib/project/worker-schemas';
+
+/**
+ * Loads a project from file texts in one pure pass: parse the manifest, parse
+ * every worker file, register workers by `name`, then check what only the
+ * whole project can tell (duplicates, collisions, references, schemas).
+ *
+ * Discovery rules:
+ * - without `worker_files`, every `.worker` file is a worker, except those under
+ *   `generated_workers_dir` (they belong to the session that created them and
+ *   are not discovered; they are neither registered nor diagnosed here — the
+ *   editor diagnoses an open file on its own with parseWorkerFile);
+ * - with `worker_files`, exactly those files are workers (even generated ones),
+ *   and a listed file that does not exist is a diagnostic in project.json.
+ * Schema refs resolve relative to the worker file ("/x.json" = project root).
+ */
+
+export interface ProjectFile {
+  /** Project-relative path ("main.worker", "schemas/input.json"). */
+  path: string;
+  text: string;
+}
+
+export interface AnalyzeProjectInput {
+  /** Text of project.json; null when the project has none. */
+  manifestText: string | null;
+  files: readonly ProjectFile[];
+}
+
+export interface WorkerSchemas {
+  input?: Record<string, unknown>;
+  output?: Record<string, unknown>;
+}
+
+export interface LoadedProject {
+  manifest: ProjectManifest;
+  /** Valid workers by name. With duplicate names, the first file in path order is kept. */
+  workers: Map<string, WorkerDefinition>;
+  /** Worker file path → worker name, for every discovered file whose name could be read. */
+  workerPaths: Map<string, string>;
+  /** Resolved input/output schemas of registered workers, by worker name. */
+  schemas: Map<string, WorkerSchemas>;
+  /** Sorted by file, line, column. */
+  diagnostics: Diagnostic[];
+}
+
+/** Tools each built-in toolset gives a worker, from BUILTIN_TOOL_NAMES. */
+function toolsOfToolset(toolset: string): string[] {
+  return Object.entries(BUILTIN_TOOL_NAMES)
+    .filter(([, owner]) => owner === toolset)
+    .map(([tool]) => tool);
+}
+
+function make(file: string, range: SourceRange, severity: DiagnosticSeverity, code: string, message: string): Diagnostic {
+  return { file, ...range, severity, code, message };
+}
+
+interface WorkerEntry {
+  path: string;
+  parsed: ParsedWorkerFile;
+  /** Name read from the frontmatter even when the file has other errors. */
+  name?: string;
+}
+
+function readName(parsed: ParsedWorkerFile): string | undefined {
+  const name = parsed.definition?.name ?? parsed.frontmatter?.name;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
+  const diagnostics: Diagnostic[] = [];
+  let manifest: ProjectManifest;
+  let manifestMap: SourceMap | undefined;
+  if (input.manifestText === null) {
+    manifest = defaultManifest();
+    diagnostics.push(
+      make(MANIFEST_FILE_NAME, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'warning', 'missing-manifest', 'The project has no project.json; defaults are used'),
+    );
+  } else {
+    const parsedManifest = parseManifest(input.manifestText, MANIFEST_FILE_NAME);
+    manifest = parsedManifest.manifest;
+    manifestMap = parsedManifest.sourceMap;
+    diagnostics.push(...parsedManifest.diagnostics);
+  }
+  const manifestRange = (path: PathSegment[]) => manifestMap?.locate(path) ?? { line: 1, column: 1, endLine: 1, endColumn: 2 };
+
+  // Index files by canonical path; the last one wins if two spell the same path.
+  const texts = new Map<string, string>();
+  for (const file of input.files) {
+    const path = normalizeProjectPath(file.path);
+    if (path) texts.set(path, file.text);
+  }
+  const readText = (path: string) => texts.get(path);
+
+  // Which files are workers.
+  let workerFilePaths: string[];
+  if (manifest.worker_files) {
+    workerFilePaths = [];
+    manifest.worker_files.forEach((listed, index) => {
+      const path = normalizeProjectPath(listed);
+      if (!path) return; // already diagnosed by parseManifest
+      if (!texts.has(path)) {
+        diagnostics.push(make(MANIFEST_FILE_NAME, manifestRange(['worker_files', index]), 'error', 'missing-worker-file', `worker_files lists "${listed}", but there is no such file`));
+      } else if (!workerFilePaths.includes(path)) workerFilePaths.push(path);
+    });
+  } else {
+    const generated = manifest.generated_workers_dir ? normalizeProjectPath(manifest.generated_workers_dir) : null;
+    workerFilePaths = [...texts.keys()].filter((path) => path.endsWith('.worker') && !(generated && isInFolder(path, generated)));
+  }
+  workerFilePaths.sort();
+
+  // Parse each worker once.
+  const entries: WorkerEntry[] = workerFilePaths.map((path) => {
+    const parsed = parseWorkerFile(texts.get(path)!, path);
+    diagnostics.push(...parsed.diagnostics);
+    return { path, parsed, name: readName(parsed) };
+  });
+
+  // Register by name; duplicates are reported on every file involved.
+  const byName = new Map<string, WorkerEntry[]>();
+  const workerPaths = new Map<string, string>();
+  for (const entry of entries) {
+    if (!entry.name) continue;
+    workerPaths.set(entry.path, entry.name);
+    byName.set(entry.name, [...(byName.get(entry.name) ?? []), entry]);
+  }
+  const nameRange = (entry: WorkerEntry) => entry.parsed.sourceMap?.locate(['name']) ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  for (const [name, group] of byName) {
+    if (group.length < 2) continue;
+    for (const entry of group) {
+      const others = group.filter((other) => other !== entry).map((other) => `"${other.path}"`);
+      diagnostics.push(make(entry.path, nameRange(entry), 'error', 'duplicate-name', `Worker name "${name}" is also used by ${others.join(', ')}; names must be unique in the project`));
+    }
+  }
+
+  const workers = new Map<string, WorkerDefinition>();
+  for (const entry of entries) {
+    const definition = entry.parsed.definition;
+    if (definition && !workers.has(definition.name)) workers.set(definition.name, definition);
+  }
+  // Names that exist at all (even in files with errors), so a typo elsewhere is not also blamed on the caller.
+  const knownNames = new Set(byName.keys());
+
+  const schemas = new Map<string, WorkerSchemas>();
+  for (const entry of entries) {
+    const definition = entry.parsed.definition;
+    const map = entry.parsed.sourceMap;
+    if (!definition || !map) continue;
+    const at = (path: PathSegment[], part: 'key' | 'value' = 'value') => map.locate(path, part);
+
+    const toolset = BUILTIN_TOOL_NAMES[definition.name];
+    if (toolset) {
+      diagnostics.push(make(entry.path, at(['name']), 'error', 'name-collision', `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name`));
+    }
+
+    // Tools this worker would see, to catch an allowed worker shadowing one of them.
+    const ownTools = new Map<string, string>();
+    for (const enabled of Object.keys(definition.toolsets ?? {})) {
+      for (const tool of toolsOfToolset(enabled)) ownTools.set(tool, `the "${enabled}" toolset`);
+    }
+    const allowed = definition.toolsets?.workers?.allowed_workers ?? [];
+    const seen = new Set<string>();
+    allowed.forEach((allowedName, index) => {
+      const range = at(['toolsets', 'workers', 'allowed_workers', index]);
+      if (seen.has(allowedName)) {
+        diagnostics.push(make(entry.path, range, 'warning', 'duplicate-allowed-worker', `"${allowedName}" is listed twice in allowed_workers`));
+        return;
+      }
+      seen.add(allowedName);
+      if (allowedName === definition.name) {
+        diagnostics.push(make(entry.path, range, 'warning', 'self-reference', `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit`));
+      } else if (!knownNames.has(allowedName)) {
+        const hint = suggestName(allowedName, knownNames);
+        diagnostics.push(make(entry.path, range, 'error', 'unknown-worker', `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}`));
+      }
+      const clash = ownTools.get(allowedName) ?? (BUILTIN_TOOL_NAMES[allowedName] ? `the "${BUILTIN_TOOL_NAMES[allowedName]}" toolset` : undefined);
+      if (clash) {
+        diagnostics.push(make(entry.path, range, 'error', 'tool-name-clash', `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart`));
+      }
+    });
+
+    const resolved: WorkerSchemas = {};
+    for (const kind of ['input', 'output'] as SchemaKind[]) {
+      const result: ResolvedSchema = resolveWorkerSchema(definition, entry.path, kind, readText);
+      if (result.status === 'ok') resolved[kind] = result.schema;
+      else if (result.status === 'error') {
+        const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
+        diagnostics.push(make(entry.path, at([key]), 'error', result.code, result.message));
+      }
+    }
+    if (workers.get(definition.name) === definition) schemas.set(definition.name, resolved);
+  }
+
+  if (!knownNames.has(manifest.entry)) {
+    const explicit = manifestMap?.has(['entry']) ? manifestMap.locate(['entry']) : undefined;
+    const hint = suggestName(manifest.entry, knownNames);
+    diagnostics.push(
+      make(
+        MANIFEST_FILE_NAME,
+        explicit ?? { line: 1, column: 1, endLine: 1, endColumn: 2 },
+        'error',
+        'unknown-entry',
+        `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}`,
+      ),
+    );
+  }
+
+  diagnostics.sort(compareDiagnostics);
+  return { manifest, workers, workerPaths, schemas, diagnostics };
+}
+
+function suggestName(name: string, known: Iterable<string>): string | undefined {
+  return suggestKey(name, [...known]);
+}

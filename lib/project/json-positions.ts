@@ -1,0 +1,48 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
+
+/**
+ * JSON with positions. JSON.parse decides what is valid (it is strict where
+ * YAML is lenient); the yaml parser, for which JSON is a subset, supplies the
+ * line and column of every key and value.
+ */
+
+export type JsonParseResult =
+  | { ok: true; value: unknown; sourceMap: SourceMap }
+  | { ok: false; message: string; range: SourceRange };
+
+function positionOfOffset(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset && index < text.length; index++) {
+    if (text[index] === '\n') {
+      line++;
+      lineStart = index + 1;
+    }
+  }
+  return { line, column: Math.min(offset, text.length) - lineStart + 1 };
+}
+
+export function parseJsonWithPositions(text: string): JsonParseResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    const lineColumn = /\(line (\d+) column (\d+)\)/.exec(raw);
+    const offsetMatch = /at position (\d+)/.exec(raw);
+    let position: { line: number; column: number };
+    if (lineColumn) position = { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+    else if (offsetMatch) position = positionOfOffset(text, Number(offsetMatch[1]));
+    else position = positionOfOffset(text, text.trimEnd().length); // "Unexpected end": point after the last character
+    const message = raw.replace(/\s*in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '');
+    return {
+      ok: false,
+      message: `JSON: ${message}`,
+      range: { ...position, endLine: position.line, endColumn: position.column + 1 },
+    };
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  return { ok: true, value, sourceMap: createSourceMap(document, lineCounter, { lineOffset: 0, textLength: text.length }) };
+}
