@@ -1,0 +1,61 @@
+import { isBuiltinToolName } from '@/lib/worker/builtin-tool-names';
+import type { DemoAction, DemoConversationState, DemoPlaybook, DemoTool } from '../demo-types';
+import { mentionedPaths, quoteBlock } from '../text-helpers';
+import { argumentsFor, propertyNames } from '../tool-arguments';
+
+/** Worker tools take an `input` and are not one of the built-in filesystem/dynamic tools. */
+export function workerTools(state: DemoConversationState): DemoTool[] {
+  return state.tools.filter((tool) => propertyNames(tool.inputSchema).includes('input') && !isBuiltinToolName(tool.name));
+}
+
+function mentions(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_-])${escaped}($|[^A-Za-z0-9_-])`).test(text);
+}
+
+const DELEGATION_WORDS = /\bdelegat(e|es|ed|ing|ion)\b|\bhand (it )?off\b/i;
+
+/** Which workers to call: those named in the input, else all of them when delegation is asked for. */
+function chooseWorkers(state: DemoConversationState, candidates: DemoTool[]): DemoTool[] {
+  const named = candidates.filter((tool) => mentions(state.input, tool.name));
+  if (named.length > 0) return named;
+  if (DELEGATION_WORDS.test(state.input) || DELEGATION_WORDS.test(state.system)) return candidates;
+  return [];
+}
+
+function report(state: DemoConversationState, names: ReadonlySet<string>): string {
+  const results = state.toolResults.filter((result) => names.has(result.toolName));
+  const lines = [`[demo] I delegated to ${results.length} worker call${results.length === 1 ? '' : 's'}. Their answers:`];
+  for (const result of results) {
+    if (result.outcome === 'denied') lines.push('', `The call to ${result.toolName} was denied: ${result.text}`);
+    else if (result.outcome === 'error') lines.push('', `${result.toolName} failed:`, quoteBlock(result.text));
+    else lines.push('', `${result.toolName} answered:`, quoteBlock(result.text));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * "delegate": call the chosen worker tools, all in ONE step so the loop runs
+ * them concurrently; once their results are in, answer quoting them.
+ */
+export const delegatePlaybook: DemoPlaybook = {
+  name: 'delegate',
+  decide(state: DemoConversationState): DemoAction | null {
+    const candidates = workerTools(state);
+    if (candidates.length === 0) return null;
+    const candidateNames = new Set(candidates.map((tool) => tool.name));
+    if (state.toolCalls.some((call) => candidateNames.has(call.toolName))) {
+      return { text: report(state, candidateNames) };
+    }
+    const chosen = chooseWorkers(state, candidates);
+    if (chosen.length === 0) return null;
+    const paths = mentionedPaths(state.input);
+    return {
+      toolCalls: chosen.map((tool) => {
+        const overrides: Record<string, unknown> = { input: state.input };
+        if (paths.length > 0 && propertyNames(tool.inputSchema).includes('attachments')) overrides.attachments = paths;
+        return { toolName: tool.name, input: argumentsFor(tool, state.input, overrides) };
+      }),
+    };
+  },
+};

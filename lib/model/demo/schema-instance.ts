@@ -1,0 +1,169 @@
+import type { JsonSchema } from './demo-types';
+import { firstSentence } from './text-helpers';
+
+/**
+ * Builds a deterministic value that conforms to a JSON Schema (the subset
+ * workers use: object, array, string, number, integer, boolean, null, enum,
+ * const, anyOf/oneOf/allOf, local $ref). Strings come from the input: a line
+ * `name: value` for a property `name` wins, otherwise the first sentence.
+ */
+export interface InstanceContext {
+  /** Text the strings are drawn from. */
+  text: string;
+  /** Only fill required object properties (tool arguments stay minimal). */
+  requiredOnly?: boolean;
+}
+
+const MAX_DEPTH = 8;
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function resolveRef(root: JsonSchema, ref: string): JsonSchema {
+  if (!ref.startsWith('#/')) return {};
+  let current: unknown = root;
+  for (const segment of ref.slice(2).split('/')) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    current = isSchema(current) ? current[key] : undefined;
+  }
+  return isSchema(current) ? current : {};
+}
+
+function labelledValue(text: string, propertyName: string): string | undefined {
+  const label = propertyName.replace(/[_-]+/g, '[ _-]?');
+  const match = new RegExp(`^\\s*${label}\\s*[:=]\\s*(.+)$`, 'im').exec(text);
+  return match?.[1]?.trim();
+}
+
+function fitLength(value: string, schema: JsonSchema): string {
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  let result = value;
+  if (max !== undefined && result.length > max) result = result.slice(0, max);
+  if (result.length < min) result = result.padEnd(min, '.');
+  return result;
+}
+
+function stringFor(schema: JsonSchema, text: string, propertyName: string | undefined): string {
+  switch (schema.format) {
+    case 'date':
+      return '2025-01-01';
+    case 'date-time':
+      return '2025-01-01T00:00:00Z';
+    case 'email':
+      return 'demo@example.com';
+    case 'uri':
+    case 'url':
+      return 'https://example.com/';
+    case 'uuid':
+      return '00000000-0000-4000-8000-000000000000';
+    default:
+      break;
+  }
+  const labelled = propertyName ? labelledValue(text, propertyName) : undefined;
+  const base = labelled ?? (firstSentence(text) || (propertyName ? `demo ${propertyName}` : 'demo'));
+  return fitLength(base, schema);
+}
+
+function numberFor(schema: JsonSchema, integer: boolean): number {
+  const minimum =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + (integer ? 1 : 0.5)
+        : undefined;
+  const maximum =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+        : undefined;
+  // The middle of the range is a plausible "score"; otherwise a small positive number.
+  let value = minimum !== undefined && maximum !== undefined ? (minimum + maximum) / 2 : (minimum ?? (maximum !== undefined ? Math.min(maximum, 1) : 1));
+  if (integer) value = minimum !== undefined && Math.ceil(value) > (maximum ?? Infinity) ? Math.floor(value) : Math.ceil(value);
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
+    const step = schema.multipleOf;
+    const candidate = Math.ceil(value / step) * step;
+    value = maximum !== undefined && candidate > maximum ? Math.floor(value / step) * step : candidate;
+  }
+  return value;
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) {
+    const concrete = type.find((entry) => entry !== 'null');
+    return typeof concrete === 'string' ? concrete : 'null';
+  }
+  if (isSchema(schema.properties)) return 'object';
+  if (isSchema(schema.items)) return 'array';
+  return undefined;
+}
+
+function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, propertyName: string | undefined, depth: number): unknown {
+  if (depth > MAX_DEPTH) return null;
+  if (typeof schema.$ref === 'string') return build(resolveRef(root, schema.$ref), root, context, propertyName, depth + 1);
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (Array.isArray(schema.allOf)) {
+    const merged: JsonSchema = {};
+    const properties: JsonSchema = {};
+    const required: string[] = [];
+    for (const part of [schema, ...schema.allOf.filter(isSchema)]) {
+      Object.assign(merged, part);
+      if (isSchema(part.properties)) Object.assign(properties, part.properties);
+      if (Array.isArray(part.required)) required.push(...part.required.filter((entry): entry is string => typeof entry === 'string'));
+    }
+    delete merged.allOf;
+    return build({ ...merged, properties, required }, root, context, propertyName, depth + 1);
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      const first = options.filter(isSchema).find((option) => option.type !== 'null') ?? options.find(isSchema);
+      if (first) return build({ ...schema, [key]: undefined, ...first }, root, context, propertyName, depth + 1);
+    }
+  }
+  switch (typeOf(schema)) {
+    case 'object': {
+      const properties = isSchema(schema.properties) ? schema.properties : {};
+      const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+      const result: Record<string, unknown> = {};
+      for (const [name, propertySchema] of Object.entries(properties)) {
+        if (context.requiredOnly && !required.has(name)) continue;
+        if (isSchema(propertySchema)) result[name] = build(propertySchema, root, context, name, depth + 1);
+      }
+      // Required names without a property schema still need a value.
+      for (const name of required) {
+        if (typeof name === 'string' && !(name in result)) result[name] = stringFor({}, context.text, name);
+      }
+      return result;
+    }
+    case 'array': {
+      const items = isSchema(schema.items) ? schema.items : {};
+      const minimum = typeof schema.minItems === 'number' ? schema.minItems : 1;
+      const maximum = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+      const count = Math.min(Math.max(minimum, 1), maximum);
+      const singular = propertyName?.replace(/s$/, '');
+      return Array.from({ length: count }, () => build(items, root, context, singular, depth + 1));
+    }
+    case 'string':
+      return stringFor(schema, context.text, propertyName);
+    case 'integer':
+      return numberFor(schema, true);
+    case 'number':
+      return numberFor(schema, false);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return stringFor(schema, context.text, propertyName);
+  }
+}
+
+export function buildSchemaInstance(schema: JsonSchema, context: InstanceContext): unknown {
+  return build(schema, schema, context, undefined, 0);
+}
