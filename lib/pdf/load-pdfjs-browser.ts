@@ -1,0 +1,16 @@
+import type { PdfJsModule } from './pdfjs-module';
+
+/**
+ * Loads the browser build of pdf.js on first use (it is large; most runs never
+ * need it) and points it at its web worker, so parsing never blocks the UI.
+ * Browser only: Node uses `pdfjs-dist/legacy/build/pdf.mjs` directly.
+ */
+let loading: Promise<PdfJsModule> | undefined;
+
+export function loadBrowserPdfJs(): Promise<PdfJsModule> {
+  loading ??= import('pdfjs-dist/build/pdf.mjs').then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.mjs', import.meta.url).toString();
+    return pdfjs as unknown as PdfJsModule;
+  });
+  return loading;
+}

@@ -1,0 +1,40 @@
+/**
+ * The slice of pdf.js that Workerbench uses, typed structurally so that both
+ * builds fit: the browser's `pdfjs-dist/build/pdf.mjs` (with a worker) and
+ * Node's `pdfjs-dist/legacy/build/pdf.mjs` (tests, benches). Callers pass the
+ * module in; nothing here imports pdf.js, so no build is ever pulled into the
+ * wrong environment.
+ */
+export interface PdfJsTextItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+export interface PdfJsPage {
+  getTextContent(): Promise<{ items: readonly unknown[] }>;
+  cleanup(): unknown;
+}
+
+export interface PdfJsDocument {
+  numPages: number;
+  getPage(pageNumber: number): Promise<PdfJsPage>;
+  destroy(): Promise<void>;
+}
+
+export interface PdfJsDocumentParameters {
+  data: Uint8Array;
+  isEvalSupported: boolean;
+  disableFontFace?: boolean;
+  useSystemFonts?: boolean;
+  verbosity?: number;
+  stopAtErrors?: boolean;
+}
+
+export interface PdfJsLoadingTask {
+  promise: Promise<PdfJsDocument>;
+  destroy(): Promise<void>;
+}
+
+export interface PdfJsModule {
+  getDocument(parameters: PdfJsDocumentParameters): PdfJsLoadingTask;
+}

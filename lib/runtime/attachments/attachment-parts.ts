@@ -1,0 +1,103 @@
+import type { FilePart, TextPart } from 'ai';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import { isTextPath } from '@/lib/vfs/mime-type';
+import { isValidUtf8 } from '@/lib/vfs/utf8';
+import { AttachmentError, type Attachment } from './attachment';
+import { encodeBase64 } from './base64';
+import type { PdfTextExtractor } from './pdf-text-extractor';
+
+/**
+ * Turns attachments into the content parts of the child's first user message.
+ * PDFs go as file parts to models that read PDFs natively, or as labelled,
+ * page-marked extracted text to those that do not; text files always go as
+ * text (every model reads text, and it costs fewer tokens than a file part).
+ */
+export type AttachmentPart = TextPart | FilePart;
+
+export type PdfInputMode = 'native' | 'text';
+
+/**
+ * How PDFs reach the model: the worker's `pdf_input` wins when it says
+ * "native" or "text"; "auto" (the default) asks the model (ModelOption.supportsPdf).
+ */
+export function resolvePdfInputMode(
+  workerPdfInput: WorkerDefinition['pdf_input'],
+  modelSupportsPdf: boolean,
+): PdfInputMode {
+  if (workerPdfInput === 'native' || workerPdfInput === 'text') return workerPdfInput;
+  return modelSupportsPdf ? 'native' : 'text';
+}
+
+export interface AttachmentPartsOptions {
+  pdfInput: PdfInputMode;
+  /** Needed when pdfInput is "text" and a PDF is attached. */
+  extractPdfText?: PdfTextExtractor;
+}
+
+const PDF_MIME_TYPE = 'application/pdf';
+
+export async function buildAttachmentParts(
+  attachments: readonly Attachment[],
+  options: AttachmentPartsOptions,
+): Promise<AttachmentPart[]> {
+  const parts: AttachmentPart[] = [];
+  for (const attachment of attachments) {
+    if (attachment.mimeType === PDF_MIME_TYPE && options.pdfInput === 'text') {
+      parts.push(await extractedTextPart(attachment, options.extractPdfText));
+    } else if (isTextPath(attachment.path) && isValidUtf8(attachment.bytes)) {
+      parts.push(textFilePart(attachment));
+    } else {
+      parts.push(filePart(attachment));
+    }
+  }
+  return parts;
+}
+
+export function filePart(attachment: Attachment): FilePart {
+  return {
+    type: 'file',
+    data: encodeBase64(attachment.bytes),
+    mediaType: attachment.mimeType,
+    filename: attachment.name,
+  };
+}
+
+export function textFilePart(attachment: Attachment): TextPart {
+  const text = new TextDecoder('utf-8').decode(attachment.bytes);
+  return { type: 'text', text: `Contents of ${attachment.path}:\n${text}` };
+}
+
+/** "Extracted text of input/deck.pdf (7 pages):" then "--- page N ---" before each page. */
+export function formatExtractedPdfText(path: string, pages: readonly string[]): string {
+  const header = `Extracted text of ${path} (${pages.length} page${pages.length === 1 ? '' : 's'}):`;
+  const body = pages.map((page, index) => {
+    const text = page.trim();
+    return `--- page ${index + 1} ---\n${text === '' ? '(no extractable text on this page)' : text}`;
+  });
+  return [header, ...body].join('\n');
+}
+
+async function extractedTextPart(attachment: Attachment, extract: PdfTextExtractor | undefined): Promise<TextPart> {
+  if (extract === undefined) {
+    throw new AttachmentError(
+      'read_failed',
+      `Cannot pass "${attachment.path}" as text: no PDF text extractor is available in this environment.`,
+      attachment.path,
+    );
+  }
+  let pages: string[];
+  try {
+    ({ pages } = await extract(attachment.bytes));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AttachmentError('read_failed', `${attachment.path} is not a readable PDF: ${stripPathPrefix(reason)}`, attachment.path);
+  }
+  return { type: 'text', text: formatExtractedPdfText(attachment.path, pages) };
+}
+
+// Extractors may already say "… is not a readable PDF: reason"; keep just the reason.
+function stripPathPrefix(reason: string): string {
+  const marker = 'is not a readable PDF: ';
+  const index = reason.indexOf(marker);
+  return index === -1 ? reason : reason.slice(index + marker.length);
+}
