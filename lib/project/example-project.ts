@@ -1,0 +1,97 @@
+import type { ProjectFileData } from '@/lib/project/projects';
+
+/**
+ * The shipped pitch-deck example: an orchestrator that creates an evaluator
+ * worker from a rubric at run time and fans out over the decks in input/.
+ * It is the project a new user opens first, so it must analyse without errors.
+ * Sample PDFs are added to input/ separately.
+ */
+
+export const EXAMPLE_PROJECT_NAME = 'pitch-deck-example';
+
+const PROJECT_JSON = `${JSON.stringify(
+  {
+    name: EXAMPLE_PROJECT_NAME,
+    description: 'Evaluate every pitch deck in input/ against a rubric, one evaluator call per deck.',
+    entry: 'main',
+    default_model: 'demo:scripted',
+    generated_workers_dir: 'generated',
+    runtime: { approval_mode: 'prompt', max_depth: 5, max_steps: 20 },
+  },
+  null,
+  2,
+)}
+`;
+
+const MAIN_WORKER = `---
+name: main
+description: Evaluates every pitch deck in input/ against rubric.md and writes one report per deck plus a summary.
+toolsets:
+  filesystem: {}
+  dynamic_workers: {}
+allow_empty_input: true
+---
+You orchestrate the evaluation of startup pitch decks.
+
+1. Call \`list_files\` on \`input/\` and keep every file ending in \`.pdf\`.
+   If there is none, say so and stop.
+2. Read \`rubric.md\` with \`read_file\`.
+3. Create an evaluator worker with \`worker_create\`:
+   - name: \`pitch_evaluator\`
+   - description: "Evaluates one PDF pitch deck against the rubric and returns a scored report."
+   - instructions: the full rubric, and the request to return a markdown report with a
+     score from 1 to 5 and a short justification for each criterion, a list of red flags,
+     and a one-line verdict.
+   - attachment_policy: at most one attachment, suffix \`.pdf\`.
+4. Call \`worker_call\` for \`pitch_evaluator\` once per deck, all in the same step so the
+   evaluations run concurrently. Pass the deck path as the single attachment and the
+   company name (from the file name) as the input.
+5. For each deck, write the report to \`evaluations/<slug>.md\`, where \`<slug>\` is the
+   deck's file name without \`.pdf\`, in lower case, with spaces replaced by \`-\`.
+6. Write \`evaluations/summary.md\`: a table with one row per deck (company, score per
+   criterion, total) sorted by total, then the most important red flags.
+7. Answer with a short summary of the ranking and the paths you wrote.
+`;
+
+const RUBRIC = `# Pitch deck rubric
+
+Score each criterion from 1 (weak) to 5 (excellent) and justify every score in one or two
+sentences, citing the slide it comes from.
+
+| Criterion | What a 5 looks like |
+|-----------|---------------------|
+| Problem   | A specific, painful problem for a clearly identified customer, with evidence. |
+| Solution  | A solution that addresses the problem directly and is clearly better than today's alternatives. |
+| Team      | Founders with relevant experience and the skills to build and sell it. |
+| Market    | A large, growing market, sized bottom-up, with a credible first segment. |
+| Traction  | Real usage, revenue or signed pilots, growing month over month. |
+
+## Red flags
+
+List every red flag you see, for example:
+
+- no clear customer, or "everyone" as the target market;
+- market size given only top-down ("1% of a $100B market");
+- traction that is only vanity metrics (sign-ups, page views);
+- key roles missing from the team, or no full-time founders;
+- unit economics that cannot work at the stated prices;
+- claims contradicted elsewhere in the deck.
+
+## Verdict
+
+End with one line: **Invest**, **Follow up** or **Pass**, and the main reason.
+`;
+
+const INPUT_README = `# input/
+
+Drop pitch decks (PDF) here. The \`main\` worker evaluates every \`.pdf\` file in this folder.
+`;
+
+export function exampleProjectFiles(): ProjectFileData[] {
+  return [
+    { path: 'project.json', data: PROJECT_JSON },
+    { path: 'main.worker', data: MAIN_WORKER },
+    { path: 'rubric.md', data: RUBRIC },
+    { path: 'input/README.md', data: INPUT_README },
+  ];
+}
