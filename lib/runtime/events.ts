@@ -38,7 +38,14 @@ export type ApprovalChoice = 'approve_once' | 'approve_session' | 'deny';
 export type RunEvent = RunEventBase &
   (
     | { type: 'run-start'; input: string; model: string }
-    | { type: 'worker-start'; model: string; input: unknown; attachments: AttachmentSummary[] }
+    | {
+        type: 'worker-start';
+        model: string;
+        input: unknown;
+        attachments: AttachmentSummary[];
+        /** For a worker called as a tool: the parent's tool call that started it. */
+        parentToolCallId?: string;
+      }
     | { type: 'text-delta'; text: string }
     | { type: 'tool-call'; toolCallId: string; toolName: string; args: unknown }
     | {

@@ -1,0 +1,200 @@
+import type { ToolDefinition } from '@/lib/model/step-protocol';
+import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
+import type { ApprovalChoice } from '@/lib/runtime/events';
+import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
+import type { RuntimeTool, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import { decideByPolicy } from '@/lib/runtime/approval-policy';
+import { raceAbort } from '@/lib/runtime/abort';
+import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
+import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
+import { isRunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
+
+/**
+ * The approval gate: the only place a tool's `execute` is ever called. The loop
+ * gets a GatedToolbox, which hides the tools and hands out, per model tool call,
+ * an AuthorizedToolCall whose `settle()` either runs the tool (approved) or
+ * reports the refusal (denied, blocked, invalid). There is no other way from a
+ * model tool call to `execute`, so no path can skip the gate.
+ *
+ * Every call of a known tool with valid arguments gets exactly one
+ * approval-decision event: automatic for policy decisions (pre_approved,
+ * approval_mode, session grants, blocked), by a person for prompts.
+ * A denial reaches the model as an error-text tool result
+ * ("The user denied this call: <reason>") and the UI as a tool-error with code
+ * "denied"; a blocked tool likewise with code "blocked".
+ */
+export interface ModelToolCall {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+}
+
+export interface ToolCallOutcome {
+  toolCallId: string;
+  toolName: string;
+  output: ModelToolOutput;
+}
+
+export interface AuthorizedToolCall {
+  toolCallId: string;
+  toolName: string;
+  sequential: boolean;
+  /** Runs the tool if it was approved, otherwise returns the refusal; never rejects except on abort. */
+  settle(): Promise<ToolCallOutcome>;
+}
+
+export interface GatedToolbox {
+  /** Schemas only, for the model request; never `execute`. */
+  readonly definitions: ToolDefinition[];
+  authorize(call: ModelToolCall): Promise<AuthorizedToolCall>;
+}
+
+/** Where a worker call's tools run: its identity, its emitter, its frontmatter overrides. */
+export interface GateScope {
+  context: RunContext;
+  callId: string;
+  workerName: string;
+  depth: number;
+  toolsetsConfig: ToolsetsConfig | undefined;
+  emit(body: RunEventBody): void;
+  toolContext(toolCallId: string): ToolContext;
+}
+
+interface RegisteredTool {
+  tool: RuntimeTool;
+  toolsetName: string;
+}
+
+/** Throws `tool_name_clash` when two tools of the worker share a name. */
+export function createGatedToolbox(toolsets: readonly Toolset[], scope: GateScope): GatedToolbox {
+  assertUniqueToolNames(scope.workerName, `worker ${scope.workerName}`, toolsets);
+  const tools = new Map<string, RegisteredTool>();
+  for (const toolset of toolsets) {
+    for (const tool of toolset.tools) tools.set(tool.name, { tool, toolsetName: toolset.name });
+  }
+  const definitions: ToolDefinition[] = [...tools.values()].map(({ tool }) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+  }));
+  return {
+    definitions,
+    authorize: (call) => authorizeToolCall(call, tools, scope),
+  };
+}
+
+async function authorizeToolCall(
+  call: ModelToolCall,
+  tools: ReadonlyMap<string, RegisteredTool>,
+  scope: GateScope,
+): Promise<AuthorizedToolCall> {
+  const { toolCallId, toolName, args } = call;
+  const refuse = (code: string, message: string, sequential = false): AuthorizedToolCall => {
+    scope.emit({ type: 'tool-error', toolCallId, toolName, error: { code, message } });
+    const outcome: ToolCallOutcome = { toolCallId, toolName, output: toModelErrorOutput(message) };
+    return { toolCallId, toolName, sequential, settle: async () => outcome };
+  };
+
+  const registered = tools.get(toolName);
+  if (registered === undefined) {
+    const available = [...tools.keys()].join(', ') || 'none';
+    return refuse('unknown_tool', `There is no tool named "${toolName}". Available tools: ${available}.`);
+  }
+  const { tool, toolsetName } = registered;
+  const sequential = tool.sequential === true;
+  const problem = checkAgainstSchema(tool.inputSchema, args);
+  if (problem !== null) {
+    return refuse('invalid_arguments', `Invalid arguments for ${toolName}: ${problem}.`, sequential);
+  }
+
+  const context = scope.context;
+  const decide = (choice: ApprovalChoice, automatic: boolean, approvalId: string, reason?: string) =>
+    scope.emit({
+      type: 'approval-decision',
+      approvalId,
+      toolCallId,
+      toolName,
+      choice,
+      automatic,
+      ...(reason === undefined ? {} : { reason }),
+    });
+
+  const overrides = (scope.toolsetsConfig as Record<string, { approvals?: Record<string, string> } | undefined> | undefined)?.[toolsetName]
+    ?.approvals;
+  const verdict = decideByPolicy({
+    defaultApproval: tool.defaultApproval,
+    override: overrides?.[toolName] as RuntimeTool['defaultApproval'] | undefined,
+    approvalMode: context.project.manifest.runtime.approval_mode,
+  });
+
+  if (verdict.kind === 'block') {
+    decide('deny', true, context.newId('approval'), verdict.reason);
+    return refuse('blocked', `The tool ${toolName} is blocked by policy and cannot be called.`, sequential);
+  }
+  if (verdict.kind === 'deny') {
+    decide('deny', true, context.newId('approval'), verdict.reason);
+    return refuse('denied', `This call was denied: ${verdict.reason}.`, sequential);
+  }
+  if (verdict.kind === 'approve') {
+    decide('approve_once', true, context.newId('approval'), verdict.reason);
+    return approved(tool, call, scope);
+  }
+  if (context.session.hasApprovalGrant(toolName, args)) {
+    decide('approve_session', true, context.newId('approval'), 'approved earlier for this session');
+    return approved(tool, call, scope);
+  }
+
+  const approvalId = context.newId('approval');
+  scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName, args });
+  const request = {
+    runId: context.runId,
+    approvalId,
+    callId: scope.callId,
+    workerName: scope.workerName,
+    depth: scope.depth,
+    toolCallId,
+    toolName,
+    args,
+  };
+  // A pending approval resolves as "aborted" the moment the run is stopped.
+  const response = await raceAbort(
+    Promise.resolve().then(() => context.approvalHandler(request, context.signal)),
+    context.signal,
+  );
+  const reason = response.reason?.trim() === '' ? undefined : response.reason?.trim();
+  decide(response.choice, false, approvalId, reason);
+  if (response.choice === 'deny') {
+    const message = reason === undefined ? 'The user denied this call.' : `The user denied this call: ${reason}`;
+    return refuse('denied', message, sequential);
+  }
+  if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
+  return approved(tool, call, scope);
+}
+
+function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): AuthorizedToolCall {
+  const { toolCallId, toolName, args } = call;
+  const signal = scope.context.signal;
+  return {
+    toolCallId,
+    toolName,
+    sequential: tool.sequential === true,
+    settle: async () => {
+      try {
+        const result = await raceAbort(
+          Promise.resolve().then(() => tool.execute(args, scope.toolContext(toolCallId))),
+          signal,
+        );
+        scope.emit({ type: 'tool-result', toolCallId, toolName, result });
+        return { toolCallId, toolName, output: toModelOutput(result) };
+      } catch (error) {
+        // A stop is not the tool's failure: it ends the whole run.
+        if (signal.aborted || isRunError(error, 'aborted')) throw error;
+        const info = toRunErrorInfo(error, 'tool_failed');
+        scope.emit({ type: 'tool-error', toolCallId, toolName, error: info });
+        const where = info.location === undefined ? '' : ` (at ${info.location})`;
+        return { toolCallId, toolName, output: toModelErrorOutput(`${toolName} failed: ${info.message}${where}`) };
+      }
+    },
+  };
+}

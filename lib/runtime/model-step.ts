@@ -1,0 +1,62 @@
+import type { ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
+import type { ModelToolCall } from '@/lib/runtime/approval-gate';
+import { raceAbort, throwIfAborted } from '@/lib/runtime/abort';
+import { RunError } from '@/lib/runtime/run-error';
+
+/**
+ * One model step, consumed from the client's stream. Text is handed on as it
+ * arrives (the UI streams it); tool calls are collected for the gate. Every
+ * wait on the stream is raced against the signal, so a Stop ends the step at
+ * once even if the transport does not notice the signal by itself.
+ */
+export interface ModelStepResult {
+  text: string;
+  toolCalls: ModelToolCall[];
+  usage: TokenUsage;
+}
+
+export interface ModelStepHandlers {
+  onTextDelta(text: string): void;
+  onToolCall(call: ModelToolCall): void;
+}
+
+export async function runModelStep(
+  client: ModelStepClient,
+  request: ModelStepRequest,
+  signal: AbortSignal,
+  handlers: ModelStepHandlers,
+  location: string,
+): Promise<ModelStepResult> {
+  throwIfAborted(signal, location);
+  const iterator = client.step(request, signal)[Symbol.asyncIterator]();
+  let text = '';
+  const toolCalls: ModelToolCall[] = [];
+  let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  try {
+    for (;;) {
+      const next = await raceAbort(iterator.next(), signal, location);
+      if (next.done === true) break;
+      const event = next.value;
+      if (event.type === 'text-delta') {
+        text += event.text;
+        handlers.onTextDelta(event.text);
+      } else if (event.type === 'tool-call') {
+        const call = { toolCallId: event.toolCallId, toolName: event.toolName, args: event.input };
+        toolCalls.push(call);
+        handlers.onToolCall(call);
+      } else if (event.type === 'finish') {
+        usage = event.usage;
+      } else {
+        if (event.error.code === 'aborted' && signal.aborted) throw new RunError('aborted', 'The run was stopped.', location);
+        throw new RunError('model_error', `The model ${request.model} failed (${event.error.code}): ${event.error.message}`, location);
+      }
+    }
+  } catch (error) {
+    // Let the transport release its stream; do not wait for it.
+    void Promise.resolve()
+      .then(() => iterator.return?.())
+      .catch(() => undefined);
+    throw error;
+  }
+  return { text, toolCalls, usage };
+}

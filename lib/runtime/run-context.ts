@@ -1,0 +1,51 @@
+import type { ModelStepClient } from '@/lib/model/step-protocol';
+import type { ProjectManifest } from '@/lib/project/manifest-schema';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
+import type { RunEvent, RunEventBase } from '@/lib/runtime/events';
+import type { IdGenerator } from '@/lib/runtime/ids';
+import type { RunSession } from '@/lib/runtime/session-state';
+import type { AttachmentPreparer } from '@/lib/runtime/read-attachments';
+
+/**
+ * Everything one run shares across its worker calls. Platform services (the
+ * sandbox, the model transport, the approval dialog, the clock) come in from
+ * outside so the runtime stays free of UI and browser globals.
+ */
+
+/** What the runtime needs of a loaded project; lib/project's LoadedProject satisfies it. */
+export interface RunnableProject {
+  manifest: ProjectManifest;
+  workers: ReadonlyMap<string, WorkerDefinition>;
+}
+
+export type Clock = () => number;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event without the fields every event carries; the emitter of a worker call adds them. */
+export type RunEventBody = DistributiveOmit<RunEvent, keyof RunEventBase>;
+
+export interface RunContext {
+  runId: string;
+  project: RunnableProject;
+  sandbox: FileSystem;
+  /** The model the run was started with; a worker's own `model` wins over it. */
+  runModel?: string;
+  /** A key the user brought; passed with every model step, never stored. */
+  apiKey?: string;
+  modelClient: ModelStepClient;
+  approvalHandler: ApprovalHandler;
+  session: RunSession;
+  emit(event: RunEvent): void;
+  signal: AbortSignal;
+  newId: IdGenerator;
+  now: Clock;
+  /** Reads (and checks) the files passed to a worker; defaults to readAttachments. */
+  prepareAttachments?: AttachmentPreparer;
+}
+
+/** A worker by name: the project's first, then the ones created in this session. */
+export function findWorker(context: RunContext, name: string): WorkerDefinition | undefined {
+  return context.project.workers.get(name) ?? context.session.dynamicWorkers.get(name);
+}

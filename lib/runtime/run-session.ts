@@ -1,0 +1,109 @@
+import type { ModelStepClient } from '@/lib/model/step-protocol';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
+import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
+import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
+import type { AttachmentPreparer } from '@/lib/runtime/read-attachments';
+import type { Clock, RunContext, RunnableProject } from '@/lib/runtime/run-context';
+import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { runWorkerCall } from '@/lib/runtime/run-worker';
+import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
+import { checkWorkerTools } from '@/lib/runtime/check-worker-tools';
+
+/**
+ * Starts one run: run-start, the entry worker through the same runWorkerCall
+ * that runs every child, then run-end or run-error. Never rejects: every
+ * failure becomes a located run-error event and a RunOutcome. The run fails
+ * only when the entry worker fails, is stopped, or a limit ends it; a child's
+ * failure (including its depth or step limit) is a tool error its parent's
+ * model sees and can act on.
+ */
+export interface StartRunOptions {
+  project: RunnableProject;
+  /** The project sandbox (project-relative paths). */
+  sandbox: FileSystem;
+  /** Defaults to the project's entry worker. */
+  workerName?: string;
+  input: string;
+  attachments?: readonly string[];
+  /** "provider:model" the run was started with; a worker's own model wins. */
+  model?: string;
+  modelClient: ModelStepClient;
+  approvalHandler: ApprovalHandler;
+  onEvent(event: RunEvent): void;
+  signal?: AbortSignal;
+  /** Pass the same session to several runs to keep "approve for this session" grants. */
+  session?: RunSession;
+  apiKey?: string;
+  idGenerator?: IdGenerator;
+  clock?: Clock;
+  prepareAttachments?: AttachmentPreparer;
+}
+
+export type RunOutcome =
+  | { runId: string; status: 'completed'; output: unknown; durationMs: number }
+  | { runId: string; status: 'failed' | 'aborted'; error: RunErrorInfo; durationMs: number };
+
+export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
+  const newId = options.idGenerator ?? createRandomIdGenerator();
+  const now = options.clock ?? Date.now;
+  const signal = options.signal ?? new AbortController().signal;
+  const runId = newId('run');
+  const rootCallId = newId('call');
+  const workerName = options.workerName ?? options.project.manifest.entry;
+  const startedAt = now();
+  const base = { runId, callId: rootCallId, parentCallId: null, workerName, depth: 0 };
+
+  const context: RunContext = {
+    runId,
+    project: options.project,
+    sandbox: options.sandbox,
+    runModel: options.model,
+    apiKey: options.apiKey,
+    modelClient: options.modelClient,
+    approvalHandler: options.approvalHandler,
+    session: options.session ?? createRunSession(),
+    emit: (event) => {
+      // A listener's failure must not take the run down with it.
+      try {
+        options.onEvent(event);
+      } catch {
+        /* ignored on purpose */
+      }
+    },
+    signal,
+    newId,
+    now,
+    prepareAttachments: options.prepareAttachments,
+  };
+
+  const runModel = options.model ?? options.project.manifest.default_model ?? '';
+  context.emit({ ...base, timestamp: startedAt, type: 'run-start', input: options.input, model: runModel });
+  try {
+    const worker = options.project.workers.get(workerName) ?? context.session.dynamicWorkers.get(workerName);
+    if (worker === undefined) {
+      throw new RunError('unknown_worker', `The project has no worker named ${workerName}.`, 'project.json');
+    }
+    // Every worker this run could reach gets its tools checked before the first model call.
+    checkWorkerTools(context, worker);
+    const result = await runWorkerCall(context, {
+      worker,
+      input: options.input,
+      attachments: options.attachments,
+      parentCallId: null,
+      depth: 0,
+      callId: rootCallId,
+    });
+    const durationMs = now() - startedAt;
+    context.emit({ ...base, timestamp: now(), type: 'run-end', output: result.output, durationMs });
+    return { runId, status: 'completed', output: result.output, durationMs };
+  } catch (caught) {
+    const aborted = signal.aborted || isRunError(caught, 'aborted');
+    const error = aborted
+      ? { ...toRunErrorInfo(caught), code: 'aborted', message: 'The run was stopped.' }
+      : toRunErrorInfo(caught);
+    const durationMs = now() - startedAt;
+    context.emit({ ...base, timestamp: now(), type: 'run-error', error, durationMs });
+    return { runId, status: aborted ? 'aborted' : 'failed', error, durationMs };
+  }
+}

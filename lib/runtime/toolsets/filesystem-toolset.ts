@@ -1,0 +1,131 @@
+import { mimeTypeForPath } from '@/lib/vfs/mime-type';
+import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
+import { isValidUtf8 } from '@/lib/vfs/utf8';
+import { walkFiles } from '@/lib/vfs/walk-files';
+import { matchesPathGlob } from '@/lib/runtime/glob-match';
+import { RunError } from '@/lib/runtime/run-error';
+import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
+
+/**
+ * list_files, read_file and write_file on the project sandbox. Every path is
+ * project-relative and goes through the sandbox, which refuses escapes; the
+ * tools only add what a model needs: globbing, paging through long files, and
+ * a clear refusal for binary files (those are passed to workers as attachments).
+ * Reads are pre_approved by default; writes prompt.
+ */
+export const FILESYSTEM_TOOLSET_NAME = 'filesystem';
+export const DEFAULT_READ_MAX_CHARS = 20_000;
+export const MAX_LISTED_FILES = 500;
+
+interface ListFilesArgs {
+  path?: string;
+  pattern?: string;
+}
+interface ReadFileArgs {
+  path: string;
+  offset?: number;
+  max_chars?: number;
+}
+interface WriteFileArgs {
+  path: string;
+  content: string;
+}
+
+const listFiles: RuntimeTool = {
+  name: 'list_files',
+  description:
+    'List the files of the project (recursively) below a folder, optionally filtered by a glob on project-relative paths, e.g. "input/*.pdf" or "**/*.md".',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Folder to list, project-relative; "" or omitted for the whole project.' },
+      pattern: { type: 'string', description: 'Glob matched against project-relative paths: * within a folder, ** across folders, ? one character.' },
+    },
+    additionalProperties: false,
+  },
+  defaultApproval: 'pre_approved',
+  async execute(args, { sandbox }) {
+    const { path = '', pattern } = args as ListFilesArgs;
+    const folder = normalizeSandboxPath(path);
+    const walked = await walkFiles(sandbox, folder);
+    const all = walked.map((file) => ({ path: folder === '' ? file.path : `${folder}/${file.path}`, size: file.size }));
+    const matching = pattern === undefined || pattern === '' ? all : all.filter((file) => matchesPathGlob(file.path, pattern));
+    return {
+      files: matching.slice(0, MAX_LISTED_FILES),
+      total: matching.length,
+      truncated: matching.length > MAX_LISTED_FILES,
+    };
+  },
+};
+
+const readFile: RuntimeTool = {
+  name: 'read_file',
+  description: `Read a text file of the project. Long files come in pages of at most max_chars characters (default ${DEFAULT_READ_MAX_CHARS}); continue from next_offset. Binary files (PDFs, images) cannot be read here.`,
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Project-relative path, e.g. "notes/summary.md".' },
+      offset: { type: 'integer', minimum: 0, description: 'Character offset to start at; default 0.' },
+      max_chars: { type: 'integer', minimum: 1, description: `Most characters to return; default ${DEFAULT_READ_MAX_CHARS}.` },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  defaultApproval: 'pre_approved',
+  async execute(args, { sandbox }) {
+    const { path, offset = 0, max_chars: maxChars = DEFAULT_READ_MAX_CHARS } = args as ReadFileArgs;
+    const canonical = normalizeSandboxPath(path);
+    const bytes = await sandbox.readFile(canonical);
+    if (looksBinary(bytes)) {
+      throw new RunError(
+        'binary_file',
+        `${canonical} is a binary file (${mimeTypeForPath(canonical)}, ${bytes.length} bytes) and cannot be read as text; pass it to a worker as an attachment instead.`,
+      );
+    }
+    const text = new TextDecoder().decode(bytes);
+    const content = text.slice(offset, offset + maxChars);
+    const end = offset + content.length;
+    const truncated = end < text.length;
+    return {
+      path: canonical,
+      content,
+      offset,
+      total_chars: text.length,
+      truncated,
+      ...(truncated ? { next_offset: end } : {}),
+    };
+  },
+};
+
+const writeFile: RuntimeTool = {
+  name: 'write_file',
+  description: 'Create or overwrite a text file of the project (missing folders are created).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Project-relative path, e.g. "reports/summary.md".' },
+      content: { type: 'string', description: 'The complete new content of the file.' },
+    },
+    required: ['path', 'content'],
+    additionalProperties: false,
+  },
+  defaultApproval: 'prompt',
+  // Writes run in the order the model asked, so two writes to one file end as the model expects.
+  sequential: true,
+  async execute(args, { sandbox }) {
+    const { path, content } = args as WriteFileArgs;
+    const canonical = normalizeSandboxPath(path);
+    if (canonical === '') throw new RunError('invalid_arguments', 'write_file needs a file path, not the project root.');
+    await sandbox.writeFile(canonical, content);
+    return { path: canonical, characters: content.length };
+  },
+};
+
+/** NUL bytes or invalid UTF-8 mean the file is not text. */
+function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8192).includes(0) || !isValidUtf8(bytes);
+}
+
+export function createFilesystemToolset(): Toolset {
+  return { name: FILESYSTEM_TOOLSET_NAME, tools: [listFiles, readFile, writeFile] };
+}

@@ -1,0 +1,48 @@
+import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { FileSystem } from '@/lib/vfs/file-system';
+
+/**
+ * A toolset provides tools; a tool is a schema plus an `execute`. The loop never
+ * sees `execute`: tools reach it only through the approval gate
+ * (approval-gate.ts), which is the one place that runs them.
+ */
+export interface RuntimeTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments; checked before the approval gate asks anyone. */
+  inputSchema: Record<string, unknown>;
+  defaultApproval: ApprovalPolicy;
+  /** Runs alone, in the order the model asked, instead of alongside the step's other calls. */
+  sequential?: boolean;
+  execute(args: unknown, context: ToolContext): Promise<unknown>;
+}
+
+export interface Toolset {
+  /** The key in a worker's `toolsets` frontmatter; its `approvals` overrides apply to these tools. */
+  name: string;
+  tools: RuntimeTool[];
+}
+
+/** How a tool asks for a worker to be run (same semantics as an entry run, depth + 1). */
+export interface ChildWorkerRequest {
+  worker: WorkerDefinition;
+  input: string;
+  instructions?: string;
+  attachments?: string[];
+}
+
+export interface ToolContext {
+  runId: string;
+  /** The worker call whose model asked for this tool. */
+  callId: string;
+  workerName: string;
+  depth: number;
+  toolCallId: string;
+  /** The project sandbox: project-relative paths, escapes refused. */
+  sandbox: FileSystem;
+  signal: AbortSignal;
+  /** Looks a worker up by name: the project's first, then this session's dynamic workers. */
+  findWorker(name: string): WorkerDefinition | undefined;
+  /** Runs a worker as a child of this call; resolves to its output, rejects with a RunError. */
+  callWorker(request: ChildWorkerRequest): Promise<unknown>;
+}
