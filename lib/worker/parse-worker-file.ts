@@ -115,8 +115,23 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-function yamlErrorDiagnostic(file: string, error: YAMLError, sourceMap: SourceMap, severity: DiagnosticSeverity): Diagnostic {
+/**
+ * The yaml library reports an unclosed quote or bracket at the end of the
+ * text, which here is the closing fence; point at the opening character instead.
+ */
+function errorOffsets(error: YAMLError, text: string): [number, number] {
   const [start, end] = error.pos;
+  const contentEnd = text.trimEnd().length;
+  if (start < contentEnd) return [start, end];
+  const opener = /quote/i.test(error.message) ? /["'][^"']*$/ : /[\]}]/.test(error.message) ? /[[{][^[{]*$/ : null;
+  const match = opener?.exec(text.slice(0, contentEnd));
+  if (match) return [match.index, match.index + 1];
+  const lastLineStart = text.lastIndexOf('\n', Math.max(0, contentEnd - 1)) + 1;
+  return [lastLineStart, contentEnd];
+}
+
+function yamlErrorDiagnostic(file: string, error: YAMLError, sourceMap: SourceMap, severity: DiagnosticSeverity, text: string): Diagnostic {
+  const [start, end] = errorOffsets(error, text);
   const code = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
   // The yaml library appends a code excerpt after the first line; keep the sentence.
   const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
@@ -239,8 +254,8 @@ export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFil
   result.sourceMap = sourceMap;
   const fenceRange = firstLineRange(3);
 
-  for (const error of document.errors) diagnostics.push(yamlErrorDiagnostic(filePath, error, sourceMap, 'error'));
-  for (const warning of document.warnings) diagnostics.push(yamlErrorDiagnostic(filePath, warning, sourceMap, 'warning'));
+  for (const error of document.errors) diagnostics.push(yamlErrorDiagnostic(filePath, error, sourceMap, 'error', split.frontmatterText));
+  for (const warning of document.warnings) diagnostics.push(yamlErrorDiagnostic(filePath, warning, sourceMap, 'warning', split.frontmatterText));
   if (document.errors.length > 0) return result;
 
   let raw: unknown;

@@ -66,6 +66,12 @@ export function editDistance(left: string, right: string): number {
 }
 
 export function suggestKey(key: string, known: readonly string[]): string | undefined {
+  // A shortened key ("allowed" for "allowed_workers") is a typo too.
+  const lower = key.toLowerCase();
+  if (lower.length >= 4) {
+    const prefixed = known.filter((candidate) => candidate.toLowerCase().startsWith(lower));
+    if (prefixed.length === 1) return prefixed[0];
+  }
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {

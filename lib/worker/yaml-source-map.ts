@@ -49,12 +49,19 @@ function walk(root: Node | null | undefined, path: readonly PathSegment[]): { fo
       const item = node.items[segment];
       if (!item || !(item as Node).range) break;
       current = { value: item as Node };
+    } else if (isSeq(node)) {
+      // A list normalised into a mapping (e.g. `toolsets: [filesystem]`): find the item by its text.
+      const item = node.items.find((entry) => isScalar(entry) && String(entry.value) === segment);
+      if (!item) break;
+      current = { key: item as Node, value: item as Node };
     } else if (isMap(node)) {
       const pair = findPair(node, segment);
       if (!pair || !isPair(pair)) break;
       const key = pair.key as Node | undefined;
       const value = pair.value as Node | undefined;
-      current = { key, value: value && value.range ? value : undefined };
+      // `name:` with nothing after it has an empty null scalar: locate the key instead.
+      const empty = !value || !value.range || (isScalar(value) && value.value === null && value.range[0] === value.range[1]);
+      current = { key, value: empty ? undefined : value };
       // A key with no value (`name:`) still locates at the key.
       if (!current.value) {
         depth += 1;
