@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isVfsError } from './file-system';
 import { describeFileSystemContract, expectVfsError } from './file-system-contract';
-import { LightningFileSystem } from './lightning-file-system';
+import { LightningFileSystem, sharedLightningFileSystem } from './lightning-file-system';
 
 let databaseCounter = 0;
 const opened: LightningFileSystem[] = [];
@@ -121,5 +121,13 @@ describe('LightningFileSystem storage', () => {
     } finally {
       if (descriptor) Object.defineProperty(globalThis, 'indexedDB', descriptor);
     }
+  });
+});
+
+describe('sharedLightningFileSystem', () => {
+  it('returns one instance per database name', () => {
+    expect(sharedLightningFileSystem('shared-a')).toBe(sharedLightningFileSystem('shared-a'));
+    expect(sharedLightningFileSystem('shared-a')).not.toBe(sharedLightningFileSystem('shared-b'));
+    expect(sharedLightningFileSystem().databaseName).toBe('workerbench');
   });
 });

@@ -1,7 +1,7 @@
 import LightningFS from '@isomorphic-git/lightning-fs';
 import { VfsError, type DirectoryEntry, type FileKind, type FileStat, type FileSystem } from './file-system';
 import { compareEntries } from './entry-order';
-import { describeTooLarge, MAX_FILE_BYTES } from './limits';
+import { assertWithinFileLimit, MAX_FILE_BYTES } from './limits';
 import { assertAbsolutePath, isStrictlyInside, parentPath, ROOT_PATH, splitPath } from './path';
 import { toVfsError, unavailableError } from './storage-errors';
 import { decodeUtf8Strict, toStoredBytes } from './utf8';
@@ -68,9 +68,7 @@ export class LightningFileSystem implements FileSystem {
   async writeFile(path: string, data: Uint8Array | string): Promise<void> {
     assertAbsolutePath(path);
     const bytes = toStoredBytes(data);
-    if (bytes.byteLength > this.maxFileBytes) {
-      throw new VfsError('ETOOLARGE', describeTooLarge(path, bytes.byteLength, this.maxFileBytes), path);
-    }
+    assertWithinFileLimit(path, bytes.byteLength, this.maxFileBytes);
     if (path === ROOT_PATH) throw new VfsError('EISDIR', 'Cannot write a file over the root directory.', path);
     const fs = await this.ready();
     await this.exclusive(async () => {
@@ -279,6 +277,22 @@ export class LightningFileSystem implements FileSystem {
       throw toVfsError(error, 'remove', path);
     }
   }
+}
+
+const sharedInstances = new Map<string, LightningFileSystem>();
+
+/**
+ * The app's one LightningFileSystem per database. lightning-fs locks a database
+ * per instance, so two instances in one tab (a remount, two stores) would queue
+ * behind each other; everything in the browser should go through this.
+ */
+export function sharedLightningFileSystem(databaseName: string = DEFAULT_DATABASE_NAME): LightningFileSystem {
+  let instance = sharedInstances.get(databaseName);
+  if (instance === undefined) {
+    instance = new LightningFileSystem({ databaseName });
+    sharedInstances.set(databaseName, instance);
+  }
+  return instance;
 }
 
 function notFound(path: string): VfsError {

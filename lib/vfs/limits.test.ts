@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeTooLarge, formatBytes, MAX_FILE_BYTES } from './limits';
+import { isVfsError, type VfsError } from './file-system';
+import { assertWithinFileLimit, describeTooLarge, formatBytes, MAX_FILE_BYTES } from './limits';
 
 describe('formatBytes', () => {
   it.each([
@@ -17,5 +18,20 @@ describe('formatBytes', () => {
 
   it('names the size and the limit of a refused file', () => {
     expect(describeTooLarge('input/huge.pdf', 60_000_000)).toBe('"input/huge.pdf" is 60 MB, larger than the 52.4 MB limit for one file.');
+  });
+});
+
+describe('assertWithinFileLimit', () => {
+  it('accepts up to the limit and refuses above it with ETOOLARGE naming the limit', () => {
+    expect(() => assertWithinFileLimit('a.pdf', MAX_FILE_BYTES)).not.toThrow();
+    expect(() => assertWithinFileLimit('a.pdf', MAX_FILE_BYTES + 1)).toThrow(/52.4 MB limit/);
+    let caught: unknown;
+    try {
+      assertWithinFileLimit('input/b.pdf', 2000, 1000);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isVfsError(caught, 'ETOOLARGE')).toBe(true);
+    expect((caught as VfsError).path).toBe('input/b.pdf');
   });
 });

@@ -1,3 +1,5 @@
+import { VfsError } from './file-system';
+
 /**
  * Size and length limits of the virtual filesystem, in one place so the upload
  * dialog, the tools and the storage layer name the same numbers.
@@ -32,4 +34,12 @@ export function formatBytes(bytes: number): string {
 /** Sentence for a refused upload or write, naming both the file's size and the limit. */
 export function describeTooLarge(path: string, bytes: number, limit: number = MAX_FILE_BYTES): string {
   return `"${path}" is ${formatBytes(bytes)}, larger than the ${formatBytes(limit)} limit for one file.`;
+}
+
+/**
+ * Throws VfsError ETOOLARGE when a file of `bytes` would exceed the limit; the
+ * upload dialog calls it with File.size before reading anything into memory.
+ */
+export function assertWithinFileLimit(path: string, bytes: number, limit: number = MAX_FILE_BYTES): void {
+  if (bytes > limit) throw new VfsError('ETOOLARGE', describeTooLarge(path, bytes, limit), path);
 }

@@ -1,6 +1,6 @@
 import { VfsError, type DirectoryEntry, type FileStat, type FileSystem } from './file-system';
 import { compareEntries } from './entry-order';
-import { describeTooLarge, MAX_FILE_BYTES } from './limits';
+import { assertWithinFileLimit, MAX_FILE_BYTES } from './limits';
 import { assertAbsolutePath, baseName, isStrictlyInside, parentPath, ROOT_PATH, splitPath } from './path';
 import { decodeUtf8Strict, toStoredBytes } from './utf8';
 
@@ -53,9 +53,7 @@ export class MemoryFileSystem implements FileSystem {
   async writeFile(path: string, data: Uint8Array | string): Promise<void> {
     assertAbsolutePath(path);
     const bytes = toStoredBytes(data);
-    if (bytes.byteLength > this.maxFileBytes) {
-      throw new VfsError('ETOOLARGE', describeTooLarge(path, bytes.byteLength, this.maxFileBytes), path);
-    }
+    assertWithinFileLimit(path, bytes.byteLength, this.maxFileBytes);
     if (path === ROOT_PATH) throw new VfsError('EISDIR', 'Cannot write a file over the root directory.', path);
     const parent = this.ensureDirectory(parentPath(path), 'parent');
     const name = baseName(path);
