@@ -1,0 +1,276 @@
+import type { TokenUsage } from '@/lib/model/step-protocol';
+import type { ApprovalChoice, AttachmentSummary, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
+
+/**
+ * The run tree the UI renders, as a pure function of the events. Incremental
+ * (`reduceRunEvent(tree, event)` returns a new tree and never mutates the old
+ * one, so a store can keep it and React can compare by reference) and batch
+ * (`reduceRunEvents(events)`). Nodes are kept flat, by id, and linked by ids:
+ * a run names its root call, a call its children, a tool call the worker call
+ * it started.
+ */
+export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted';
+export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted';
+export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
+
+export interface ApprovalInfo {
+  approvalId: string;
+  /** True while a person has been asked and has not answered. */
+  pending: boolean;
+  choice?: ApprovalChoice;
+  reason?: string;
+  automatic?: boolean;
+}
+
+export interface ToolCallNode {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  status: ToolCallStatus;
+  result?: unknown;
+  error?: RunErrorInfo;
+  approval?: ApprovalInfo;
+  /** The worker call this tool call started (worker tools and call_worker). */
+  childCallId?: string;
+}
+
+export interface CallNode {
+  runId: string;
+  callId: string;
+  parentCallId: string | null;
+  parentToolCallId?: string;
+  workerName: string;
+  model: string;
+  depth: number;
+  status: CallStatus;
+  input: unknown;
+  attachments: AttachmentSummary[];
+  startedAt: number;
+  durationMs?: number;
+  steps: number;
+  usage: TokenUsage;
+  /** Streamed text of every step, steps separated by a blank line. */
+  text: string;
+  /** The step (0-based count of finished steps) the last text belonged to; places the separator. */
+  textStep: number;
+  output?: unknown;
+  toolCalls: ToolCallNode[];
+  /** Child call ids in the order they started. */
+  children: string[];
+  error?: RunErrorInfo;
+}
+
+export interface RunNode {
+  runId: string;
+  workerName: string;
+  input: string;
+  model: string;
+  status: RunStatus;
+  /** The entry worker's call; its id is known from run-start even before worker-start. */
+  rootCallId: string;
+  startedAt: number;
+  durationMs?: number;
+  output?: unknown;
+  error?: RunErrorInfo;
+}
+
+export interface RunTree {
+  runs: Record<string, RunNode>;
+  calls: Record<string, CallNode>;
+  /** Run ids in the order they started. */
+  runOrder: string[];
+}
+
+export const EMPTY_RUN_TREE: RunTree = { runs: {}, calls: {}, runOrder: [] };
+
+export function reduceRunEvents(events: Iterable<RunEvent>, initial: RunTree = EMPTY_RUN_TREE): RunTree {
+  let tree = initial;
+  for (const event of events) tree = reduceRunEvent(tree, event);
+  return tree;
+}
+
+export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
+  switch (event.type) {
+    case 'run-start':
+      return {
+        ...tree,
+        runs: {
+          ...tree.runs,
+          [event.runId]: {
+            runId: event.runId,
+            workerName: event.workerName,
+            input: event.input,
+            model: event.model,
+            status: 'running',
+            rootCallId: event.callId,
+            startedAt: event.timestamp,
+          },
+        },
+        runOrder: tree.runOrder.includes(event.runId) ? tree.runOrder : [...tree.runOrder, event.runId],
+      };
+    case 'run-end':
+      return updateRun(tree, event.runId, (run) => ({ ...run, status: 'completed', output: event.output, durationMs: event.durationMs }));
+    case 'run-error': {
+      const status: RunStatus = event.error.code === 'aborted' ? 'aborted' : 'failed';
+      const ended = updateRun(tree, event.runId, (run) => ({ ...run, status, error: event.error, durationMs: event.durationMs }));
+      return endUnfinishedCalls(ended, event.runId, status === 'aborted' ? 'aborted' : 'failed', event.error);
+    }
+    case 'worker-start': {
+      const node: CallNode = {
+        runId: event.runId,
+        callId: event.callId,
+        parentCallId: event.parentCallId,
+        ...(event.parentToolCallId === undefined ? {} : { parentToolCallId: event.parentToolCallId }),
+        workerName: event.workerName,
+        model: event.model,
+        depth: event.depth,
+        status: 'running',
+        input: event.input,
+        attachments: event.attachments,
+        startedAt: event.timestamp,
+        steps: 0,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        text: '',
+        textStep: 0,
+        toolCalls: [],
+        children: [],
+      };
+      let next: RunTree = { ...tree, calls: { ...tree.calls, [event.callId]: node } };
+      if (event.parentCallId !== null) {
+        next = updateCall(next, event.parentCallId, (parent) => ({
+          ...parent,
+          children: parent.children.includes(event.callId) ? parent.children : [...parent.children, event.callId],
+          toolCalls:
+            event.parentToolCallId === undefined
+              ? parent.toolCalls
+              : parent.toolCalls.map((call) =>
+                  call.toolCallId === event.parentToolCallId ? { ...call, childCallId: event.callId } : call,
+                ),
+        }));
+      }
+      return next;
+    }
+    case 'text-delta':
+      return updateCall(tree, event.callId, (call) => {
+        // A new step's text starts a new paragraph.
+        const separator = call.text !== '' && call.steps > call.textStep ? '\n\n' : '';
+        return { ...call, text: call.text + separator + event.text, textStep: call.steps };
+      });
+    case 'step-finish':
+      return updateCall(tree, event.callId, (call) => ({
+        ...call,
+        steps: Math.max(call.steps, event.step),
+        usage: addUsage(call.usage, event.usage),
+      }));
+    case 'tool-call':
+      return updateCall(tree, event.callId, (call) =>
+        call.toolCalls.some((existing) => existing.toolCallId === event.toolCallId)
+          ? call
+          : {
+              ...call,
+              toolCalls: [
+                ...call.toolCalls,
+                { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, status: 'pending' },
+              ],
+            },
+      );
+    case 'approval-request':
+      return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
+        ...toolCall,
+        status: 'awaiting-approval',
+        approval: { approvalId: event.approvalId, pending: true },
+      }));
+    case 'approval-decision':
+      return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
+        ...toolCall,
+        status: event.choice === 'deny' ? 'denied' : 'running',
+        approval: {
+          approvalId: event.approvalId,
+          pending: false,
+          choice: event.choice,
+          automatic: event.automatic,
+          ...(event.reason === undefined ? {} : { reason: event.reason }),
+        },
+      }));
+    case 'tool-result':
+      return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
+        ...toolCall,
+        status: 'done',
+        result: event.result,
+      }));
+    case 'tool-error':
+      return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
+        ...toolCall,
+        // A denial stays "denied"; the error carries the message the model got.
+        status: toolCall.status === 'denied' ? 'denied' : 'error',
+        error: event.error,
+      }));
+    case 'worker-end': {
+      const ended = updateCall(tree, event.callId, (call) => ({
+        ...call,
+        status: event.status,
+        output: event.output,
+        usage: event.usage,
+        durationMs: event.durationMs,
+        ...(event.error === undefined ? {} : { error: event.error }),
+      }));
+      return event.status === 'completed' ? ended : endUnfinishedToolCalls(ended, event.callId, event.error);
+    }
+  }
+}
+
+function addUsage(left: TokenUsage, right: TokenUsage): TokenUsage {
+  return { inputTokens: left.inputTokens + right.inputTokens, outputTokens: left.outputTokens + right.outputTokens };
+}
+
+const UNFINISHED_TOOL_STATUSES: ReadonlySet<ToolCallStatus> = new Set(['pending', 'awaiting-approval', 'running']);
+
+/** When a call fails or is stopped, its tool calls that never finished end with its error. */
+function endUnfinishedToolCalls(tree: RunTree, callId: string, error: RunErrorInfo | undefined): RunTree {
+  return updateCall(tree, callId, (call) => ({
+    ...call,
+    toolCalls: call.toolCalls.map((toolCall) =>
+      UNFINISHED_TOOL_STATUSES.has(toolCall.status)
+        ? {
+            ...toolCall,
+            status: 'error',
+            error: error ?? { code: 'interrupted', message: 'The worker ended before this call finished.' },
+            ...(toolCall.approval?.pending === true ? { approval: { ...toolCall.approval, pending: false } } : {}),
+          }
+        : toolCall,
+    ),
+  }));
+}
+
+/** A run that ends while calls are still marked running (e.g. events lost) leaves no spinner behind. */
+function endUnfinishedCalls(tree: RunTree, runId: string, status: CallStatus, error: RunErrorInfo): RunTree {
+  let next = tree;
+  for (const call of Object.values(tree.calls)) {
+    if (call.runId !== runId || call.status !== 'running') continue;
+    next = updateCall(next, call.callId, (running) => ({ ...running, status, error }));
+    next = endUnfinishedToolCalls(next, call.callId, error);
+  }
+  return next;
+}
+
+function updateToolCall(
+  tree: RunTree,
+  callId: string,
+  toolCallId: string,
+  update: (toolCall: ToolCallNode) => ToolCallNode,
+): RunTree {
+  return updateCall(tree, callId, (call) => ({
+    ...call,
+    toolCalls: call.toolCalls.map((toolCall) => (toolCall.toolCallId === toolCallId ? update(toolCall) : toolCall)),
+  }));
+}
+
+function updateRun(tree: RunTree, runId: string, update: (run: RunNode) => RunNode): RunTree {
+  const run = tree.runs[runId];
+  return run === undefined ? tree : { ...tree, runs: { ...tree.runs, [runId]: update(run) } };
+}
+
+function updateCall(tree: RunTree, callId: string, update: (call: CallNode) => CallNode): RunTree {
+  const call = tree.calls[callId];
+  return call === undefined ? tree : { ...tree, calls: { ...tree.calls, [callId]: update(call) } };
+}
