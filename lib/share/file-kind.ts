@@ -1,3 +1,4 @@
+import { DEFAULT_MIME_TYPE, isTextPath, mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { extension } from '@/lib/vfs/path';
 import { isValidUtf8 } from '@/lib/vfs/utf8';
 
@@ -18,18 +19,16 @@ const BINARY_EXTENSIONS = new Set([
   '.wasm', '.exe', '.dll', '.so', '.dylib', '.bin', '.dat', '.sqlite', '.db', '.parquet', '.pickle', '.pkl', '.npy',
 ]);
 
-/** Extensions whose files must be text: non-UTF-8 bytes in them mean a damaged or mislabelled file. */
-const TEXT_EXTENSIONS = new Set([
-  '.worker', '.json', '.md', '.markdown', '.txt', '.yaml', '.yml', '.toml', '.csv', '.tsv',
-  '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', '.html', '.htm', '.css', '.xml', '.svg', '.sh', '.ini', '.env',
-]);
-
+/** Known binary by name: our list, or a MIME type the VFS knows that is not text (PDF, images, zip). */
 export function isBinaryExtension(path: string): boolean {
-  return BINARY_EXTENSIONS.has(extension(path));
+  if (BINARY_EXTENSIONS.has(extension(path))) return true;
+  const mimeType = mimeTypeForPath(path);
+  return mimeType !== DEFAULT_MIME_TYPE && !isTextPath(path);
 }
 
+/** Files that must be text (the editor opens them as text): non-UTF-8 bytes in them are an error. */
 export function isTextExtension(path: string): boolean {
-  return TEXT_EXTENSIONS.has(extension(path));
+  return isTextPath(path);
 }
 
 /** True when bytes look like text: valid UTF-8 and no NUL (git's heuristic). */
