@@ -131,3 +131,27 @@ describe('sharedLightningFileSystem', () => {
     expect(sharedLightningFileSystem().databaseName).toBe('workerbench');
   });
 });
+
+describe('LightningFileSystem durability', () => {
+  it('has the directory tree in IndexedDB as soon as a write resolves (no debounce window for a reload)', async () => {
+    const databaseName = freshDatabaseName();
+    const fs = createLightning({ databaseName });
+    await fs.writeFile('/projects/demo/just-saved.txt', 'x');
+    const root = await new Promise<unknown>((resolve, reject) => {
+      const request = indexedDB.open(databaseName);
+      request.onerror = () => reject(request.error);
+      request.onsuccess = () => {
+        const database = request.result;
+        const read = database.transaction(`${databaseName}_files`, 'readonly').objectStore(`${databaseName}_files`).get('!root');
+        read.onsuccess = () => {
+          database.close();
+          resolve(read.result);
+        };
+        read.onerror = () => reject(read.error);
+      };
+    });
+    // lightning-fs stores its tree as nested Maps keyed by name, under "/".
+    const tree = root as Map<string, Map<string, Map<string, Map<string, unknown>>>>;
+    expect(tree.get('/')?.get('projects')?.get('demo')?.has('just-saved.txt')).toBe(true);
+  });
+});
