@@ -1,4 +1,6 @@
 import Ajv from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
+import Ajv2020 from 'ajv/dist/2020';
 import { parseJsonWithPositions } from '@/lib/project/json-positions';
 import { resolveRelativeTo } from '@/lib/project/project-paths';
 import type { WorkerFrontmatter } from '@/lib/worker/worker-schema';
@@ -22,14 +24,21 @@ export type ResolvedSchema =
       path?: string;
     };
 
+const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
+
 /**
+ * An Ajv for the dialect a schema declares in `$schema` (draft-07 when it
+ * declares none; 2019-09 and 2020-12 have their own classes in Ajv 8).
  * Ajv is permissive about unknown keywords and formats (strict: false,
  * formats not validated) because hand-written and model-written schemas often
  * carry extras such as "examples" or "format": "email"; what we reject is a
  * schema Ajv cannot compile (wrong keyword types, broken $ref …).
  */
-export function createSchemaValidator(): Ajv {
-  return new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
+export function createSchemaValidator(schema?: unknown): Ajv {
+  const dialect = schema && typeof schema === 'object' ? (schema as { $schema?: unknown }).$schema : undefined;
+  if (typeof dialect === 'string' && dialect.includes('2020-12')) return new Ajv2020(AJV_OPTIONS);
+  if (typeof dialect === 'string' && dialect.includes('2019-09')) return new Ajv2019(AJV_OPTIONS);
+  return new Ajv(AJV_OPTIONS);
 }
 
 /** Null when the schema compiles, otherwise Ajv's reason. */
@@ -37,7 +46,7 @@ export function jsonSchemaProblem(schema: unknown): string | null {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'a JSON Schema must be an object';
   try {
     // A fresh instance per schema: two workers' schemas with the same $id must not clash.
-    createSchemaValidator().compile(schema as Record<string, unknown>);
+    createSchemaValidator(schema).compile(schema as Record<string, unknown>);
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
