@@ -1,0 +1,104 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { jsonSchemaProblem } from '@/lib/project/worker-schemas';
+
+/**
+ * Shared Ajv plumbing for typed worker I/O. Permissive like the project
+ * diagnostics (unknown keywords and formats are tolerated: model-written
+ * schemas carry "examples", "format": "email" …); compiled validators are
+ * cached per schema object, since the same tool schema is checked on every call.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** Throws Ajv's compile error for a schema that is not valid JSON Schema. */
+export function compileSchema(schema: JsonSchema): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    // $id would be registered globally in the shared instance; two workers may reuse one.
+    const { $id: _id, ...withoutId } = schema;
+    validate = ajv.compile(withoutId);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+/** { ok: true } when Ajv compiles the schema; otherwise Ajv's reason (same rule as the project diagnostics). */
+export function isValidJsonSchema(schema: unknown): { ok: true } | { ok: false; error: string } {
+  const problem = jsonSchemaProblem(schema);
+  return problem === null ? { ok: true } : { ok: false, error: problem };
+}
+
+/** One problem with a value: the field (dotted path, "" for the value itself), the rule and a sentence. */
+export interface SchemaIssue {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+/** "/input/questions/0" with root "arguments" → "input.questions[0]". */
+export function fieldName(instancePath: string, extra?: string): string {
+  const segments = instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) segments.push(extra);
+  let name = '';
+  for (const segment of segments) {
+    if (/^\d+$/.test(segment)) name += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) name += name === '' ? segment : `.${segment}`;
+    else name += `[${JSON.stringify(segment)}]`;
+  }
+  return name;
+}
+
+/** Ajv errors as issues a model can act on, without duplicates. */
+export function describeSchemaErrors(errors: readonly ErrorObject[] | null | undefined): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors ?? []) {
+    const issue = describeSchemaError(error);
+    const key = `${issue.field}|${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function describeSchemaError(error: ErrorObject): SchemaIssue {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return {
+        field: fieldName(error.instancePath, String(params.missingProperty)),
+        rule: 'required',
+        message: 'is required but missing',
+      };
+    case 'additionalProperties':
+      return {
+        field: fieldName(error.instancePath, String(params.additionalProperty)),
+        rule: 'additionalProperties',
+        message: 'is not an allowed property',
+      };
+    case 'enum':
+      return {
+        field: fieldName(error.instancePath),
+        rule: 'enum',
+        message: `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`,
+      };
+    case 'const':
+      return { field: fieldName(error.instancePath), rule: 'const', message: `must be ${JSON.stringify(params.allowedValue)}` };
+    default:
+      return { field: fieldName(error.instancePath), rule: error.keyword, message: error.message ?? 'is invalid' };
+  }
+}
+
+/** "input.company must be string (type)"; the root is called `rootName`. */
+export function formatSchemaIssue(issue: SchemaIssue, rootName: string): string {
+  return `${issue.field === '' ? rootName : issue.field} ${issue.message} (${issue.rule})`;
+}
+
+/** Issues for a value, or [] when it conforms. Throws when the schema does not compile. */
+export function schemaIssues(schema: JsonSchema, value: unknown): SchemaIssue[] {
+  const validate = compileSchema(schema);
+  return validate(value) ? [] : describeSchemaErrors(validate.errors);
+}

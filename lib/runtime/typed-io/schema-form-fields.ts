@@ -1,0 +1,175 @@
+import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from './json-schema';
+
+/**
+ * The entry-run form of a worker with an input schema: one field per property,
+ * derived from the schema (pure, so the UI only renders). Properties the form
+ * cannot express as a simple control (nested objects, arrays of objects) get a
+ * "json" field, so every schema can still be filled in.
+ */
+export type FormFieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'string-list' | 'json';
+
+export interface FormField {
+  /** Property name; "" when the schema itself is not an object (one field for the whole input). */
+  name: string;
+  label: string;
+  kind: FormFieldKind;
+  required: boolean;
+  description?: string;
+  /** For "enum": the allowed values, in schema order. */
+  options?: unknown[];
+  default?: unknown;
+  /** For "string": render a multi-line text area (long or free-form text). */
+  multiline?: boolean;
+}
+
+/** What a form control yields: text inputs give strings, checkboxes booleans, lists arrays. */
+export type FormValue = string | boolean | readonly string[] | undefined;
+
+const WHOLE_INPUT = '';
+
+export function deriveFormFields(schema: JsonSchema): FormField[] {
+  if (!isObjectSchema(schema)) return [fieldFor(WHOLE_INPUT, schema, true)];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  return Object.entries(properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
+}
+
+function isObjectSchema(schema: JsonSchema): boolean {
+  return schema.type === 'object' || (schema.type === undefined && typeof schema.properties === 'object');
+}
+
+function fieldFor(name: string, schema: JsonSchema, required: boolean): FormField {
+  const field: FormField = {
+    name,
+    label: typeof schema.title === 'string' ? schema.title : humanize(name),
+    kind: kindOf(schema),
+    required,
+  };
+  if (typeof schema.description === 'string') field.description = schema.description;
+  if (field.kind === 'enum') field.options = [...(schema.enum as unknown[])];
+  if (schema.default !== undefined) field.default = schema.default;
+  // Long free-form text gets a text area; short strings a single line.
+  if (field.kind === 'string' && (schema.format === 'textarea' || (typeof schema.maxLength === 'number' && schema.maxLength > 200))) {
+    field.multiline = true;
+  }
+  return field;
+}
+
+function kindOf(schema: JsonSchema): FormFieldKind {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return 'enum';
+  switch (schema.type) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'integer':
+      return 'integer';
+    case 'boolean':
+      return 'boolean';
+    case 'array': {
+      const items = schema.items as JsonSchema | undefined;
+      return items !== undefined && items.type === 'string' && !Array.isArray(items.enum) ? 'string-list' : 'json';
+    }
+    default:
+      return 'json';
+  }
+}
+
+/** "company_name" / "companyName" → "Company name"; "" (the whole input) → "Input". */
+function humanize(name: string): string {
+  if (name === WHOLE_INPUT) return 'Input';
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export type FormConversion = { ok: true; input: unknown } | { ok: false; errors: SchemaIssue[] };
+
+/**
+ * Form values → the worker's input: coerces each field by its kind (numbers
+ * from text, string lists from lines), leaves out empty optional fields, then
+ * validates the whole value against the schema. Errors name the field.
+ */
+export function formValuesToInput(schema: JsonSchema, values: Readonly<Record<string, FormValue>>): FormConversion {
+  const fields = deriveFormFields(schema);
+  const errors: SchemaIssue[] = [];
+  const input: Record<string, unknown> = {};
+  let whole: unknown;
+  for (const field of fields) {
+    const coerced = coerce(field, values[field.name]);
+    if ('error' in coerced) {
+      errors.push({ field: field.name, rule: coerced.rule, message: coerced.error });
+      continue;
+    }
+    if (coerced.value === undefined) {
+      if (field.required) errors.push({ field: field.name, rule: 'required', message: 'is required' });
+      continue;
+    }
+    if (field.name === WHOLE_INPUT) whole = coerced.value;
+    else input[field.name] = coerced.value;
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const value = fields.length === 1 && fields[0]?.name === WHOLE_INPUT ? whole : input;
+  const issues = schemaIssues(schema, value);
+  return issues.length > 0 ? { ok: false, errors: issues } : { ok: true, input: value };
+}
+
+type Coerced = { value: unknown } | { error: string; rule: string };
+
+function coerce(field: FormField, raw: FormValue): Coerced {
+  if (raw === undefined) return { value: undefined };
+  switch (field.kind) {
+    case 'boolean':
+      if (typeof raw === 'boolean') return { value: raw };
+      if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
+      return raw === '' ? { value: undefined } : { error: 'must be true or false', rule: 'type' };
+    case 'string-list': {
+      const lines = typeof raw === 'string' ? raw.split('\n') : Array.isArray(raw) ? raw : [];
+      const items = lines.map((line) => line.trim()).filter((line) => line !== '');
+      return { value: items.length === 0 && !field.required ? undefined : items };
+    }
+    default:
+      break;
+  }
+  if (typeof raw !== 'string') return { error: 'must be text', rule: 'type' };
+  const text = raw.trim();
+  switch (field.kind) {
+    case 'string':
+      // Strings keep their whitespace; only an entirely empty optional string is "not given".
+      return { value: raw === '' ? undefined : raw };
+    case 'number':
+    case 'integer': {
+      if (text === '') return { value: undefined };
+      const number = Number(text);
+      if (!Number.isFinite(number)) return { error: `must be a number, got ${JSON.stringify(raw)}`, rule: 'type' };
+      if (field.kind === 'integer' && !Number.isInteger(number)) return { error: `must be a whole number, got ${text}`, rule: 'type' };
+      return { value: number };
+    }
+    case 'enum': {
+      if (text === '') return { value: undefined };
+      // <select> values are strings; map back to the option (which may be a number or boolean).
+      const option = field.options?.find((candidate) => String(candidate) === text);
+      return option === undefined
+        ? { error: `must be one of ${(field.options ?? []).map((candidate) => JSON.stringify(candidate)).join(', ')}`, rule: 'enum' }
+        : { value: option };
+    }
+    case 'json': {
+      if (text === '') return { value: undefined };
+      try {
+        return { value: JSON.parse(text) };
+      } catch {
+        return { error: 'must be valid JSON', rule: 'json' };
+      }
+    }
+    default:
+      return { value: raw };
+  }
+}
+
+/** One line per error, for a form-level message. */
+export function describeFormErrors(errors: readonly SchemaIssue[]): string {
+  return errors.map((issue) => formatSchemaIssue(issue, 'input')).join('\n');
+}
