@@ -1,0 +1,29 @@
+'use client';
+
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+
+/** Shows which file is open and whether it has unsaved edits. */
+export function EditorTabBar() {
+  const openPath = useWorkspaceStore((state) => state.openPath);
+  const dirty = useWorkspaceStore((state) => {
+    const buffer = state.openPath === null ? undefined : state.buffers[state.openPath];
+    return buffer !== undefined && buffer.text !== buffer.savedText;
+  });
+  const downloadFile = useWorkspaceStore((state) => state.downloadFile);
+  if (openPath === null) return <div className="editor-tabs" />;
+  return (
+    <div className="editor-tabs">
+      <span className="editor-tab is-active" data-testid="editor-tab" title={openPath}>
+        {openPath}
+        {dirty ? (
+          <span className="tab-dirty" aria-label="unsaved changes">
+            ●
+          </span>
+        ) : null}
+      </span>
+      <button type="button" className="icon-button tab-action" onClick={() => void downloadFile(openPath)} aria-label={`Download ${openPath}`} title="Download">
+        ⤓
+      </button>
+    </div>
+  );
+}

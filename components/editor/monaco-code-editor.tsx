@@ -1,0 +1,82 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { monaco } from '@/lib/editor/monaco-setup';
+import { diagnosticMarkers, MARKER_OWNER } from '@/lib/editor/diagnostic-markers';
+import { languageForPath } from '@/lib/editor/language-for-path';
+import { modelUri } from '@/lib/editor/model-uri';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+
+type CodeEditorInstance = Parameters<OnMount>[0];
+
+interface MonacoCodeEditorProps {
+  project: string;
+  path: string;
+}
+
+/** The Monaco editor for one open text file: buffer in, edits out, markers and reveals applied. */
+export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
+  const text = useWorkspaceStore((state) => state.buffers[path]?.text ?? '');
+  const diagnostics = useWorkspaceStore((state) => state.diagnostics);
+  const revealRequest = useWorkspaceStore((state) => state.revealRequest);
+  const editText = useWorkspaceStore((state) => state.editText);
+  const editorRef = useRef<CodeEditorInstance | null>(null);
+  const [mounted, setMounted] = useState(false);
+  const uri = modelUri(monaco, project, path);
+
+  // A model kept from an earlier file at the same path may hold stale text.
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (mounted && model && model.uri.toString() === uri && model.getValue() !== useWorkspaceStore.getState().buffers[path]?.text) {
+      model.setValue(useWorkspaceStore.getState().buffers[path]?.text ?? '');
+    }
+  }, [mounted, uri, path]);
+
+  useEffect(() => {
+    if (!mounted) return;
+    const model = monaco.editor.getModel(monaco.Uri.parse(uri));
+    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, diagnosticMarkers(monaco, diagnostics, path));
+  }, [mounted, uri, path, diagnostics]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!mounted || editor === null || revealRequest === null || revealRequest.path !== path) return;
+    editor.revealLineInCenter(revealRequest.line);
+    editor.setPosition({ lineNumber: revealRequest.line, column: revealRequest.column });
+    editor.focus();
+  }, [mounted, revealRequest, path]);
+
+  const onMount: OnMount = (editor) => {
+    editorRef.current = editor;
+    setMounted(true);
+  };
+
+  return (
+    <div className="code-editor" data-testid="code-editor" data-path={path}>
+      <Editor
+        path={uri}
+        value={text}
+        language={languageForPath(path)}
+        theme="vs-dark"
+        onMount={onMount}
+        onChange={(value) => editText(path, value ?? '')}
+        loading={<div className="pane-placeholder">Loading editor…</div>}
+        options={EDITOR_OPTIONS}
+      />
+    </div>
+  );
+}
+
+const EDITOR_OPTIONS = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  fontSize: 13,
+  lineHeight: 19,
+  tabSize: 2,
+  insertSpaces: true,
+  wordWrap: 'on',
+  scrollBeyondLastLine: false,
+  renderWhitespace: 'selection',
+  fixedOverflowWidgets: true,
+} as const;

@@ -1,0 +1,122 @@
+'use client';
+
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { visibleNodes } from '@/lib/state/read-project-tree';
+import { relativeParent } from '@/lib/state/project-paths';
+import { FileTreeRow } from './file-tree-row';
+import { useDropTarget } from './use-drop-target';
+
+/**
+ * The project's files as an ARIA tree: arrows move and expand, Enter opens,
+ * F2 renames, Delete deletes. Dropping on empty space targets the project root.
+ */
+export function FileTree() {
+  const tree = useWorkspaceStore((state) => state.tree);
+  const expanded = useWorkspaceStore((state) => state.expanded);
+  const selectedPath = useWorkspaceStore((state) => state.selectedPath);
+  const openPath = useWorkspaceStore((state) => state.openPath);
+  const diagnostics = useWorkspaceStore((state) => state.diagnostics);
+  const listRef = useRef<HTMLUListElement>(null);
+  const rootDrop = useDropTarget('');
+
+  const rows = useMemo(() => visibleNodes(tree, expanded), [tree, expanded]);
+  const problemCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const diagnostic of diagnostics) {
+      if (diagnostic.severity === 'error') counts.set(diagnostic.file, (counts.get(diagnostic.file) ?? 0) + 1);
+    }
+    return counts;
+  }, [diagnostics]);
+
+  const focusIndex = Math.max(0, rows.findIndex((row) => row.node.path === selectedPath));
+
+  const moveFocus = (index: number) => {
+    const row = rows[Math.min(Math.max(index, 0), rows.length - 1)];
+    if (row === undefined) return;
+    useWorkspaceStore.getState().select(row.node.path);
+    const element = listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(row.node.path)}"]`);
+    element?.focus();
+    // The row may not exist yet when focus moves into a just-expanded folder.
+    if (element === null || element === undefined) {
+      requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(row.node.path)}"]`)?.focus());
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const store = useWorkspaceStore.getState();
+    const current = rows[focusIndex];
+    if (current === undefined) return;
+    const { node } = current;
+    const isFolder = node.kind === 'directory';
+    switch (event.key) {
+      case 'ArrowDown':
+        moveFocus(focusIndex + 1);
+        break;
+      case 'ArrowUp':
+        moveFocus(focusIndex - 1);
+        break;
+      case 'Home':
+        moveFocus(0);
+        break;
+      case 'End':
+        moveFocus(rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (isFolder && !expanded[node.path]) store.setFolderExpanded(node.path, true);
+        else if (isFolder && node.children.length > 0) moveFocus(focusIndex + 1);
+        break;
+      case 'ArrowLeft':
+        if (isFolder && expanded[node.path]) store.setFolderExpanded(node.path, false);
+        else {
+          const parent = relativeParent(node.path);
+          if (parent !== '') moveFocus(rows.findIndex((row) => row.node.path === parent));
+        }
+        break;
+      case 'Enter':
+      case ' ':
+        if (isFolder) store.toggleFolder(node.path);
+        else void store.openFile(node.path);
+        break;
+      case 'F2':
+        void store.requestRename(node.path);
+        break;
+      case 'Delete':
+      case 'Backspace':
+        if (event.key === 'Backspace' && !event.metaKey) return;
+        void store.requestDelete(node.path);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div className={`tree-scroll${rootDrop.active ? ' is-drop-target' : ''}`} data-testid="file-tree-drop-zone" {...rootDrop.handlers}>
+      {rows.length === 0 ? (
+        <p className="tree-empty">No files yet. Create one or drop files here.</p>
+      ) : (
+        <ul ref={listRef} role="tree" aria-label="Project files" className="tree" data-testid="file-tree" onKeyDown={onKeyDown}>
+          {rows.map(({ node, depth }, index) => {
+            const siblings = rows.filter((row) => row.depth === depth && relativeParent(row.node.path) === relativeParent(node.path));
+            return (
+              <FileTreeRow
+                key={node.path}
+                node={node}
+                depth={depth}
+                position={siblings.indexOf(rows[index]!) + 1}
+                setSize={siblings.length}
+                expanded={expanded[node.path] === true}
+                selected={node.path === selectedPath}
+                open={node.path === openPath}
+                focusable={index === focusIndex}
+                problemCount={problemCounts.get(node.path) ?? 0}
+              />
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

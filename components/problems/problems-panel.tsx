@@ -1,0 +1,39 @@
+'use client';
+
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { ProblemRow } from './problem-row';
+
+/** Every diagnostic of the project, errors first; a click jumps to the spot. */
+export function ProblemsPanel() {
+  const diagnostics = useWorkspaceStore((state) => state.diagnostics);
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
+  const sorted = [...diagnostics].sort((left, right) => severityRank(left.severity) - severityRank(right.severity));
+
+  return (
+    <section className="problems-panel" aria-labelledby="problems-title" data-testid="problems-panel">
+      <div className="panel-title">
+        <h2 id="problems-title">Problems</h2>
+        <span className="problems-count" data-testid="problems-count" aria-label={`${diagnostics.length} problems`}>
+          {diagnostics.length}
+        </span>
+        <span className="problems-summary">
+          {errors} {errors === 1 ? 'error' : 'errors'}, {warnings} {warnings === 1 ? 'warning' : 'warnings'}
+        </span>
+      </div>
+      {sorted.length === 0 ? (
+        <p className="problems-empty">No problems in this project.</p>
+      ) : (
+        <ul className="problems-list">
+          {sorted.map((diagnostic, index) => (
+            <ProblemRow key={`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${index}`} diagnostic={diagnostic} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function severityRank(severity: string): number {
+  return severity === 'error' ? 0 : severity === 'warning' ? 1 : 2;
+}

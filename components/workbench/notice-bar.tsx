@@ -1,0 +1,17 @@
+'use client';
+
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+
+export function NoticeBar() {
+  const notice = useWorkspaceStore((state) => state.notice);
+  const dismiss = useWorkspaceStore((state) => state.dismissNotice);
+  if (notice === null) return null;
+  return (
+    <div className={`banner banner-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="notice">
+      <span className="banner-text">{notice.message}</span>
+      <button type="button" className="icon-button" onClick={dismiss} aria-label="Dismiss message">
+        ×
+      </button>
+    </div>
+  );
+}

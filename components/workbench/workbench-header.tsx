@@ -1,0 +1,19 @@
+'use client';
+
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { SaveIndicator } from './save-indicator';
+
+export function WorkbenchHeader() {
+  const project = useWorkspaceStore((state) => state.currentProject);
+  const openPath = useWorkspaceStore((state) => state.openPath);
+  return (
+    <header className="workbench-header">
+      <span className="brand">Workerbench</span>
+      <span className="header-location" data-testid="header-location">
+        {project ?? 'No project'}
+        {openPath !== null ? <span className="header-path"> / {openPath}</span> : null}
+      </span>
+      <SaveIndicator />
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { DialogHost } from '@/components/dialogs/dialog-host';
+import { EditorPane } from '@/components/editor/editor-pane';
+import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
+import { ProblemsPanel } from '@/components/problems/problems-panel';
+import { ProjectSwitcher } from '@/components/projects/project-switcher';
+import { RunPanelSlot } from '@/components/run/run-panel-slot';
+import { NoticeBar } from './notice-bar';
+import { StorageBanner } from './storage-banner';
+import { WorkbenchHeader } from './workbench-header';
+import { useSaveTriggers } from './use-save-triggers';
+
+/** The IDE shell: header, sidebar (projects + files), editor, problems, and the run slot. */
+export function Workbench() {
+  const phase = useWorkspaceStore((state) => state.phase);
+  const startupError = useWorkspaceStore((state) => state.startupError);
+  useSaveTriggers();
+  useEffect(() => {
+    void useWorkspaceStore.getState().start();
+  }, []);
+
+  return (
+    <div className="workbench" data-testid="workbench" data-phase={phase}>
+      <WorkbenchHeader />
+      <StorageBanner />
+      <NoticeBar />
+      {phase === 'failed' ? (
+        <main className="startup-failure" role="alert">
+          <h1>Workerbench could not start</h1>
+          <p>{startupError}</p>
+        </main>
+      ) : (
+        <div className="workbench-body">
+          <aside className="sidebar" aria-label="Projects and files">
+            <ProjectSwitcher />
+            <FileTreePanel />
+          </aside>
+          <main className="main-column">
+            <EditorPane />
+            <ProblemsPanel />
+          </main>
+          <RunPanelSlot />
+        </div>
+      )}
+      <DialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { analyzeProject } from '@/lib/project/analyze-project';
+import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
+import type { Diagnostic } from '@/lib/worker/diagnostic';
+import type { TextBuffer } from './workspace-types';
+
+/**
+ * Project diagnostics from the in-memory texts (unsaved edits included), so
+ * problems follow the keyboard rather than the last save.
+ */
+export function analyzeTexts(buffers: Record<string, TextBuffer>): Diagnostic[] {
+  const files = Object.entries(buffers).map(([path, buffer]) => ({ path, text: buffer.text }));
+  try {
+    return analyzeProject({ manifestText: buffers[MANIFEST_FILE_NAME]?.text ?? null, files }).diagnostics;
+  } catch (error) {
+    // Analysis must never take the editor down; surface its failure as a problem instead.
+    return [
+      {
+        file: MANIFEST_FILE_NAME,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        severity: 'error',
+        code: 'analysis-failed',
+        message: `Project analysis failed: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ];
+  }
+}

@@ -1,0 +1,25 @@
+import { extension } from '@/lib/vfs/path';
+import { isValidUtf8 } from '@/lib/vfs/utf8';
+
+/**
+ * Which viewer a file gets. Known extensions decide first; anything else is
+ * text when its bytes are valid UTF-8 without NUL bytes (how editors guess).
+ */
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.svg', '.bmp', '.ico', '.avif']);
+const BINARY_EXTENSIONS = new Set(['.zip', '.gz', '.tar', '.wasm', '.exe', '.bin', '.docx', '.xlsx', '.pptx', '.mp3', '.mp4', '.woff', '.woff2']);
+
+export type FileViewKind = 'text' | 'pdf' | 'image' | 'binary';
+
+export function fileViewKind(path: string, bytes: Uint8Array): FileViewKind {
+  const suffix = extension(path);
+  if (suffix === '.pdf') return 'pdf';
+  if (IMAGE_EXTENSIONS.has(suffix)) return 'image';
+  if (BINARY_EXTENSIONS.has(suffix)) return 'binary';
+  if (bytes.includes(0)) return 'binary';
+  return isValidUtf8(bytes) ? 'text' : 'binary';
+}
+
+/** Files whose text feeds project analysis: worker files and the manifest. */
+export function isAnalyzedPath(path: string): boolean {
+  return path.endsWith('.worker') || path === 'project.json';
+}

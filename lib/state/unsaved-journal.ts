@@ -1,0 +1,63 @@
+/**
+ * A synchronous copy of unsaved text in localStorage. IndexedDB writes are
+ * asynchronous and may not finish when a tab is closed or reloaded mid-debounce;
+ * localStorage writes finish before the next line runs, so a reload loses
+ * nothing typed. Entries are removed once the filesystem holds the same text.
+ */
+const PREFIX = 'workerbench:unsaved:';
+
+function key(project: string, path: string): string {
+  return `${PREFIX}${project}\u0000${path}`;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function recordUnsaved(project: string, path: string, text: string): void {
+  try {
+    storage()?.setItem(key(project, path), text);
+  } catch {
+    // A full localStorage only loses the safety net; the IndexedDB save still runs.
+  }
+}
+
+export function clearUnsaved(project: string, path: string): void {
+  try {
+    storage()?.removeItem(key(project, path));
+  } catch {
+    // Nothing to do: a stale entry is reconciled against the saved text on next load.
+  }
+}
+
+/** Unsaved texts of one project, keyed by project-relative path. */
+export function readUnsaved(project: string): Map<string, string> {
+  const result = new Map<string, string>();
+  const store = storage();
+  if (store === null) return result;
+  const prefix = `${PREFIX}${project}\u0000`;
+  for (let index = 0; index < store.length; index += 1) {
+    const name = store.key(index);
+    if (name === null || !name.startsWith(prefix)) continue;
+    const text = store.getItem(name);
+    if (text !== null) result.set(name.slice(prefix.length), text);
+  }
+  return result;
+}
+
+/** Drops every entry of a project (after deleting it) or below a path (after deleting a folder). */
+export function forgetUnsaved(project: string, pathPrefix = ''): void {
+  const store = storage();
+  if (store === null) return;
+  const prefix = `${PREFIX}${project}\u0000${pathPrefix}`;
+  const doomed: string[] = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const name = store.key(index);
+    if (name !== null && name.startsWith(prefix)) doomed.push(name);
+  }
+  for (const name of doomed) store.removeItem(name);
+}
