@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifest } from '@/lib/project/parse-manifest';
+import { downgradeApproveAll, planImport } from './import-plan';
+import type { SharedProject } from './share-result';
+
+const manifest = `{
+  "name": "Pitch review",
+  "entry": "main",
+  "runtime": {
+    "approval_mode": "approve_all",
+    "max_depth": 3
+  },
+  "description": "Keeps \\"approval_mode\\": \\"approve_all\\" in prose"
+}
+`;
+
+function project(name: string, manifestText?: string | Uint8Array): SharedProject {
+  const files: SharedProject['files'] = [{ path: 'main.worker', data: '---\nname: main\n---\n' }];
+  if (manifestText !== undefined) files.unshift({ path: 'project.json', data: manifestText });
+  return { name, files };
+}
+
+describe('planImport', () => {
+  it('keeps a free name and adds no notice', () => {
+    const plan = planImport(project('demo', '{"entry":"main"}'), ['other']);
+    expect(plan.projectName).toBe('demo');
+    expect(plan.notices).toEqual([]);
+    expect(plan.files).toEqual(project('demo', '{"entry":"main"}').files);
+  });
+
+  it('picks a free name, never an existing one (case-insensitively), and says so', () => {
+    const plan = planImport(project('demo'), ['demo', 'Demo-2']);
+    expect(plan.projectName).toBe('demo-3');
+    expect(plan.notices).toHaveLength(1);
+    expect(plan.notices[0]).toContain('"demo-3"');
+  });
+
+  it('turns a name with markup into a folder-safe one, quoting the original as text', () => {
+    const plan = planImport(project('<script>alert(1)</script>'), []);
+    expect(plan.projectName).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+    expect(plan.notices[0]).toContain('"<script>alert(1)</script>"');
+  });
+
+  it('downgrades approve_all to prompt with a visible notice, editing nothing else', () => {
+    const plan = planImport(project('demo', manifest), []);
+    const edited = plan.files.find((file) => file.path === 'project.json')!.data as string;
+    expect(edited).toBe(manifest.replace('"approval_mode": "approve_all",', '"approval_mode": "prompt",'));
+    expect(parseManifest(edited).manifest.runtime).toEqual({ approval_mode: 'prompt', max_depth: 3, max_steps: 20 });
+    expect(plan.notices.some((notice) => notice.includes('approve_all') && notice.includes('prompt'))).toBe(true);
+  });
+
+  it('leaves prompt and reject_all alone', () => {
+    for (const mode of ['prompt', 'reject_all']) {
+      const text = `{"runtime":{"approval_mode":"${mode}"}}`;
+      expect(downgradeApproveAll(text)).toBeNull();
+      expect(planImport(project('demo', text), []).notices).toEqual([]);
+    }
+  });
+
+  it('is not fooled by escaped keys, duplicate keys or a manifest sent as bytes', () => {
+    const escaped = '{"runtime":{"approval\\u005fmode":"approve_all"}}';
+    const duplicated = '{"runtime":{"approval_mode":"prompt","approval_mode":"approve_all"}}';
+    for (const text of [escaped, duplicated]) {
+      const result = downgradeApproveAll(text);
+      expect(result).not.toBeNull();
+      expect(parseManifest(result!).manifest.runtime.approval_mode).toBe('prompt');
+    }
+    const plan = planImport(project('demo', new TextEncoder().encode('{"runtime":{"approval_mode":"approve_all"}}')), []);
+    expect(plan.files[0]!.data).toBe('{"runtime":{"approval_mode":"prompt"}}');
+    expect(plan.notices).toHaveLength(1);
+  });
+
+  it('only looks at the manifest at the project root', () => {
+    const nested: SharedProject = { name: 'demo', files: [{ path: 'examples/project.json', data: manifest }] };
+    expect(planImport(nested, []).files[0]!.data).toBe(manifest);
+  });
+});
