@@ -35,6 +35,7 @@ const segmentArbitrary = fc
   .filter((segment) => !/[/\\\u0000-\u001f\u007f]/.test(segment) && segment !== '.' && segment !== '..');
 const pathArbitrary = fc.array(segmentArbitrary, { minLength: 1, maxLength: 3 }).map((segments) => segments.join('/'));
 const dataArbitrary = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.uint8Array({ maxLength: 200 }));
+// eslint-disable-next-line no-control-regex
 const nameArbitrary = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((name) => name.trim() !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(name));
 
 /** Random projects that an import accepts: distinct paths, none both file and folder. */
