@@ -1,18 +1,9 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { ProxyErrorBody, ProxyErrorCode } from './step-protocol';
+import type { ProxyErrorBody } from './step-protocol';
 
 type ProxyError = ProxyErrorBody['error'];
 
-/** HTTP status the proxy answers with for each error code (before the first event). */
-export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
-  bad_request: 400,
-  payload_too_large: 413,
-  unknown_model: 400,
-  unauthorized: 401,
-  upstream_error: 502,
-  aborted: 499,
-  internal_error: 500,
-};
+export { STATUS_BY_CODE } from './model-step-error';
 
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');

@@ -1,11 +1,14 @@
 import type { LanguageModel } from 'ai';
+import { ModelStepError } from './model-step-error';
 import { streamModelStep, type StreamModelStepOptions } from './stream-model-step';
 import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from './step-protocol';
 
 /**
  * A ModelStepClient that calls a model in the same process, without HTTP. Unit
  * tests of the runtime (with MockLanguageModelV3 or the demo model) and
- * benchmarks use it; it emits exactly what the proxy would stream.
+ * benchmarks use it. It behaves like the proxy client: an error before the
+ * first event is thrown as ModelStepError, later errors are `error` events,
+ * and an abort is an `aborted` error event.
  * `model` may be a function so one client can serve several "provider:model" ids.
  */
 export function createInProcessModelClient(
@@ -13,9 +16,16 @@ export function createInProcessModelClient(
   options: StreamModelStepOptions = {},
 ): ModelStepClient {
   return {
-    step(request: ModelStepRequest, signal: AbortSignal): AsyncIterable<ModelStepEvent> {
+    async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
       const resolved = typeof model === 'function' ? model(request.model) : model;
-      return streamModelStep(resolved, request, signal, options);
+      let first = true;
+      for await (const event of streamModelStep(resolved, request, signal, options)) {
+        if (first && event.type === 'error' && event.error.code !== 'aborted') {
+          throw new ModelStepError(event.error.code, event.error.message);
+        }
+        first = false;
+        yield event;
+      }
     },
   };
 }

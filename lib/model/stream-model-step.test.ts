@@ -154,3 +154,19 @@ describe('streamModelStep', () => {
     expect(events.map((event) => event.type)).toEqual(['text-delta', 'finish']);
   });
 });
+
+describe('createInProcessModelClient errors', () => {
+  it('throws ModelStepError for a failure before the first event, like the proxy client', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => {
+        throw new APICallError({ message: 'bad key', url: 'https://example.test', requestBodyValues: {}, statusCode: 401 });
+      },
+    });
+    const client = createInProcessModelClient(model);
+    await expect(collect(client.step(baseRequest, new AbortController().signal))).rejects.toMatchObject({
+      name: 'ModelStepError',
+      code: 'unauthorized',
+      status: 401,
+    });
+  });
+});

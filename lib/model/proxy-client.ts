@@ -1,0 +1,154 @@
+import { ModelStepError } from './model-step-error';
+import { parseModelId } from './model-id';
+import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from './step-protocol';
+
+/**
+ * The browser side of one model step: POSTs to the proxy and turns the NDJSON
+ * response into events as bytes arrive. No Node APIs, so it runs in the page.
+ */
+export interface ProxyModelClientOptions {
+  endpoint?: string;
+  fetch?: typeof globalThis.fetch;
+  /** The user's own key for a provider (kept in the browser), sent with each request. */
+  getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
+}
+
+const ABORTED: ModelStepEvent = { type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } };
+const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
+  'bad_request',
+  'payload_too_large',
+  'unknown_model',
+  'unauthorized',
+  'upstream_error',
+  'aborted',
+  'internal_error',
+]);
+
+function codeForStatus(status: number): ProxyErrorCode {
+  if (status === 413) return 'payload_too_large';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status >= 400 && status < 500) return 'bad_request';
+  return 'upstream_error';
+}
+
+async function errorFromResponse(response: Response): Promise<ModelStepError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as Partial<ProxyErrorBody>;
+    const error = body.error;
+    if (error && typeof error.message === 'string' && typeof error.code === 'string' && KNOWN_CODES.has(error.code)) {
+      return new ModelStepError(error.code, error.message, response.status);
+    }
+  } catch {
+    // Not our JSON (a gateway or dev-server error page): fall back to the status.
+  }
+  return new ModelStepError(codeForStatus(response.status), `The model proxy answered ${response.status} ${response.statusText}`.trim(), response.status);
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.name === 'AbortError');
+}
+
+function parseLine(line: string): ModelStepEvent | null {
+  try {
+    const value = JSON.parse(line) as { type?: unknown };
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? (value as ModelStepEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Splits a byte stream into NDJSON events, however the lines are cut across reads. */
+export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        yield isAbort(error, signal) ? ABORTED : { type: 'error', error: { code: 'upstream_error', message: 'The connection to the model proxy was lost.' } };
+        return;
+      }
+      if (chunk.done) {
+        buffer += decoder.decode();
+      } else {
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+      const lines = buffer.split('\n');
+      buffer = chunk.done ? '' : (lines.pop() ?? '');
+      for (const raw of lines) {
+        const line = raw.trim();
+        if (line.length === 0) continue;
+        const event = parseLine(line);
+        if (!event) {
+          yield { type: 'error', error: { code: 'upstream_error', message: 'The model proxy sent a malformed event.' } };
+          return;
+        }
+        yield event;
+        if (event.type === 'finish' || event.type === 'error') {
+          ended = true;
+          return;
+        }
+      }
+      if (chunk.done) break;
+    }
+    if (!ended) {
+      yield signal.aborted ? ABORTED : { type: 'error', error: { code: 'upstream_error', message: 'The model stream ended before the step finished.' } };
+    }
+  } finally {
+    // Covers early exits (finish, consumer break): release the connection.
+    reader.cancel().catch(() => {});
+  }
+}
+
+export function createProxyModelClient(options: ProxyModelClientOptions = {}): ModelStepClient {
+  const endpoint = options.endpoint ?? '/api/model';
+  return {
+    async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
+      if (signal.aborted) {
+        yield ABORTED;
+        return;
+      }
+      const provider = parseModelId(request.model)?.provider;
+      const apiKey = request.apiKey ?? (provider && options.getApiKey ? await options.getApiKey(provider) : undefined);
+      const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
+      let response: Response;
+      try {
+        response = await fetchImplementation(endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+          body: JSON.stringify(apiKey ? { ...request, apiKey } : { ...request, apiKey: undefined }),
+          signal,
+        });
+      } catch (error) {
+        if (isAbort(error, signal)) {
+          yield ABORTED;
+          return;
+        }
+        throw new ModelStepError('upstream_error', `Could not reach the model proxy: ${error instanceof Error ? error.message : String(error)}`, 0);
+      }
+      if (!response.ok) throw await errorFromResponse(response);
+      if (!response.body) throw new ModelStepError('upstream_error', 'The model proxy sent no body.', response.status);
+      yield* readNdjsonEvents(response.body, signal);
+    },
+  };
+}
+
+export interface ModelOptionsResponse {
+  models: ModelOption[];
+  defaultModel: string;
+}
+
+/** `GET /api/models`: what the model picker offers. */
+export async function fetchModelOptions(
+  options: { endpoint?: string; fetch?: typeof globalThis.fetch; signal?: AbortSignal } = {},
+): Promise<ModelOptionsResponse> {
+  const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const response = await fetchImplementation(options.endpoint ?? '/api/models', { signal: options.signal, headers: { Accept: 'application/json' } });
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as ModelOptionsResponse;
+}
