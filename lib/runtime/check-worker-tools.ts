@@ -1,5 +1,5 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { findWorker, type RunContext } from '@/lib/runtime/run-context';
+import { extraToolsetsFor, findWorker, type RunContext } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
@@ -16,7 +16,7 @@ export function checkWorkerTools(context: RunContext, entry: WorkerDefinition): 
     const worker = pending.pop()!;
     if (seen.has(worker.name)) continue;
     seen.add(worker.name);
-    const toolsets = toolsetsForWorker(worker, (name) => findWorker(context, name));
+    const toolsets = [...toolsetsForWorker(worker, (name) => findWorker(context, name)), ...extraToolsetsFor(context, worker)];
     assertUniqueToolNames(worker.name, worker.path, toolsets);
     for (const name of worker.toolsets?.workers?.allowed_workers ?? []) {
       const child = findWorker(context, name);

@@ -7,6 +7,7 @@ import type { RunEvent, RunEventBase } from '@/lib/runtime/events';
 import type { IdGenerator } from '@/lib/runtime/ids';
 import type { RunSession } from '@/lib/runtime/session-state';
 import type { AttachmentPreparer } from '@/lib/runtime/read-attachments';
+import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 
 /**
  * Everything one run shares across its worker calls. Platform services (the
@@ -43,6 +44,16 @@ export interface RunContext {
   now: Clock;
   /** Reads (and checks) the files passed to a worker; defaults to readAttachments. */
   prepareAttachments?: AttachmentPreparer;
+  /**
+   * Toolsets the platform adds to a worker beyond its frontmatter ones (e.g.
+   * dynamic workers, or test tools); they go through the same gate.
+   */
+  extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+}
+
+/** The toolsets the platform adds to this worker (none unless configured). */
+export function extraToolsetsFor(context: RunContext, worker: WorkerDefinition): Toolset[] {
+  return context.extraToolsets?.(worker) ?? [];
 }
 
 /** A worker by name: the project's first, then the ones created in this session. */

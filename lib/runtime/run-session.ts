@@ -1,5 +1,7 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
 import type { FileSystem } from '@/lib/vfs/file-system';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
@@ -38,6 +40,8 @@ export interface StartRunOptions {
   idGenerator?: IdGenerator;
   clock?: Clock;
   prepareAttachments?: AttachmentPreparer;
+  /** Toolsets the platform adds to workers beyond their frontmatter (dynamic workers, tests). */
+  extraToolsets?: (worker: WorkerDefinition) => Toolset[];
 }
 
 export type RunOutcome =
@@ -75,6 +79,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     newId,
     now,
     prepareAttachments: options.prepareAttachments,
+    extraToolsets: options.extraToolsets,
   };
 
   const runModel = options.model ?? options.project.manifest.default_model ?? '';

@@ -9,7 +9,7 @@ import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
 import { resolveWorkerModel } from '@/lib/runtime/model-resolution';
 import { runModelStep } from '@/lib/runtime/model-step';
 import { readAttachments } from '@/lib/runtime/read-attachments';
-import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
+import { extraToolsetsFor, findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
 import { describeLocation, isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
@@ -116,7 +116,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     },
   });
 
-  const toolbox: GatedToolbox = createGatedToolbox(toolsetsForWorker(worker, (name) => findWorker(context, name)), {
+  const toolsets = [...toolsetsForWorker(worker, (name) => findWorker(context, name)), ...extraToolsetsFor(context, worker)];
+  const toolbox: GatedToolbox = createGatedToolbox(toolsets, {
     context,
     callId,
     workerName: worker.name,
