@@ -121,7 +121,10 @@ describe('analyzeProject', () => {
 
     it('reports a ref to invalid JSON with the position inside that file', () => {
       const project = withRef('out.json', [{ path: 'out.json', text: '{\n  "type": "object",\n}' }]);
-      expect(brief(project.diagnostics)).toEqual([{ file: 'main.worker', code: 'schema-ref-invalid-json', line: 4, column: 20, severity: 'error' }]);
+      expect(brief(project.diagnostics)).toEqual([
+        { file: 'main.worker', code: 'schema-ref-invalid-json', line: 4, column: 20, severity: 'error' },
+        { file: 'out.json', code: 'json-syntax', line: 3, column: 1, severity: 'error' },
+      ]);
       expect(project.diagnostics[0]!.message).toMatch(/"out.json" is not valid JSON \(.* at line 3, column 1\)/);
     });
 

@@ -151,6 +151,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   const knownNames = new Set(byName.keys());
 
   const schemas = new Map<string, WorkerSchemas>();
+  const brokenJsonFiles = new Set<string>();
   for (const entry of entries) {
     const definition = entry.parsed.definition;
     const map = entry.parsed.sourceMap;
@@ -195,6 +196,11 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
       else if (result.status === 'error') {
         const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
         diagnostics.push(make(entry.path, at([key]), 'error', result.code, result.message));
+        // Also mark the broken JSON file itself, once, so opening it shows where.
+        if (result.range && result.path && !brokenJsonFiles.has(result.path)) {
+          brokenJsonFiles.add(result.path);
+          diagnostics.push(make(result.path, result.range, 'error', 'json-syntax', `Invalid JSON, referenced by "${entry.path}" as ${key}`));
+        }
       }
     }
     if (workers.get(definition.name) === definition) schemas.set(definition.name, resolved);

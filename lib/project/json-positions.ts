@@ -8,7 +8,7 @@ import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/
  */
 
 export type JsonParseResult =
-  | { ok: true; value: unknown; sourceMap: SourceMap }
+  | { ok: true; value: unknown; sourceMap: SourceMap; duplicateKeys: SourceRange[] }
   | { ok: false; message: string; range: SourceRange };
 
 function positionOfOffset(text: string, offset: number): { line: number; column: number } {
@@ -43,6 +43,11 @@ export function parseJsonWithPositions(text: string): JsonParseResult {
     };
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
-  return { ok: true, value, sourceMap: createSourceMap(document, lineCounter, { lineOffset: 0, textLength: text.length }) };
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const sourceMap = createSourceMap(document, lineCounter, { lineOffset: 0, textLength: text.length });
+  // JSON.parse silently keeps the last of two equal keys; say so.
+  const duplicateKeys = document.errors
+    .filter((error) => error.code === 'DUPLICATE_KEY')
+    .map((error) => sourceMap.rangeOfOffsets(error.pos[0], error.pos[1]));
+  return { ok: true, value, sourceMap, duplicateKeys };
 }

@@ -89,6 +89,12 @@ describe('parseManifest', () => {
     expect(result.manifest.generated_workers_dir).toBeUndefined();
   });
 
+  it('warns about a duplicated key, whose last value JSON keeps', () => {
+    const result = parseManifest('{\n  "entry": "a",\n  "entry": "b"\n}');
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'duplicate-key', severity: 'warning', line: 3, column: 3 })]);
+    expect(result.manifest.entry).toBe('b');
+  });
+
   it('never throws on arbitrary text', () => {
     for (const text of ['{', '}', 'null', '"x"', '{"runtime": null}', '{"entry": {}}', '\u0000', '{"a":'.repeat(1000)]) {
       expect(() => parseManifest(text)).not.toThrow();

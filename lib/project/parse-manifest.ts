@@ -30,6 +30,9 @@ export function parseManifest(text: string, filePath: string = MANIFEST_FILE_NAM
     return { manifest: defaultManifest(), diagnostics };
   }
   const { value, sourceMap } = parsed;
+  for (const range of parsed.duplicateKeys) {
+    diagnostics.push({ file: filePath, ...range, severity: 'warning', code: 'duplicate-key', message: 'This key appears more than once; the last value is used' });
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     diagnostics.push({
       file: filePath,

@@ -4,6 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { parseJsonWithPositions } from '@/lib/project/json-positions';
 import { resolveRelativeTo } from '@/lib/project/project-paths';
 import type { WorkerFrontmatter } from '@/lib/worker/worker-schema';
+import type { SourceRange } from '@/lib/worker/yaml-source-map';
 
 /**
  * The input and output JSON Schemas of a worker, inline or referenced by
@@ -22,6 +23,8 @@ export type ResolvedSchema =
       code: 'schema-ref-outside' | 'schema-ref-missing' | 'schema-ref-invalid-json' | 'invalid-json-schema';
       message: string;
       path?: string;
+      /** For invalid JSON: where in the referenced file the syntax error is. */
+      range?: SourceRange;
     };
 
 const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
@@ -91,6 +94,7 @@ export function resolveWorkerSchema(
       source: 'ref',
       code: 'schema-ref-invalid-json',
       path,
+      range: parsed.range,
       message: `"${kind}_schema_ref": "${path}" is not valid JSON (${parsed.message.replace(/^JSON: /, '')} at line ${parsed.range.line}, column ${parsed.range.column})`,
     };
   }
