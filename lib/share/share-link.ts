@@ -75,17 +75,7 @@ export function encodeShareFragment(project: SharedProject, options: EncodeShare
   const checked = checkSharedProject(project.name, included);
   if (!checked.ok) throw new ShareEncodeError(checked.error);
 
-  const payload: SharePayload = {
-    format: SHARE_FORMAT,
-    version: SHARE_FORMAT_VERSION,
-    name: checked.project.name,
-    files: checked.project.files.map((file) =>
-      isBinaryFile(file.path, file.data)
-        ? { path: file.path, base64: encodeBase64(typeof file.data === 'string' ? encodeUtf8(file.data) : file.data) }
-        : { path: file.path, text: typeof file.data === 'string' ? file.data : new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.data) },
-    ),
-  };
-  const compressed = zlibSync(encodeUtf8(JSON.stringify(payload)), { level: 9 });
+  const compressed = zlibSync(encodeUtf8(JSON.stringify(toSharePayload(checked.project))), { level: 9 });
   const body = encodeBase64Url(compressed);
   const fragment = `#${FRAGMENT_KEY}${SHARE_FORMAT_VERSION}=${body.length}.${body}`;
   return {
@@ -94,6 +84,20 @@ export function encodeShareFragment(project: SharedProject, options: EncodeShare
     includedFiles: checked.project.files.map((file) => file.path),
     excludedFiles,
     overLimit: fragment.length > MAX_LINK_LENGTH,
+  };
+}
+
+/** The JSON payload of a project whose paths are already checked (exported for the benchmark's comparison). */
+export function toSharePayload(project: SharedProject): SharePayload {
+  return {
+    format: SHARE_FORMAT,
+    version: SHARE_FORMAT_VERSION,
+    name: project.name,
+    files: project.files.map((file) =>
+      isBinaryFile(file.path, file.data)
+        ? { path: file.path, base64: encodeBase64(typeof file.data === 'string' ? encodeUtf8(file.data) : file.data) }
+        : { path: file.path, text: typeof file.data === 'string' ? file.data : new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.data) },
+    ),
   };
 }
 
