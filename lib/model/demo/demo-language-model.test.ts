@@ -55,7 +55,7 @@ describe('demo model: delegate playbook', () => {
     );
     const firstCalls = steps[0]!.filter((event) => event.type === 'tool-call') as ToolCallEvent[];
     expect(firstCalls.map((call) => call.toolName)).toEqual(['greeter', 'summarizer']);
-    expect(firstCalls[0]!.input).toEqual({ input: 'Please delegate: welcome our new colleague' });
+    expect(firstCalls[0]!.input).toEqual({ input: 'welcome our new colleague' });
     expect(new Set(firstCalls.map((call) => call.toolCallId)).size).toBe(2);
     expect(steps).toHaveLength(2);
     expect(text).toContain('greeter says hello');

@@ -35,6 +35,15 @@ function report(state: DemoConversationState, names: ReadonlySet<string>): strin
 }
 
 /**
+ * "Please delegate: summarise X" hands on "summarise X", so a child that also
+ * has worker tools does not read the same request to delegate again.
+ */
+export function delegatedInput(input: string): string {
+  const stripped = input.replace(/^\s*(?:please\s+)?delegate\b[^:\n]*:\s*/i, '').trim();
+  return stripped.length > 0 ? stripped : input;
+}
+
+/**
  * "delegate": call the chosen worker tools, all in ONE step so the loop runs
  * them concurrently; once their results are in, answer quoting them.
  */
@@ -50,9 +59,10 @@ export const delegatePlaybook: DemoPlaybook = {
     const chosen = chooseWorkers(state, candidates);
     if (chosen.length === 0) return null;
     const paths = mentionedPaths(state.input);
+    const childInput = delegatedInput(state.input);
     return {
       toolCalls: chosen.map((tool) => {
-        const overrides: Record<string, unknown> = { input: state.input };
+        const overrides: Record<string, unknown> = { input: childInput };
         if (paths.length > 0 && propertyNames(tool.inputSchema).includes('attachments')) overrides.attachments = paths;
         return { toolName: tool.name, input: argumentsFor(tool, state.input, overrides) };
       }),
