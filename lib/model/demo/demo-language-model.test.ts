@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
-import type { ModelMessage } from 'ai';
+import { generateText, jsonSchema, tool, type ModelMessage } from 'ai';
 import { streamModelStep } from '../stream-model-step';
 import type { ModelStepEvent, ModelStepRequest, ToolDefinition } from '../step-protocol';
 import { collect } from '../test-support';
@@ -237,5 +237,20 @@ describe('demo model: fallback, structured output, streaming', () => {
     expect(events.filter((event) => event.type === 'text-delta')).toHaveLength(1);
     expect(events.at(-1)).toEqual({ type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } });
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('demo model: doGenerate', () => {
+  it('makes the same decision without streaming', async () => {
+    const result = await generateText({
+      model: new DemoLanguageModel({ delayMs: 0 }),
+      messages: userSays('read notes.txt'),
+      tools: { read_file: tool({ description: 'Read', inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } } }) }) },
+    });
+    expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([['read_file', { path: 'notes.txt' }]]);
+    expect(result.finishReason).toBe('tool-calls');
+    const plain = await generateText({ model: new DemoLanguageModel({ delayMs: 0 }), prompt: 'Hello world.' });
+    expect(plain.text).toContain('[demo] Your input has 2 words.');
+    expect(plain.usage.inputTokens).toBeGreaterThan(0);
   });
 });
