@@ -1,13 +1,12 @@
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
-import { BUILTIN_TOOL_NAMES } from '@/lib/worker/builtin-tool-names';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import { compareDiagnostics, parseWorkerFile, type ParsedWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
+import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/check-worker';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
-import { resolveWorkerSchema, type ResolvedSchema, type SchemaKind } from '@/lib/project/worker-schemas';
 
 /**
  * Loads a project from file texts in one pure pass: parse the manifest, parse
@@ -36,10 +35,7 @@ export interface AnalyzeProjectInput {
   files: readonly ProjectFile[];
 }
 
-export interface WorkerSchemas {
-  input?: Record<string, unknown>;
-  output?: Record<string, unknown>;
-}
+export type { WorkerSchemas } from '@/lib/project/check-worker';
 
 export interface LoadedProject {
   manifest: ProjectManifest;
@@ -51,13 +47,6 @@ export interface LoadedProject {
   schemas: Map<string, WorkerSchemas>;
   /** Sorted by file, line, column. */
   diagnostics: Diagnostic[];
-}
-
-/** Tools each built-in toolset gives a worker, from BUILTIN_TOOL_NAMES. */
-function toolsOfToolset(toolset: string): string[] {
-  return Object.entries(BUILTIN_TOOL_NAMES)
-    .filter(([, owner]) => owner === toolset)
-    .map(([tool]) => tool);
 }
 
 function make(file: string, range: SourceRange, severity: DiagnosticSeverity, code: string, message: string): Diagnostic {
@@ -151,59 +140,13 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   const knownNames = new Set(byName.keys());
 
   const schemas = new Map<string, WorkerSchemas>();
-  const brokenJsonFiles = new Set<string>();
+  const reportedJsonFiles = new Set<string>();
   for (const entry of entries) {
     const definition = entry.parsed.definition;
-    const map = entry.parsed.sourceMap;
-    if (!definition || !map) continue;
-    const at = (path: PathSegment[], part: 'key' | 'value' = 'value') => map.locate(path, part);
-
-    const toolset = BUILTIN_TOOL_NAMES[definition.name];
-    if (toolset) {
-      diagnostics.push(make(entry.path, at(['name']), 'error', 'name-collision', `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name`));
-    }
-
-    // Tools this worker would see, to catch an allowed worker shadowing one of them.
-    const ownTools = new Map<string, string>();
-    for (const enabled of Object.keys(definition.toolsets ?? {})) {
-      for (const tool of toolsOfToolset(enabled)) ownTools.set(tool, `the "${enabled}" toolset`);
-    }
-    const allowed = definition.toolsets?.workers?.allowed_workers ?? [];
-    const seen = new Set<string>();
-    allowed.forEach((allowedName, index) => {
-      const range = at(['toolsets', 'workers', 'allowed_workers', index]);
-      if (seen.has(allowedName)) {
-        diagnostics.push(make(entry.path, range, 'warning', 'duplicate-allowed-worker', `"${allowedName}" is listed twice in allowed_workers`));
-        return;
-      }
-      seen.add(allowedName);
-      if (allowedName === definition.name) {
-        diagnostics.push(make(entry.path, range, 'warning', 'self-reference', `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit`));
-      } else if (!knownNames.has(allowedName)) {
-        const hint = suggestName(allowedName, knownNames);
-        diagnostics.push(make(entry.path, range, 'error', 'unknown-worker', `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}`));
-      }
-      const clash = ownTools.get(allowedName) ?? (BUILTIN_TOOL_NAMES[allowedName] ? `the "${BUILTIN_TOOL_NAMES[allowedName]}" toolset` : undefined);
-      if (clash) {
-        diagnostics.push(make(entry.path, range, 'error', 'tool-name-clash', `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart`));
-      }
-    });
-
-    const resolved: WorkerSchemas = {};
-    for (const kind of ['input', 'output'] as SchemaKind[]) {
-      const result: ResolvedSchema = resolveWorkerSchema(definition, entry.path, kind, readText);
-      if (result.status === 'ok') resolved[kind] = result.schema;
-      else if (result.status === 'error') {
-        const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
-        diagnostics.push(make(entry.path, at([key]), 'error', result.code, result.message));
-        // Also mark the broken JSON file itself, once, so opening it shows where.
-        if (result.range && result.path && !brokenJsonFiles.has(result.path)) {
-          brokenJsonFiles.add(result.path);
-          diagnostics.push(make(result.path, result.range, 'error', 'json-syntax', `Invalid JSON, referenced by "${entry.path}" as ${key}`));
-        }
-      }
-    }
-    if (workers.get(definition.name) === definition) schemas.set(definition.name, resolved);
+    if (!definition || !entry.parsed.sourceMap) continue;
+    const checked = checkWorkerAgainstProject(definition, entry.parsed.sourceMap, { knownNames, readText, reportedJsonFiles });
+    diagnostics.push(...checked.diagnostics);
+    if (workers.get(definition.name) === definition) schemas.set(definition.name, checked.schemas);
   }
 
   if (!knownNames.has(manifest.entry)) {

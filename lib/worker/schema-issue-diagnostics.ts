@@ -149,7 +149,9 @@ function issueMessage(issue: Issue, field: string, data: unknown): { code: strin
     case 'invalid_type': {
       if (value === undefined) return { code: 'missing-field', message: `Missing required field "${field}"` };
       const expected = EXPECTED_NAMES[issue.expected] ?? issue.expected;
-      return { code: 'invalid-type', message: `"${field}" must be ${expected}, but it is ${describeValue(value)}` };
+      // YAML reads `2024` or `true` as a number or boolean; quoting is the fix people need.
+      const quoteHint = issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? ' (put it in quotes to use it as text)' : '';
+      return { code: 'invalid-type', message: `"${field}" must be ${expected}, but it is ${describeValue(value)}${quoteHint}` };
     }
     case 'too_small': {
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
