@@ -1,5 +1,6 @@
 'use client';
 
+import { Icon } from '@/components/icons/icon';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
 /** Shows which file is open and whether it has unsaved edits. */
@@ -22,7 +23,7 @@ export function EditorTabBar() {
         ) : null}
       </span>
       <button type="button" className="icon-button tab-action" onClick={() => void downloadFile(openPath)} aria-label={`Download ${openPath}`} title="Download">
-        ⤓
+        <Icon name="download" />
       </button>
     </div>
   );

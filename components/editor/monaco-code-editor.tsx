@@ -79,4 +79,6 @@ const EDITOR_OPTIONS = {
   scrollBeyondLastLine: false,
   renderWhitespace: 'selection',
   fixedOverflowWidgets: true,
+  // Word suggestions pop up while typing prose and Enter would accept them.
+  wordBasedSuggestions: 'off',
 } as const;

@@ -1,5 +1,6 @@
 'use client';
 
+import { Icon } from '@/components/icons/icon';
 import { useRef } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { findNode } from '@/lib/state/read-project-tree';
@@ -18,20 +19,20 @@ export function FileTreeToolbar() {
   return (
     <div className="tree-toolbar" role="toolbar" aria-label="File actions">
       <button type="button" className="icon-button" disabled={!hasProject} onClick={() => void store().requestCreateFile(folder)} aria-label="New file" title="New file">
-        📄
+        <Icon name="file-plus" />
       </button>
       <button type="button" className="icon-button" disabled={!hasProject} onClick={() => void store().requestCreateFolder(folder)} aria-label="New folder" title="New folder">
-        📁
+        <Icon name="folder-plus" />
       </button>
       <button type="button" className="icon-button" disabled={!hasProject} onClick={() => uploadInput.current?.click()} aria-label="Upload files" title="Upload files">
-        ⤒
+        <Icon name="upload" />
       </button>
       <span className="toolbar-separator" aria-hidden="true" />
       <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestRename(selected.path)} aria-label="Rename" title="Rename (F2)">
-        ✎
+        <Icon name="rename" />
       </button>
       <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestMove(selected.path)} aria-label="Move to…" title="Move to…">
-        ⇄
+        <Icon name="move" />
       </button>
       <button
         type="button"
@@ -41,10 +42,10 @@ export function FileTreeToolbar() {
         aria-label="Download"
         title="Download"
       >
-        ⤓
+        <Icon name="download" />
       </button>
       <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} aria-label="Delete" title="Delete (Del)">
-        🗑
+        <Icon name="trash" />
       </button>
       <input
         ref={uploadInput}

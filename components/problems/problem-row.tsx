@@ -3,7 +3,7 @@
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
-const ICONS = { error: '⛔', warning: '⚠', info: 'ℹ' } as const;
+const ICONS = { error: '✕', warning: '!', info: 'i' } as const;
 
 export function ProblemRow({ diagnostic }: { diagnostic: Diagnostic }) {
   const revealProblem = useWorkspaceStore((state) => state.revealProblem);

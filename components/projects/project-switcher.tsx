@@ -1,5 +1,6 @@
 'use client';
 
+import { Icon } from '@/components/icons/icon';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
 /** Picks the current project; creating and deleting projects start here too. */
@@ -16,7 +17,7 @@ export function ProjectSwitcher() {
         <label htmlFor="project-select">Project</label>
         <span className="section-actions">
           <button type="button" className="icon-button" onClick={() => void requestCreateProject()} aria-label="New project" title="New project">
-            +
+            <Icon name="plus" />
           </button>
           <button
             type="button"
@@ -26,7 +27,7 @@ export function ProjectSwitcher() {
             aria-label="Delete project"
             title="Delete project"
           >
-            🗑
+            <Icon name="trash" />
           </button>
         </span>
       </div>
