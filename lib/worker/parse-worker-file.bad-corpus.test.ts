@@ -39,6 +39,7 @@ const cases: BadCase[] = [
   { label: 'unknown top-level key', text: fm('name: a', 'colour: red'), code: 'unknown-key', line: 3, column: 1, message: /Unknown key "colour" in frontmatter/ },
   { label: 'misspelled key', text: fm('name: a', 'descripton: x'), code: 'unknown-key', line: 3, column: 1, message: /Did you mean "description"/ },
   { label: 'description is a number', text: fm('name: a', 'description: 5'), code: 'invalid-type', line: 3, column: 14, message: /"description" must be a text, but it is the number 5/ },
+  { label: 'description is a boolean', text: fm('name: a', 'description: true'), code: 'invalid-type', line: 3, column: 14, message: /"description" must be a text, but it is the boolean true \(put it in quotes to use it as text\)/ },
   { label: 'model without provider', text: fm('name: a', 'model: gpt4'), code: 'invalid-value', line: 3, column: 8, message: /"model".*provider:model.*"gpt4"/ },
   { label: 'model with a space', text: fm('name: a', 'model: "openai: gpt 4"'), code: 'invalid-value', line: 3, column: 8, message: /"model"/ },
   { label: 'compatible_models is a string', text: fm('name: a', 'compatible_models: "anthropic:*"'), code: 'invalid-type', line: 3, column: 20, message: /"compatible_models" must be a list/ },
