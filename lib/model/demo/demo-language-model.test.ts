@@ -143,6 +143,11 @@ describe('demo model: file directives playbook', () => {
 
   it('parses only path-like targets and never inside quoted content', () => {
     expect(parseFileDirectives('read this carefully')).toEqual([]);
+    expect(parseFileDirectives('list three ideas for a name')).toEqual([]);
+    expect(parseFileDirectives('list input, then read input/a.txt')).toEqual([
+      { kind: 'list', path: 'input' },
+      { kind: 'read', path: 'input/a.txt' },
+    ]);
     expect(parseFileDirectives('write "read secret.txt" to out.md and list docs')).toEqual([
       { kind: 'write', content: 'read secret.txt', path: 'out.md' },
       { kind: 'list', path: 'docs' },

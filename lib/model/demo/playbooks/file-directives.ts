@@ -29,6 +29,15 @@ function looksLikeFile(path: string): boolean {
   return /\.[A-Za-z0-9]{1,8}$/.test(path) || path.includes('/');
 }
 
+/**
+ * "list input/" or "list docs, then …" is a directive; "list three ideas" is
+ * English. A bare word counts only when the sentence ends or moves on after it.
+ */
+function isListTarget(path: string, rest: string): boolean {
+  if (/[/*?.]/.test(path)) return true;
+  return /^\s*($|[,;.!?\n]|(then|and)\b)/i.test(rest);
+}
+
 /** Directives in the order they appear; text inside a quoted write is never parsed again. */
 export function parseFileDirectives(input: string): FileDirective[] {
   const found: Array<{ start: number; end: number; directive: FileDirective }> = [];
@@ -50,7 +59,9 @@ export function parseFileDirectives(input: string): FileDirective[] {
     const path = cleanPath(match[1] ?? '');
     const start = match.index;
     const end = start + match[0].length;
-    if (path && !LIST_STOPWORDS.has(path.toLowerCase()) && !overlaps(start, end)) found.push({ start, end, directive: { kind: 'list', path } });
+    if (path && !LIST_STOPWORDS.has(path.toLowerCase()) && isListTarget(path, input.slice(end)) && !overlaps(start, end)) {
+      found.push({ start, end, directive: { kind: 'list', path } });
+    }
   }
   return found.sort((left, right) => left.start - right.start).map((entry) => entry.directive);
 }
