@@ -70,6 +70,8 @@ export async function* streamModelStep(
       output: request.outputSchema
         ? Output.object({ schema: jsonSchema(request.outputSchema as Parameters<typeof jsonSchema>[0]) })
         : undefined,
+      // The browser sends the worker's instructions in `system`; tolerate system messages too, without warnings.
+      allowSystemInMessages: true,
       maxRetries: options.maxRetries ?? 0,
       abortSignal: signal,
       // The default handler logs the raw error (which may echo a key) to the console.
