@@ -195,6 +195,25 @@ function normalizeFrontmatter(
 }
 
 export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFile {
+  try {
+    const result = parseWorkerFileUnsorted(text, filePath);
+    result.diagnostics.sort(compareDiagnostics);
+    return result;
+  } catch (error) {
+    // Safety net for the promise "never throws": a bug here must not take the editor down.
+    return {
+      frontmatterText: '',
+      body: typeof text === 'string' ? text : '',
+      bodyOffset: 0,
+      frontmatterOffset: 0,
+      diagnostics: [
+        diagnostic(filePath, firstLineRange(1), 'internal-error', `The worker file could not be checked: ${error instanceof Error ? error.message : String(error)}`),
+      ],
+    };
+  }
+}
+
+function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFile {
   const diagnostics: Diagnostic[] = [];
   const empty = (): ParsedWorkerFile => ({ frontmatterText: '', body: text, bodyOffset: 0, frontmatterOffset: 0, diagnostics });
 
@@ -309,7 +328,6 @@ export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFil
   if (parsed.success && !diagnostics.some((entry) => entry.severity === 'error')) {
     result.definition = { ...parsed.data, instructions: split.body, path: filePath };
   }
-  diagnostics.sort(compareDiagnostics);
   return result;
 }
 
