@@ -1,0 +1,78 @@
+'use client';
+
+import { Modal } from '@/components/dialogs/modal';
+import { useShareStore, type ImportDialogState } from '@/lib/state/share-store';
+import { FileList } from './file-list';
+import styles from './share.module.css';
+
+/**
+ * The preview every import goes through (link or zip): what arrives, under
+ * which new name, and what was changed on the way. Everything from the shared
+ * project is rendered as text.
+ */
+export function ImportPreviewDialog() {
+  const dialog = useShareStore((state) => state.importDialog);
+  const cancel = useShareStore((state) => state.cancelImport);
+  const confirm = useShareStore((state) => state.confirmImport);
+  if (dialog === null) return null;
+  const source = dialog.status === 'preview' || dialog.status === 'importing' ? dialog.preview.source : dialog.source;
+  const title = source === 'link' ? 'Import shared project' : 'Import project from .zip';
+
+  return (
+    <Modal title={title} onClose={cancel} testId="import-dialog">
+      <ImportBody dialog={dialog} />
+      <div className="modal-actions">
+        {dialog.status === 'failed' ? (
+          <button type="button" className="button" onClick={cancel} data-autofocus>
+            Close
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={cancel} disabled={dialog.status === 'importing'} data-autofocus>
+              Cancel
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void confirm()} disabled={dialog.status !== 'preview'}>
+              {dialog.status === 'importing' ? 'Importing…' : 'Import'}
+            </button>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function ImportBody({ dialog }: { dialog: ImportDialogState }) {
+  if (dialog.status === 'loading') return <p className="modal-message">Reading the project…</p>;
+  if (dialog.status === 'failed') {
+    return (
+      <div className={styles.error} role="alert" data-testid="import-error">
+        <p className="modal-message">{dialog.message}</p>
+        <span className={styles.muted}>Nothing was imported; your projects were not changed.</span>
+      </div>
+    );
+  }
+  const { preview } = dialog;
+  return (
+    <>
+      <p className="modal-message">
+        Project <span className={styles.name} data-testid="import-shared-name">{preview.sharedName}</span> will be added as a new project{' '}
+        <span className={styles.name} data-testid="import-target-name">{preview.plan.projectName}</span>. Existing projects are not touched and
+        nothing is run.
+      </p>
+      {preview.plan.notices.map((notice) => (
+        <p key={notice} className={styles.warning} data-testid="import-notice">
+          {notice}
+        </p>
+      ))}
+      {dialog.status === 'preview' && dialog.error !== null ? (
+        <p className={styles.error} role="alert" data-testid="import-error">
+          {dialog.error}
+        </p>
+      ) : null}
+      <div className={styles.section}>
+        <span className={styles.muted}>Files ({preview.files.length})</span>
+        <FileList files={preview.files.map((file) => ({ path: file.path, bytes: file.bytes, note: file.binary ? 'binary' : undefined }))} testId="import-files" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import { useRef } from 'react';
+import { Icon } from '@/components/icons/icon';
+import { useShareStore } from '@/lib/state/share-store';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+
+/** Import a project from a .zip and export the current one, as icon buttons for the project switcher. */
+export function ProjectTransferActions() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const project = useWorkspaceStore((state) => state.currentProject);
+  const ready = useWorkspaceStore((state) => state.phase === 'ready');
+  const openZipImport = useShareStore((state) => state.openZipImport);
+  const exportZip = useShareStore((state) => state.exportZip);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => inputRef.current?.click()}
+        disabled={!ready}
+        aria-label="Import project from .zip"
+        title="Import project from .zip…"
+      >
+        <Icon name="upload" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => void exportZip()}
+        disabled={project === null}
+        aria-label="Export project as .zip"
+        title="Export project as .zip"
+      >
+        <Icon name="download" />
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".zip,application/zip"
+        hidden
+        data-testid="zip-import-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Reset so choosing the same file again still fires a change.
+          event.target.value = '';
+          if (file !== undefined) void openZipImport(file);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { useEffect } from 'react';
+import { isShareHash } from '@/lib/state/share-location';
+import { useShareStore } from '@/lib/state/share-store';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+
+/**
+ * Opens the import preview for a share link in the address bar: on load once
+ * the workspace is ready (so the existing project names are known), and when a
+ * link is pasted into the address bar of an open tab (a hash change, no reload).
+ */
+export function ShareLinkListener() {
+  const phase = useWorkspaceStore((state) => state.phase);
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    const offerImport = () => {
+      const hash = window.location.hash;
+      if (isShareHash(hash)) void useShareStore.getState().openLinkImport(hash);
+    };
+    offerImport();
+    window.addEventListener('hashchange', offerImport);
+    return () => window.removeEventListener('hashchange', offerImport);
+  }, [phase]);
+  return null;
+}

@@ -1,0 +1,219 @@
+import { create } from 'zustand';
+import { isBinaryFile } from '@/lib/share/file-kind';
+import { decodeShareFragment, encodeShareFragment, ShareEncodeError, type EncodedShareLink } from '@/lib/share/share-link';
+import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
+import type { SharedProject } from '@/lib/share/share-result';
+import { exportProjectZip, importProjectZip, zipFolderName } from '@/lib/share/zip-archive';
+import { readProjectFiles } from '@/lib/share/read-project-files';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { downloadBytes } from './download-bytes';
+import { projectCatalog } from './project-catalog';
+import { commitImport, previewImport, type ImportPreview, type ImportSource } from './share-import';
+import { clearLocationHash, shareUrl } from './share-location';
+import { describeError } from './storage-messages';
+import { useWorkspaceStore } from './workspace-store';
+
+/**
+ * Sharing commands and the state of the two share dialogs. Components render
+ * this state and call these actions; the workspace store stays the owner of the
+ * filesystem and the project list, which these actions read and refresh.
+ */
+
+export type CopyStatus = 'idle' | 'copied' | 'failed';
+
+export type ShareDialogState =
+  | { status: 'preparing'; projectName: string }
+  | {
+      status: 'ready';
+      projectName: string;
+      includeBinary: boolean;
+      /** Every binary file of the project, whether or not it is in the link, so the checkbox can name them. */
+      binaryFiles: string[];
+      link: EncodedShareLink;
+      url: string;
+      copy: CopyStatus;
+    }
+  | { status: 'failed'; projectName: string; message: string };
+
+export type ImportDialogState =
+  | { status: 'loading'; source: ImportSource }
+  | { status: 'preview'; preview: ImportPreview; error: string | null }
+  | { status: 'importing'; preview: ImportPreview }
+  | { status: 'failed'; source: ImportSource; message: string };
+
+export interface ShareState {
+  shareDialog: ShareDialogState | null;
+  importDialog: ImportDialogState | null;
+
+  openShare: () => Promise<void>;
+  setIncludeBinary: (includeBinary: boolean) => Promise<void>;
+  copyLink: () => Promise<void>;
+  closeShare: () => void;
+  exportZip: () => Promise<void>;
+  openLinkImport: (hash: string) => Promise<void>;
+  openZipImport: (file: File) => Promise<void>;
+  confirmImport: () => Promise<void>;
+  cancelImport: () => void;
+}
+
+/**
+ * A zip cannot be much larger than what it unpacks to (stored entries plus
+ * headers); a bigger file is refused before it is read into memory.
+ */
+const MAX_ZIP_FILE_BYTES = MAX_DECOMPRESSED_BYTES + 4 * 1024 * 1024;
+
+// The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
+let sharedProject: SharedProject | null = null;
+
+function requireFileSystem(): FileSystem {
+  const fileSystem = useWorkspaceStore.getState().fileSystem;
+  if (fileSystem === null) throw new Error('The workspace has not started yet.');
+  return fileSystem;
+}
+
+async function writeClipboard(text: string): Promise<CopyStatus> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    // Clipboard access can be refused (permissions, no focus); the link stays visible to copy by hand.
+    return 'failed';
+  }
+}
+
+function encode(project: SharedProject, includeBinary: boolean): ShareDialogState {
+  try {
+    const link = encodeShareFragment(project, { includeBinary });
+    const binaryFiles = project.files.filter((file) => isBinaryFile(file.path, file.data)).map((file) => file.path);
+    return { status: 'ready', projectName: project.name, includeBinary, binaryFiles, link, url: shareUrl(window.location, link.fragment), copy: 'idle' };
+  } catch (error) {
+    const message = error instanceof ShareEncodeError ? error.message : describeError(error);
+    return { status: 'failed', projectName: project.name, message: `This project cannot be shared as a link: ${message}` };
+  }
+}
+
+export const useShareStore = create<ShareState>((set, get) => {
+  /** Copies the ready link when it is within the limit; an over-limit link is never handed out silently. */
+  async function copyIfShareable(): Promise<void> {
+    const dialog = get().shareDialog;
+    if (dialog?.status !== 'ready' || dialog.link.overLimit) return;
+    const copy = await writeClipboard(dialog.url);
+    set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
+  }
+
+  async function showPreview(source: ImportSource, decode: () => Promise<Parameters<typeof previewImport>[2]>): Promise<void> {
+    set({ importDialog: { status: 'loading', source } });
+    try {
+      const result = await previewImport(requireFileSystem(), source, await decode());
+      set({
+        importDialog: result.ok
+          ? { status: 'preview', preview: result.preview, error: null }
+          : { status: 'failed', source, message: result.error.message },
+      });
+    } catch (error) {
+      set({ importDialog: { status: 'failed', source, message: describeError(error) } });
+    }
+  }
+
+  return {
+    shareDialog: null,
+    importDialog: null,
+
+    openShare: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      set({ shareDialog: { status: 'preparing', projectName } });
+      try {
+        // Unsaved keystrokes belong in the link too.
+        await workspace.saveNow();
+        sharedProject = await readProjectFiles(requireFileSystem(), projectName);
+        if (get().shareDialog?.projectName !== projectName) return;
+        set({ shareDialog: encode(sharedProject, false) });
+        await copyIfShareable();
+      } catch (error) {
+        set({ shareDialog: { status: 'failed', projectName, message: `Could not read the project: ${describeError(error)}` } });
+      }
+    },
+
+    setIncludeBinary: async (includeBinary) => {
+      if (sharedProject === null || get().shareDialog?.status !== 'ready') return;
+      set({ shareDialog: encode(sharedProject, includeBinary) });
+      await copyIfShareable();
+    },
+
+    copyLink: async () => {
+      const dialog = get().shareDialog;
+      if (dialog?.status !== 'ready') return;
+      const copy = await writeClipboard(dialog.url);
+      set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
+    },
+
+    closeShare: () => {
+      sharedProject = null;
+      set({ shareDialog: null });
+    },
+
+    exportZip: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      try {
+        await workspace.saveNow();
+        const project = await readProjectFiles(requireFileSystem(), projectName);
+        downloadBytes(exportProjectZip(project, { modifiedAt: new Date() }), `${zipFolderName(projectName)}.zip`, 'application/zip');
+      } catch (error) {
+        useWorkspaceStore.setState({ notice: { tone: 'error', message: `Could not export "${projectName}" as a zip: ${describeError(error)}` } });
+      }
+    },
+
+    openLinkImport: async (hash) => {
+      await showPreview('link', async () => decodeShareFragment(hash));
+    },
+
+    openZipImport: async (file) => {
+      if (file.size > MAX_ZIP_FILE_BYTES) {
+        set({
+          importDialog: {
+            status: 'failed',
+            source: 'zip',
+            message: `This .zip is ${(file.size / (1024 * 1024)).toFixed(1)} MiB; projects larger than ${MAX_DECOMPRESSED_BYTES / (1024 * 1024)} MiB cannot be imported.`,
+          },
+        });
+        return;
+      }
+      const name = file.name.replace(/\.zip$/i, '');
+      await showPreview('zip', async () => importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
+    },
+
+    confirmImport: async () => {
+      const dialog = get().importDialog;
+      if (dialog?.status !== 'preview') return;
+      const { preview } = dialog;
+      set({ importDialog: { status: 'importing', preview } });
+      try {
+        const fileSystem = requireFileSystem();
+        const name = await commitImport(fileSystem, preview);
+        if (preview.source === 'link') clearLocationHash();
+        useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
+        await useWorkspaceStore.getState().switchProject(name);
+        const notices = preview.plan.notices;
+        useWorkspaceStore.setState({
+          notice: { tone: 'info', message: [`Imported the project as "${name}". Nothing was run.`, ...notices].join(' ') },
+        });
+        set({ importDialog: null });
+      } catch (error) {
+        set({ importDialog: { status: 'preview', preview, error: `The import failed and nothing was changed: ${describeError(error)}` } });
+      }
+    },
+
+    cancelImport: () => {
+      const dialog = get().importDialog;
+      if (dialog?.status === 'importing') return;
+      const source = dialog === null ? null : dialog.status === 'preview' ? dialog.preview.source : dialog.source;
+      // A link that was declined (or could not be read) should not come back on every reload.
+      if (source === 'link') clearLocationHash();
+      set({ importDialog: null });
+    },
+  };
+});
