@@ -1,6 +1,7 @@
 'use client';
 
 import { Icon } from '@/components/icons/icon';
+import { ProjectTransferActions } from '@/components/share/project-transfer-actions';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
 /** Picks the current project; creating and deleting projects start here too. */
@@ -29,6 +30,7 @@ export function ProjectSwitcher() {
           >
             <Icon name="trash" />
           </button>
+          <ProjectTransferActions />
         </span>
       </div>
       <select

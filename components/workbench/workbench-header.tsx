@@ -1,5 +1,6 @@
 'use client';
 
+import { ShareButton } from '@/components/share/share-button';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { SaveIndicator } from './save-indicator';
 
@@ -14,6 +15,7 @@ export function WorkbenchHeader() {
         {openPath !== null ? <span className="header-path"> / {openPath}</span> : null}
       </span>
       <SaveIndicator />
+      <ShareButton />
     </header>
   );
 }

@@ -8,6 +8,7 @@ import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
 import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
+import { ShareDialogs } from '@/components/share/share-dialogs';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
 import { WorkbenchHeader } from './workbench-header';
@@ -46,6 +47,7 @@ export function Workbench() {
         </div>
       )}
       <DialogHost />
+      <ShareDialogs />
     </div>
   );
 }
