@@ -109,6 +109,11 @@ describe('validateWorkerInput (entry, call_worker, dynamic)', () => {
     expect(errorOf(validateWorkerInput(typed, typed.input_schema, 'not json')).message).toContain('not valid JSON');
   });
 
+  it('treats blank input to a typed worker as no input', () => {
+    expect(errorOf(validateWorkerInput(typed, typed.input_schema, '  ')).message).toContain('input is empty');
+    expect(validateWorkerInput({ ...typed, allow_empty_input: true }, typed.input_schema, '')).toEqual({ ok: true, value: undefined });
+  });
+
   it('requires text for an untyped worker, unless empty input is allowed or attachments are required', () => {
     expect(validateWorkerInput({ name: 'w' }, undefined, 'hi')).toEqual({ ok: true, value: 'hi' });
     expect(errorOf(validateWorkerInput({ name: 'w' }, undefined, { a: 1 })).message).toContain('must be a string');

@@ -109,10 +109,11 @@ export function validateWorkerInput(
     const empty = checkEmptyInput(worker, text);
     return empty === null ? { ok: true, value: text } : { ok: false, error: empty };
   }
-  let value = input;
-  if (typeof input === 'string' && inputSchema.type !== 'string') {
+  // Generic callers (call_worker) send "" for "no input"; for a typed worker that means none, not bad JSON.
+  let value = typeof input === 'string' && input.trim() === '' && inputSchema.type !== 'string' ? undefined : input;
+  if (typeof value === 'string' && inputSchema.type !== 'string') {
     try {
-      value = JSON.parse(input);
+      value = JSON.parse(value);
     } catch {
       return {
         ok: false,
@@ -126,7 +127,7 @@ export function validateWorkerInput(
   }
   if (value === undefined) {
     const empty = checkEmptyInput(worker, undefined);
-    if (empty === null) return { ok: true, value: undefined };
+    return empty === null ? { ok: true, value: undefined } : { ok: false, error: empty };
   }
   const issues = schemaIssues(inputSchema, value);
   if (issues.length > 0) return { ok: false, error: new WorkerInputError(worker.name, issues, 'input') };
