@@ -9,14 +9,17 @@ import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
  * worker it can reach through allowed_workers must assemble — a missing worker
  * or two tools with one name is an error now, not halfway through the run.
  */
-export function checkWorkerTools(context: RunContext, entry: WorkerDefinition): void {
+export async function checkWorkerTools(context: RunContext, entry: WorkerDefinition): Promise<void> {
   const seen = new Set<string>();
   const pending = [entry];
   while (pending.length > 0) {
     const worker = pending.pop()!;
     if (seen.has(worker.name)) continue;
     seen.add(worker.name);
-    const toolsets = [...toolsetsForWorker(worker, (name) => findWorker(context, name)), ...extraToolsetsFor(context, worker)];
+    const toolsets = [
+      ...(await toolsetsForWorker(worker, (name) => findWorker(context, name), context.sandbox)),
+      ...extraToolsetsFor(context, worker),
+    ];
     assertUniqueToolNames(worker.name, worker.path, toolsets);
     for (const name of worker.toolsets?.workers?.allowed_workers ?? []) {
       const child = findWorker(context, name);

@@ -6,7 +6,9 @@ import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunEvent, RunEventBase } from '@/lib/runtime/events';
 import type { IdGenerator } from '@/lib/runtime/ids';
 import type { RunSession } from '@/lib/runtime/session-state';
-import type { AttachmentPreparer } from '@/lib/runtime/read-attachments';
+import type { Attachment } from '@/lib/runtime/attachments/attachment';
+import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
+import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 
 /**
@@ -22,6 +24,13 @@ export interface RunnableProject {
 }
 
 export type Clock = () => number;
+
+/** Reads the files passed to a worker from the caller's sandbox, enforcing the worker's attachment policy. */
+export type AttachmentPreparer = (
+  worker: WorkerDefinition,
+  inputs: readonly AttachmentInput[],
+  sandbox: FileSystem,
+) => Promise<Attachment[]>;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event without the fields every event carries; the emitter of a worker call adds them. */
@@ -42,8 +51,12 @@ export interface RunContext {
   signal: AbortSignal;
   newId: IdGenerator;
   now: Clock;
-  /** Reads (and checks) the files passed to a worker; defaults to readAttachments. */
+  /** Checks the files passed to a worker against its policy and reads them; defaults to prepareAttachments. */
   prepareAttachments?: AttachmentPreparer;
+  /** Whether a model reads PDFs natively (ModelOption.supportsPdf); assumed true when not given. */
+  modelSupportsPdf?: (model: string) => boolean;
+  /** Turns PDFs into text for models that cannot read them (pdf_input "text"). */
+  extractPdfText?: PdfTextExtractor;
   /**
    * Toolsets the platform adds to a worker beyond its frontmatter ones (e.g.
    * dynamic workers, or test tools); they go through the same gate.

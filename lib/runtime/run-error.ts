@@ -18,6 +18,8 @@ export type RunErrorCode =
   | 'attachment_error'
   | 'model_error'
   | 'invalid_output'
+  | 'invalid_input'
+  | 'invalid_schema'
   | 'invalid_arguments'
   | 'unknown_tool'
   | 'denied'

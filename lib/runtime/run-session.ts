@@ -5,8 +5,9 @@ import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
-import type { AttachmentPreparer } from '@/lib/runtime/read-attachments';
-import type { Clock, RunContext, RunnableProject } from '@/lib/runtime/run-context';
+import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
+import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
+import type { AttachmentPreparer, Clock, RunContext, RunnableProject } from '@/lib/runtime/run-context';
 import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { runWorkerCall } from '@/lib/runtime/run-worker';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
@@ -26,8 +27,10 @@ export interface StartRunOptions {
   sandbox: FileSystem;
   /** Defaults to the project's entry worker. */
   workerName?: string;
-  input: string;
-  attachments?: readonly string[];
+  /** Text, or for an entry worker with an input schema its value (or JSON text). */
+  input: unknown;
+  /** Project-relative paths (or slot references) of files for the entry worker. */
+  attachments?: readonly AttachmentInput[];
   /** "provider:model" the run was started with; a worker's own model wins. */
   model?: string;
   modelClient: ModelStepClient;
@@ -40,6 +43,10 @@ export interface StartRunOptions {
   idGenerator?: IdGenerator;
   clock?: Clock;
   prepareAttachments?: AttachmentPreparer;
+  /** Whether a model reads PDFs natively (ModelOption.supportsPdf); assumed true when not given. */
+  modelSupportsPdf?: (model: string) => boolean;
+  /** Needed for workers whose PDFs go as text (pdf_input "text", or a model without PDF support). */
+  extractPdfText?: PdfTextExtractor;
   /** Toolsets the platform adds to workers beyond their frontmatter (dynamic workers, tests). */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
 }
@@ -80,17 +87,19 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     now,
     prepareAttachments: options.prepareAttachments,
     extraToolsets: options.extraToolsets,
+    modelSupportsPdf: options.modelSupportsPdf,
+    extractPdfText: options.extractPdfText,
   };
 
   const runModel = options.model ?? options.project.manifest.default_model ?? '';
-  context.emit({ ...base, timestamp: startedAt, type: 'run-start', input: options.input, model: runModel });
+  context.emit({ ...base, timestamp: startedAt, type: 'run-start', input: typeof options.input === 'string' ? options.input : JSON.stringify(options.input), model: runModel });
   try {
     const worker = options.project.workers.get(workerName) ?? context.session.dynamicWorkers.get(workerName);
     if (worker === undefined) {
       throw new RunError('unknown_worker', `The project has no worker named ${workerName}.`, 'project.json');
     }
     // Every worker this run could reach gets its tools checked before the first model call.
-    checkWorkerTools(context, worker);
+    await checkWorkerTools(context, worker);
     const result = await runWorkerCall(context, {
       worker,
       input: options.input,

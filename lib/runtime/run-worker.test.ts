@@ -87,21 +87,29 @@ describe('runWorkerCall: delegation', () => {
     });
   });
 
-  it('returns structured output when the worker has an output schema, and fails clearly when it does not match', async () => {
+  it('returns structured output when the worker has an output schema, with one repair round, then a clear error', async () => {
     const schema = { type: 'object', properties: { score: { type: 'number' } }, required: ['score'] };
     const good = createScriptedModel({ main: [{ text: '{"score": 7}' }] });
     const first = await runProject({ project: testProject([testWorker('main', { output_schema: schema })]), client: good.client });
     expect(first.outcome).toMatchObject({ status: 'completed', output: { score: 7 } });
+    expect(good.requests[0]!.options.responseFormat).toMatchObject({ type: 'json', schema });
 
-    const bad = createScriptedModel({ main: [{ text: '{"grade": "A"}' }] });
-    const second = await runProject({ project: testProject([testWorker('main', { output_schema: schema })]), client: bad.client });
-    expect(second.outcome).toMatchObject({ status: 'failed', error: { code: 'invalid_output', location: 'worker main (depth 0), step 1' } });
+    const repaired = createScriptedModel({ main: [{ text: '{"grade": "A"}' }, { text: '{"score": 3}' }] });
+    const second = await runProject({ project: testProject([testWorker('main', { output_schema: schema })]), client: repaired.client });
+    expect(second.outcome).toMatchObject({ status: 'completed', output: { score: 3 } });
+    const repairPrompt = repaired.requests[1]!.options.prompt.at(-1)!;
+    expect(repairPrompt.role).toBe('user');
+    expect(JSON.stringify(repairPrompt.content)).toContain('does not match the required output schema');
+
+    const bad = createScriptedModel({ main: [{ text: '{"grade": "A"}' }, { text: 'still no' }] });
+    const third = await runProject({ project: testProject([testWorker('main', { output_schema: schema })]), client: bad.client });
+    expect(third.outcome).toMatchObject({ status: 'failed', error: { code: 'invalid_output', location: 'worker main (depth 0), step 2' } });
   });
 
   it('refuses an empty input unless the worker allows it, before any model call', async () => {
     const scripted = createScriptedModel({ main: [{ text: 'ok' }] });
     const refused = await runProject({ project: testProject([testWorker('main')]), client: scripted.client, input: '  ' });
-    expect(refused.outcome).toMatchObject({ status: 'failed', error: { code: 'empty_input' } });
+    expect(refused.outcome).toMatchObject({ status: 'failed', error: { code: 'invalid_input', location: 'worker main (depth 0)' } });
     expect(scripted.requests).toHaveLength(0);
 
     const allowed = await runProject({ project: testProject([testWorker('main', { allow_empty_input: true })]), client: scripted.client, input: '' });
@@ -111,7 +119,7 @@ describe('runWorkerCall: delegation', () => {
   it('reports a child failure to the parent model as a tool error and the child node ends failed', async () => {
     const scripted = createScriptedModel({
       main: [{ toolCalls: [{ id: 'm1', toolName: 'a', input: { input: 'x' } }] }, { text: 'recovered' }],
-      a: [{ text: 'not json' }],
+      a: [{ text: 'not json' }, { text: 'still not json' }],
     });
     const project = testProject([
       testWorker('main', { toolsets: { workers: { allowed_workers: ['a'] } } }),
@@ -120,14 +128,14 @@ describe('runWorkerCall: delegation', () => {
     const { outcome, events } = await runProject({ project, client: scripted.client });
     expect(outcome).toMatchObject({ status: 'completed', output: 'recovered' });
     const childEnd = eventsOfType(events, 'worker-end').find((event) => event.workerName === 'a')!;
-    expect(childEnd).toMatchObject({ status: 'failed', error: { code: 'invalid_output', location: 'worker a (depth 1), step 1' } });
+    expect(childEnd).toMatchObject({ status: 'failed', error: { code: 'invalid_output', location: 'worker a (depth 1), step 2' } });
     expect(eventsOfType(events, 'tool-error')).toEqual([
       expect.objectContaining({ toolCallId: 'm1', workerName: 'main', error: expect.objectContaining({ code: 'invalid_output' }) }),
     ]);
-    const output = toolResultsInPrompt(scripted.requests[2]!.options)[0]!.output as { type: string; value: string };
+    const output = toolResultsInPrompt(scripted.requests[3]!.options)[0]!.output as { type: string; value: string };
     expect(output.type).toBe('error-text');
     expect(output.value).toContain('a failed');
-    expect(output.value).toContain('worker a (depth 1), step 1');
+    expect(output.value).toContain('worker a (depth 1), step 2');
   });
 
   it('emits exactly one worker-end per started worker and ends with run-end', async () => {

@@ -1,20 +1,20 @@
 import type { ModelMessage } from 'ai';
 import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
+import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { abortedError, throwIfAborted } from '@/lib/runtime/abort';
-import { createGatedToolbox, type GatedToolbox } from '@/lib/runtime/approval-gate';
-import { summarizeAttachment, type Attachment } from '@/lib/runtime/attachments/attachment';
+import { createGatedToolbox } from '@/lib/runtime/approval-gate';
+import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
+import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
-import { resolveWorkerModel } from '@/lib/runtime/model-resolution';
 import { runModelStep } from '@/lib/runtime/model-step';
-import { readAttachments } from '@/lib/runtime/read-attachments';
+import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
 import { extraToolsetsFor, findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
 import { describeLocation, isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
-import { assistantMessage, toolMessage, userMessage } from '@/lib/runtime/worker-messages';
-import { workerOutput } from '@/lib/runtime/worker-output';
+import { decideStructuredOutput } from '@/lib/runtime/typed-io/structured-output';
+import { assistantMessage, toolMessage } from '@/lib/runtime/worker-messages';
 
 /**
  * THE loop. The entry worker of a run and every worker called as a tool go
@@ -25,22 +25,23 @@ import { workerOutput } from '@/lib/runtime/worker-output';
  * extra instructions, the conversation so far, the worker's tools as schemas),
  * text streamed out as it arrives, tool calls passed through the approval gate
  * and run (concurrently unless a tool is sequential), results appended, until a
- * step asks for no tools: its text (or, with an output schema, its JSON) is the
- * output.
+ * step asks for no tools: its text is the output — or, with an output schema,
+ * its JSON, after at most one repair round (lib/runtime/typed-io).
  *
- * Checks that need no model (depth, model, input, tools, attachments) run
- * before worker-start: a call refused by them never appears as a worker node,
- * only as the error of whatever started it (a tool-error of the parent, or the
- * run-error of an entry run). Once started, a worker always ends with exactly
- * one worker-end (completed, failed or aborted).
+ * Checks that need no model (prepare-worker-call.ts) run before worker-start:
+ * a call refused by them never appears as a worker node, only as the error of
+ * whatever started it (a tool-error of the parent, or the run-error of an
+ * entry run). Once started, a worker always ends with exactly one worker-end
+ * (completed, failed or aborted).
  */
 export interface WorkerCallRequest {
   worker: WorkerDefinition;
-  input: string;
+  /** Text, or for a worker with an input schema its value (or JSON text). */
+  input: unknown;
   /** Appended to the worker's instructions for this call only. */
   instructions?: string;
-  /** Project-relative paths, read from the caller's sandbox. */
-  attachments?: readonly string[];
+  /** Project-relative paths (or slot references), read from the caller's sandbox. */
+  attachments?: readonly AttachmentInput[];
   parentCallId: string | null;
   /** The parent's tool call that started this worker (links the tree). */
   parentToolCallId?: string;
@@ -62,25 +63,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   const here = describeLocation(worker.name, depth);
   throwIfAborted(context.signal, here);
   const callId = request.callId ?? context.newId('call');
-  const manifest = context.project.manifest;
-
-  const maxDepth = manifest.runtime.max_depth ?? DEFAULT_MAX_DEPTH;
-  if (depth > maxDepth) {
-    throw new RunError(
-      'max_depth',
-      `Calling worker ${worker.name} would nest ${depth} calls deep, beyond the project's max_depth of ${maxDepth}.`,
-      here,
-    );
-  }
-  const model = resolveWorkerModel({ worker, runModel: context.runModel, projectDefaultModel: manifest.default_model });
-  const attachmentPaths = request.attachments ?? [];
-  if (request.input.trim() === '' && attachmentPaths.length === 0 && worker.allow_empty_input !== true) {
-    throw new RunError(
-      'empty_input',
-      `Worker ${worker.name} needs an input (it does not set allow_empty_input: true).`,
-      here,
-    );
-  }
+  const prepared = await prepareWorkerCall(context, request, here);
 
   const emit = (body: RunEventBody) =>
     context.emit({
@@ -116,8 +99,11 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     },
   });
 
-  const toolsets = [...toolsetsForWorker(worker, (name) => findWorker(context, name)), ...extraToolsetsFor(context, worker)];
-  const toolbox: GatedToolbox = createGatedToolbox(toolsets, {
+  const toolsets = [
+    ...(await toolsetsForWorker(worker, (name) => findWorker(context, name), context.sandbox)),
+    ...extraToolsetsFor(context, worker),
+  ];
+  const toolbox = createGatedToolbox(toolsets, {
     context,
     callId,
     workerName: worker.name,
@@ -126,60 +112,77 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     emit,
     toolContext,
   });
-  const prepare = context.prepareAttachments ?? readAttachments;
-  const attachments: Attachment[] = attachmentPaths.length === 0 ? [] : await prepare(worker, attachmentPaths, context.sandbox);
   throwIfAborted(context.signal, here);
 
   const startedAt = context.now();
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   emit({
     type: 'worker-start',
-    model,
-    input: request.input,
-    attachments: attachments.map(summarizeAttachment),
+    model: prepared.model,
+    input: prepared.input,
+    attachments: prepared.attachments.map(summarizeAttachment),
     ...(request.parentToolCallId === undefined ? {} : { parentToolCallId: request.parentToolCallId }),
   });
 
-  const maxSteps = worker.max_steps ?? manifest.runtime.max_steps ?? DEFAULT_MAX_STEPS;
+  const maxSteps = worker.max_steps ?? context.project.manifest.runtime.max_steps ?? DEFAULT_MAX_STEPS;
   const system = request.instructions?.trim() ? `${worker.instructions}\n\n${request.instructions}` : worker.instructions;
-  const messages: ModelMessage[] = [userMessage(request.input, attachments)];
+  const messages: ModelMessage[] = [prepared.firstMessage];
   let step = 0;
+  let outputAttempts = 0;
   try {
     for (;;) {
       if (step >= maxSteps) {
         throw new RunError(
           'max_steps',
-          `Worker ${worker.name} did not finish within its ${maxSteps} steps (max_steps); the last step still asked for tools.`,
+          `Worker ${worker.name} did not finish within its ${maxSteps} steps (max_steps).`,
           describeLocation(worker.name, depth, step),
         );
       }
       step += 1;
       const location = describeLocation(worker.name, depth, step);
       const stepRequest: ModelStepRequest = {
-        model,
+        model: prepared.model,
         system,
         messages: [...messages],
         tools: toolbox.definitions,
-        ...(worker.output_schema === undefined ? {} : { outputSchema: worker.output_schema }),
+        ...(prepared.outputSchema === undefined ? {} : { outputSchema: prepared.outputSchema }),
         ...(context.apiKey === undefined ? {} : { apiKey: context.apiKey }),
       };
-      const result = await runModelStep(context.modelClient, stepRequest, context.signal, {
-        onTextDelta: (text) => emit({ type: 'text-delta', text }),
-        onToolCall: (call) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
-      }, location);
+      const result = await runModelStep(
+        context.modelClient,
+        stepRequest,
+        context.signal,
+        {
+          onTextDelta: (text) => emit({ type: 'text-delta', text }),
+          onToolCall: (call) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
+        },
+        location,
+      );
       usage.inputTokens += result.usage.inputTokens;
       usage.outputTokens += result.usage.outputTokens;
       emit({ type: 'step-finish', step, usage: result.usage });
       messages.push(assistantMessage(result.text, result.toolCalls));
 
-      if (result.toolCalls.length === 0) {
-        const output = workerOutput(result.text, worker.output_schema, location);
-        emit({ type: 'worker-end', status: 'completed', output, usage: { ...usage }, durationMs: context.now() - startedAt });
-        return { callId, output, usage: { ...usage }, model };
+      if (result.toolCalls.length > 0) {
+        const outcomes = await executeToolCalls(toolbox, result.toolCalls);
+        throwIfAborted(context.signal, location);
+        messages.push(toolMessage(outcomes));
+        continue;
       }
-      const outcomes = await executeToolCalls(toolbox, result.toolCalls);
-      throwIfAborted(context.signal, location);
-      messages.push(toolMessage(outcomes));
+      let output: unknown = result.text;
+      if (prepared.outputSchema !== undefined) {
+        outputAttempts += 1;
+        const decision = decideStructuredOutput(worker.name, prepared.outputSchema, result.text, outputAttempts);
+        if (decision.action === 'fail') throw new RunError('invalid_output', decision.error.message, location);
+        if (decision.action === 'repair') {
+          // One more step, telling the model exactly what was wrong.
+          messages.push(decision.message);
+          continue;
+        }
+        output = decision.value;
+      }
+      emit({ type: 'worker-end', status: 'completed', output, usage: { ...usage }, durationMs: context.now() - startedAt });
+      return { callId, output, usage: { ...usage }, model: prepared.model };
     }
   } catch (caught) {
     const location = describeLocation(worker.name, depth, step === 0 ? undefined : step);

@@ -1,5 +1,6 @@
 import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { FileSystem } from '@/lib/vfs/file-system';
+import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 
 /**
  * A toolset provides tools; a tool is a schema plus an `execute`. The loop never
@@ -26,9 +27,11 @@ export interface Toolset {
 /** How a tool asks for a worker to be run (same semantics as an entry run, depth + 1). */
 export interface ChildWorkerRequest {
   worker: WorkerDefinition;
-  input: string;
+  /** Text, or for a worker with an input schema the value (or JSON text) to check against it. */
+  input: unknown;
   instructions?: string;
-  attachments?: string[];
+  /** Project-relative paths, or slot references ({ path, slot }). */
+  attachments?: readonly AttachmentInput[];
 }
 
 export interface ToolContext {

@@ -9,7 +9,7 @@ const summarizer = testWorker('summarizer');
 
 describe('WorkerToolset adapter', () => {
   it('exposes each allowed worker as one tool named after it, plus call_worker', () => {
-    const toolset = createWorkerToolset([evaluator, summarizer]);
+    const toolset = createWorkerToolset([{ worker: evaluator }, { worker: summarizer }]);
     expect(toolset.name).toBe('workers');
     expect(toolset.tools.map(({ name, description, inputSchema, defaultApproval }) => ({ name, description, inputSchema, defaultApproval })))
       .toMatchInlineSnapshot(`
@@ -28,11 +28,11 @@ describe('WorkerToolset adapter', () => {
                   "type": "array",
                 },
                 "input": {
-                  "description": "The request for the worker, in plain language.",
+                  "description": "What worker "pitch_evaluator" should work on: the task, question or text to process.",
                   "type": "string",
                 },
                 "instructions": {
-                  "description": "Extra instructions appended to the worker's own for this call.",
+                  "description": "Optional extra instructions for this call, added to the worker's own.",
                   "type": "string",
                 },
               },
@@ -45,7 +45,7 @@ describe('WorkerToolset adapter', () => {
           },
           {
             "defaultApproval": "pre_approved",
-            "description": "Run the worker summarizer.",
+            "description": "Runs worker "summarizer".",
             "inputSchema": {
               "additionalProperties": false,
               "properties": {
@@ -57,11 +57,11 @@ describe('WorkerToolset adapter', () => {
                   "type": "array",
                 },
                 "input": {
-                  "description": "The request for the worker, in plain language.",
+                  "description": "What worker "summarizer" should work on: the task, question or text to process.",
                   "type": "string",
                 },
                 "instructions": {
-                  "description": "Extra instructions appended to the worker's own for this call.",
+                  "description": "Optional extra instructions for this call, added to the worker's own.",
                   "type": "string",
                 },
               },
@@ -74,9 +74,9 @@ describe('WorkerToolset adapter', () => {
           },
           {
             "defaultApproval": "pre_approved",
-            "description": "Run one of the allowed workers by name. Allowed workers:
+            "description": "Run one of the allowed workers by name. Prefer the worker's own tool when there is one. Allowed workers:
         - pitch_evaluator: Evaluates one PDF pitch deck and returns a scored report.
-        - summarizer: Run the worker summarizer.",
+        - summarizer: Runs worker "summarizer".",
             "inputSchema": {
               "additionalProperties": false,
               "properties": {
@@ -88,11 +88,11 @@ describe('WorkerToolset adapter', () => {
                   "type": "array",
                 },
                 "input": {
-                  "description": "The request for the worker, in plain language.",
+                  "description": "The task for the worker as text; for a worker with an input schema, JSON text matching that schema.",
                   "type": "string",
                 },
                 "instructions": {
-                  "description": "Extra instructions appended to the worker's own for this call.",
+                  "description": "Optional extra instructions for this call, added to the worker's own.",
                   "type": "string",
                 },
                 "worker": {
@@ -106,7 +106,6 @@ describe('WorkerToolset adapter', () => {
               },
               "required": [
                 "worker",
-                "input",
               ],
               "type": "object",
             },
@@ -116,10 +115,18 @@ describe('WorkerToolset adapter', () => {
       `);
   });
 
-  it('buildWorkerToolSchema gives each tool its own copy', () => {
-    const first = buildWorkerToolSchema(evaluator) as { properties: Record<string, unknown> };
-    first.properties.input = 'mutated';
-    expect((buildWorkerToolSchema(evaluator) as { properties: Record<string, unknown> }).properties.input).not.toBe('mutated');
+  it('shapes a worker tool from its attachment policy and schemas', () => {
+    const shaped = testWorker('scorer', {
+      description: 'Scores a deck.',
+      attachment_policy: { max_attachments: 1, allowed_suffixes: ['.pdf'], required: true },
+    });
+    const schema = buildWorkerToolSchema(shaped, { outputSchema: { type: 'object', properties: { score: { type: 'number' } } } });
+    expect(schema.inputSchema).toMatchObject({
+      properties: { attachments: { type: 'array', maxItems: 1, minItems: 1 } },
+      required: ['attachments'],
+    });
+    expect(schema.description).toContain('Scores a deck.');
+    expect(schema.description).toContain('Returns JSON');
   });
 
   it('has no tools without allowed workers', () => {

@@ -1,5 +1,11 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { RunError } from '@/lib/runtime/run-error';
+import type { ResolvedWorkerSchemas } from '@/lib/runtime/typed-io/resolve-worker-schemas';
+import {
+  buildWorkerToolSchema as buildTypedWorkerToolSchema,
+  type WorkerToolSchema,
+} from '@/lib/runtime/typed-io/build-worker-tool-schema';
+import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
 
 /**
@@ -7,89 +13,96 @@ import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
  * worker in `toolsets.workers.allowed_workers` is exposed as ONE tool named
  * after it and described by its `description`. Calling it runs the worker
  * exactly like an entry run (model resolution, compatible_models, input checks,
- * events), one level deeper. A generic `call_worker(worker, …)` stays as the
- * fallback for callers that pick the worker at run time, restricted to the
- * same allowed set. Both default to pre_approved; frontmatter can override per
- * tool name under `toolsets.workers.approvals`.
+ * attachment policy, events), one level deeper. A generic
+ * `call_worker(worker, …)` stays as the fallback for callers that pick the
+ * worker at run time, restricted to the same allowed set. Both default to
+ * pre_approved; frontmatter can override per tool name under
+ * `toolsets.workers.approvals`.
  */
 export const WORKERS_TOOLSET_NAME = 'workers';
 export const CALL_WORKER_TOOL_NAME = 'call_worker';
 
-interface WorkerToolArgs {
-  input: string;
+/** A worker to expose, with its schemas already resolved (refs read through the sandbox). */
+export interface ExposedWorker {
+  worker: WorkerDefinition;
+  schemas?: ResolvedWorkerSchemas;
+}
+
+/**
+ * The tool a parent model sees for a worker: the worker's attachment policy,
+ * slots and input/output schemas shape it (lib/runtime/typed-io).
+ */
+export function buildWorkerToolSchema(worker: WorkerDefinition, schemas: ResolvedWorkerSchemas = {}): WorkerToolSchema {
+  return buildTypedWorkerToolSchema(worker, {
+    resolvedInputSchema: schemas.inputSchema,
+    resolvedOutputSchema: schemas.outputSchema,
+  });
+}
+
+function workerTool({ worker, schemas }: ExposedWorker): RuntimeTool {
+  const schema = buildWorkerToolSchema(worker, schemas);
+  return {
+    name: worker.name,
+    description: schema.description,
+    inputSchema: schema.inputSchema,
+    defaultApproval: 'pre_approved',
+    async execute(args, context) {
+      const parsed = parseWorkerToolArguments(worker, schema, args);
+      if (!parsed.ok) throw new RunError('invalid_arguments', parsed.error.message);
+      const { input, instructions, attachments } = parsed.value;
+      return context.callWorker({ worker, input, instructions, attachments });
+    },
+  };
+}
+
+interface CallWorkerArgs {
+  worker: string;
+  input?: string;
   instructions?: string;
   attachments?: string[];
 }
 
-const inputProperties = {
-  input: { type: 'string', description: 'The request for the worker, in plain language.' },
-  instructions: { type: 'string', description: "Extra instructions appended to the worker's own for this call." },
-  attachments: {
-    type: 'array',
-    items: { type: 'string' },
-    description: 'Project-relative paths of files to hand to the worker, e.g. "input/deck.pdf".',
-  },
-} as const;
-
-/**
- * The argument schema of a worker's tool. One function so that the attachment
- * policy and the worker's input_schema can shape it in one place later.
- */
-export function buildWorkerToolSchema(_worker: WorkerDefinition): Record<string, unknown> {
-  return {
-    type: 'object',
-    properties: structuredClone(inputProperties),
-    required: ['input'],
-    additionalProperties: false,
-  };
-}
-
-function describeWorker(worker: WorkerDefinition): string {
-  return worker.description?.trim() || `Run the worker ${worker.name}.`;
-}
-
-function workerTool(worker: WorkerDefinition): RuntimeTool {
-  return {
-    name: worker.name,
-    description: describeWorker(worker),
-    inputSchema: buildWorkerToolSchema(worker),
-    defaultApproval: 'pre_approved',
-    async execute(args, context) {
-      const { input, instructions, attachments } = args as WorkerToolArgs;
-      return context.callWorker({ worker, input, instructions, attachments });
-    },
-  };
-}
-
-function callWorkerTool(allowed: readonly WorkerDefinition[]): RuntimeTool {
-  const names = allowed.map((worker) => worker.name);
-  const catalogue = allowed.map((worker) => `- ${worker.name}: ${describeWorker(worker)}`).join('\n');
+function callWorkerTool(allowed: readonly ExposedWorker[]): RuntimeTool {
+  const names = allowed.map(({ worker }) => worker.name);
+  const catalogue = allowed
+    .map(({ worker }) => `- ${worker.name}: ${worker.description?.trim() || `Runs worker "${worker.name}".`}`)
+    .join('\n');
   return {
     name: CALL_WORKER_TOOL_NAME,
-    description: `Run one of the allowed workers by name. Allowed workers:\n${catalogue}`,
+    description: `Run one of the allowed workers by name. Prefer the worker's own tool when there is one. Allowed workers:\n${catalogue}`,
     inputSchema: {
       type: 'object',
       properties: {
         worker: { type: 'string', enum: names, description: 'Name of the worker to run.' },
-        ...structuredClone(inputProperties),
+        input: {
+          type: 'string',
+          description: 'The task for the worker as text; for a worker with an input schema, JSON text matching that schema.',
+        },
+        instructions: { type: 'string', description: "Optional extra instructions for this call, added to the worker's own." },
+        attachments: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Project-relative paths of files to hand to the worker, e.g. "input/deck.pdf".',
+        },
       },
-      required: ['worker', 'input'],
+      required: ['worker'],
       additionalProperties: false,
     },
     defaultApproval: 'pre_approved',
     async execute(args, context) {
-      const { worker: name, input, instructions, attachments } = args as WorkerToolArgs & { worker: string };
-      const worker = allowed.find((candidate) => candidate.name === name);
-      if (worker === undefined) {
+      const { worker: name, input, instructions, attachments } = args as CallWorkerArgs;
+      const exposed = allowed.find(({ worker }) => worker.name === name);
+      if (exposed === undefined) {
         throw new RunError('worker_not_allowed', `Worker ${name} is not in allowed_workers (${names.join(', ')}).`);
       }
-      return context.callWorker({ worker, input, instructions, attachments });
+      // Input checks (schema, emptiness) happen in the worker run itself, as for an entry run.
+      return context.callWorker({ worker: exposed.worker, input: input ?? '', instructions, attachments });
     },
   };
 }
 
 /** One tool per allowed worker, plus call_worker when there is at least one. */
-export function createWorkerToolset(allowed: readonly WorkerDefinition[]): Toolset {
+export function createWorkerToolset(allowed: readonly ExposedWorker[]): Toolset {
   const tools = allowed.map(workerTool);
   if (allowed.length > 0) tools.push(callWorkerTool(allowed));
   return { name: WORKERS_TOOLSET_NAME, tools };
