@@ -1,3 +1,5 @@
+import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
+import { extractPdfText } from './extract-pdf-text';
 import type { PdfJsModule } from './pdfjs-module';
 
 /**
@@ -14,3 +16,6 @@ export function loadBrowserPdfJs(): Promise<PdfJsModule> {
   });
   return loading;
 }
+
+/** The runtime's PdfTextExtractor for the browser: pdf.js is loaded on the first PDF that needs text. */
+export const browserPdfTextExtractor: PdfTextExtractor = async (bytes) => extractPdfText(await loadBrowserPdfJs(), bytes);

@@ -100,6 +100,21 @@ describe('buildAttachmentParts', () => {
     await expect(buildAttachmentParts([broken], { pdfInput: 'text', extractPdfText })).rejects.toBeInstanceOf(AttachmentError);
   });
 
+  it('refuses attachments that would not fit in one model request, before encoding them', async () => {
+    const big = attachment('input/big.pdf', 'application/pdf', new Uint8Array(3000));
+    const error = await buildAttachmentParts([big], { pdfInput: 'native', maxRequestBytes: 3999 }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(AttachmentError);
+    expect(error).toMatchObject({ code: 'too_large', path: 'input/big.pdf' });
+    expect(error.message).toContain('exceeds the 4 KB a model request may carry');
+    expect(error.message).toContain('pdf_input: text');
+    expect(await buildAttachmentParts([big], { pdfInput: 'native', maxRequestBytes: 4000 })).toHaveLength(1);
+  });
+
+  it('by default refuses a 48 MB PDF as a file part (base64 would exceed the proxy limit)', async () => {
+    const huge = attachment('input/huge.pdf', 'application/pdf', new Uint8Array(48 * 1024 * 1024));
+    await expect(buildAttachmentParts([huge], { pdfInput: 'native' })).rejects.toThrow('a model request may carry');
+  });
+
   it('says so when no extractor is available', async () => {
     await expect(buildAttachmentParts([deck], { pdfInput: 'text' })).rejects.toThrow('no PDF text extractor');
   });

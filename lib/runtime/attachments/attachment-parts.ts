@@ -1,5 +1,7 @@
 import type { FilePart, TextPart } from 'ai';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import { MAX_REQUEST_BYTES } from '@/lib/model/step-protocol';
+import { formatBytes } from '@/lib/vfs/limits';
 import { isTextPath } from '@/lib/vfs/mime-type';
 import { isValidUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';
@@ -32,7 +34,17 @@ export interface AttachmentPartsOptions {
   pdfInput: PdfInputMode;
   /** Needed when pdfInput is "text" and a PDF is attached. */
   extractPdfText?: PdfTextExtractor;
+  /**
+   * Largest total the parts may add to a model request; defaults to the proxy's
+   * MAX_REQUEST_BYTES less headroom for the rest of the conversation. Base64
+   * grows files by a third, so a 50 MB PDF the VFS accepts cannot be sent as a
+   * file part: better to say so now than to get a 413 from the proxy.
+   */
+  maxRequestBytes?: number;
 }
+
+/** Room left in a request for instructions, the conversation and tool schemas. */
+const REQUEST_HEADROOM_BYTES = 1024 * 1024;
 
 const PDF_MIME_TYPE = 'application/pdf';
 
@@ -40,17 +52,41 @@ export async function buildAttachmentParts(
   attachments: readonly Attachment[],
   options: AttachmentPartsOptions,
 ): Promise<AttachmentPart[]> {
+  const limit = options.maxRequestBytes ?? MAX_REQUEST_BYTES - REQUEST_HEADROOM_BYTES;
   const parts: AttachmentPart[] = [];
+  let total = 0;
   for (const attachment of attachments) {
+    let part: AttachmentPart;
     if (attachment.mimeType === PDF_MIME_TYPE && options.pdfInput === 'text') {
-      parts.push(await extractedTextPart(attachment, options.extractPdfText));
+      part = await extractedTextPart(attachment, options.extractPdfText);
     } else if (isTextPath(attachment.path) && isValidUtf8(attachment.bytes)) {
-      parts.push(textFilePart(attachment));
+      part = textFilePart(attachment);
     } else {
+      // Checked before encoding: no point building a 70 MB string that cannot be sent.
+      total += Math.ceil(attachment.size / 3) * 4;
+      if (total > limit) throw tooLargeForRequest(attachment, limit);
       parts.push(filePart(attachment));
+      continue;
     }
+    // Text parts: UTF-16 length is a fair lower bound of their JSON size.
+    total += part.text.length;
+    if (total > limit) throw tooLargeForRequest(attachment, limit);
+    parts.push(part);
   }
   return parts;
+}
+
+function tooLargeForRequest(attachment: Attachment, limit: number): AttachmentError {
+  const advice =
+    attachment.mimeType === PDF_MIME_TYPE
+      ? 'Pass fewer or smaller files, or set pdf_input: text on the worker to send extracted text.'
+      : 'Pass fewer or smaller files.';
+  return new AttachmentError(
+    'too_large',
+    `Cannot send "${attachment.path}" to the model: with the other attachments it exceeds the ${formatBytes(limit)} ` +
+      `a model request may carry (files are base64-encoded, a third larger). ${advice}`,
+    attachment.path,
+  );
 }
 
 export function filePart(attachment: Attachment): FilePart {
