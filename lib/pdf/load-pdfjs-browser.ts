@@ -11,8 +11,15 @@ let loading: Promise<PdfJsModule> | undefined;
 
 export function loadBrowserPdfJs(): Promise<PdfJsModule> {
   loading ??= import('pdfjs-dist/build/pdf.mjs').then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.mjs', import.meta.url).toString();
+    // new Worker(new URL(…, import.meta.url)) is the form Turbopack bundles (as for Monaco's workers).
+    pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), {
+      type: 'module',
+    });
     return pdfjs as unknown as PdfJsModule;
+  });
+  // A failed load (offline, blocked chunk) is retried on the next PDF rather than remembered.
+  loading.catch(() => {
+    loading = undefined;
   });
   return loading;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { buildWorkerToolSchema, type ToolSchemaWorker } from './build-worker-tool-schema';
 import { compileSchema } from './json-schema';
 
@@ -121,5 +122,34 @@ describe('buildWorkerToolSchema', () => {
   it('makes input optional for allow_empty_input', () => {
     const { inputSchema } = buildWorkerToolSchema({ name: 'w', allow_empty_input: true });
     expect(inputSchema.required).toBeUndefined();
+  });
+
+  it('always yields a compilable schema that follows the policy (property)', () => {
+    const suffix = fc.constantFrom('.pdf', '.PDF', '.md', '.csv', '.png');
+    const policy = fc.record(
+      {
+        max_attachments: fc.integer({ min: 0, max: 4 }),
+        required: fc.boolean(),
+        allowed_suffixes: fc.array(suffix, { maxLength: 3 }),
+        slots: fc.uniqueArray(
+          fc.record({ name: fc.constantFrom('deck', 'input', 'appendix', 'data'), required: fc.boolean() }, { requiredKeys: ['name'] }),
+          { selector: (slot) => slot.name, maxLength: 3 },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(policy, fc.boolean(), (attachment_policy, allow_empty_input) => {
+        const { inputSchema } = buildWorkerToolSchema({ name: 'w', attachment_policy, allow_empty_input });
+        expect(() => compileSchema(inputSchema)).not.toThrow();
+        const properties = Object.keys(inputSchema.properties as object);
+        const required = (inputSchema.required as string[] | undefined) ?? [];
+        if (attachment_policy.max_attachments === 0) expect(properties).toEqual(['input', 'instructions']);
+        expect(properties.slice(0, 2)).toEqual(['input', 'instructions']);
+        expect(new Set(properties).size).toBe(properties.length);
+        expect(required.every((name) => properties.includes(name))).toBe(true);
+        expect(required.includes('instructions')).toBe(false);
+      }),
+    );
   });
 });
