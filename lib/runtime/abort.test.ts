@@ -69,6 +69,31 @@ describe('abort', () => {
     expect(scripted.requests).toHaveLength(2);
   });
 
+  it('with two children in flight, both end before their parent and the run', async () => {
+    const controller = new AbortController();
+    const scripted = createScriptedModel({
+      main: [{ toolCalls: [{ toolName: 'a', input: { input: '1' } }, { toolName: 'b', input: { input: '2' } }] }],
+      a: [hangingStream],
+      b: [hangingStream],
+    });
+    const project = testProject([
+      testWorker('main', { toolsets: { workers: { allowed_workers: ['a', 'b'] } } }),
+      testWorker('a'),
+      testWorker('b'),
+    ]);
+    let deltas = 0;
+    const { events } = await runProject({
+      project,
+      client: scripted.client,
+      signal: controller.signal,
+      onEvent: abortOn(controller, (event) => event.type === 'text-delta' && (deltas += 1) === 2),
+    });
+    const ends = eventsOfType(events, 'worker-end').map((event) => event.workerName);
+    expect(ends.slice(0, 2).sort()).toEqual(['a', 'b']);
+    expect(ends[2]).toBe('main');
+    expect(events.at(-1)!.type).toBe('run-error');
+  });
+
   it('a pending approval resolves as aborted and the tool never runs', async () => {
     const controller = new AbortController();
     const sandbox = await testSandbox();

@@ -127,6 +127,15 @@ describe('approval gate in a run', () => {
     });
   });
 
+  it('a call of a tool the worker does not have is a tool error the model can read', async () => {
+    const scripted = createScriptedModel({ main: [{ toolCalls: [{ toolName: 'delete_everything', input: {} }] }, { text: 'sorry' }] });
+    const { outcome, events } = await runProject({ project: testProject([fsWorker()]), client: scripted.client });
+    expect(outcome).toMatchObject({ status: 'completed', output: 'sorry' });
+    expect(eventsOfType(events, 'tool-error').map((event) => event.error.code)).toEqual(['unknown_tool']);
+    const output = toolResultsInPrompt(scripted.requests[1]!.options)[0]!.output as { value: string };
+    expect(output.value).toBe('There is no tool named "delete_everything". Available tools: list_files, read_file, write_file.');
+  });
+
   it('refuses invalid arguments before asking anyone', async () => {
     const scripted = createScriptedModel({ main: [{ toolCalls: [{ toolName: 'write_file', input: { path: 'a.txt' } }] }, { text: 'done' }] });
     const { events } = await runProject({ project: testProject([fsWorker()]), client: scripted.client });

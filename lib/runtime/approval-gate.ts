@@ -180,11 +180,26 @@ function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): Aut
     toolName,
     sequential: tool.sequential === true,
     settle: async () => {
+      // Child runs started by this tool: on a stop they end (promptly, they watch the signal)
+      // before this call reports, so a child's worker-end always precedes its parent's.
+      const children: Promise<unknown>[] = [];
+      const base = scope.toolContext(toolCallId);
+      const context: ToolContext = {
+        ...base,
+        callWorker: (request) => {
+          const child = base.callWorker(request);
+          children.push(child.catch(() => undefined));
+          return child;
+        },
+      };
       try {
         const result = await raceAbort(
-          Promise.resolve().then(() => tool.execute(args, scope.toolContext(toolCallId))),
+          Promise.resolve().then(() => tool.execute(args, context)),
           signal,
-        );
+        ).catch(async (error: unknown) => {
+          if (signal.aborted) await Promise.all(children);
+          throw error;
+        });
         scope.emit({ type: 'tool-result', toolCallId, toolName, result });
         return { toolCallId, toolName, output: toModelOutput(result) };
       } catch (error) {

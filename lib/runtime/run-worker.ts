@@ -84,6 +84,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     toolCallId,
     sandbox: context.sandbox,
     signal: context.signal,
+    manifest: context.project.manifest,
+    session: context.session,
     findWorker: (name) => findWorker(context, name),
     callWorker: async (child) => {
       const result = await runWorkerCall(context, {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createFilesystemToolset, DEFAULT_READ_MAX_CHARS } from '@/lib/runtime/toolsets/filesystem-toolset';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
+import { createRunSession } from '@/lib/runtime/session-state';
 import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
 import { runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';
@@ -15,6 +16,8 @@ function contextFor(sandbox: FileSystem): ToolContext {
     toolCallId: 'tc_1',
     sandbox,
     signal: new AbortController().signal,
+    manifest: testProject([]).manifest,
+    session: createRunSession(),
     findWorker: () => undefined,
     callWorker: async () => {
       throw new Error('not in this test');

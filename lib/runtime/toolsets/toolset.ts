@@ -1,5 +1,7 @@
 import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { FileSystem } from '@/lib/vfs/file-system';
+import type { ProjectManifest } from '@/lib/project/manifest-schema';
+import type { RunSession } from '@/lib/runtime/session-state';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 
 /**
@@ -44,6 +46,10 @@ export interface ToolContext {
   /** The project sandbox: project-relative paths, escapes refused. */
   sandbox: FileSystem;
   signal: AbortSignal;
+  /** The project's manifest (e.g. generated_workers_dir for dynamic workers). */
+  manifest: ProjectManifest;
+  /** Session state: approval grants and the workers created in this session. */
+  session: RunSession;
   /** Looks a worker up by name: the project's first, then this session's dynamic workers. */
   findWorker(name: string): WorkerDefinition | undefined;
   /** Runs a worker as a child of this call; resolves to its output, rejects with a RunError. */
