@@ -163,11 +163,30 @@ async function authorizeToolCall(
     context.signal,
   );
   const reason = response.reason?.trim() === '' ? undefined : response.reason?.trim();
-  decide(response.choice, false, approvalId, reason);
+  const edited = response.choice !== 'deny' && response.editedArgs !== undefined;
+  if (edited) {
+    // Edited arguments pass the same schema check as the model's before they run.
+    const editProblem = checkAgainstSchema(tool.inputSchema, response.editedArgs);
+    if (editProblem !== null) {
+      decide('deny', false, approvalId, 'the edited arguments are invalid');
+      return refuse('invalid_arguments', `The edited arguments for ${toolName} are invalid: ${editProblem}.`, sequential);
+    }
+  }
+  scope.emit({
+    type: 'approval-decision',
+    approvalId,
+    toolCallId,
+    toolName,
+    choice: response.choice,
+    automatic: false,
+    ...(reason === undefined ? {} : { reason }),
+    ...(edited ? { editedArgs: response.editedArgs } : {}),
+  });
   if (response.choice === 'deny') {
     const message = reason === undefined ? 'The user denied this call.' : `The user denied this call: ${reason}`;
     return refuse('denied', message, sequential);
   }
+  if (edited) return approved(tool, { ...call, args: response.editedArgs }, scope);
   if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
   return approved(tool, call, scope);
 }

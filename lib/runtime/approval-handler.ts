@@ -20,6 +20,13 @@ export interface ApprovalResponse {
   choice: ApprovalChoice;
   /** For a denial: told to the model as the tool's result. */
   reason?: string;
+  /**
+   * For an approval: the arguments as the person edited them in the prompt
+   * (e.g. a worker_create file). They replace the model's arguments for this
+   * call only, after passing the tool's schema check again; an edited call is
+   * never remembered as an "approve for this session" grant.
+   */
+  editedArgs?: unknown;
 }
 
 export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalResponse>;

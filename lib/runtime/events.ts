@@ -64,6 +64,8 @@ export type RunEvent = RunEventBase &
         reason?: string;
         /** Decided by policy (pre_approved, approval_mode, session grant) rather than by a person. */
         automatic: boolean;
+        /** Present when the person edited the arguments before approving: what actually runs. */
+        editedArgs?: unknown;
       }
     | { type: 'tool-result'; toolCallId: string; toolName: string; result: unknown }
     | { type: 'tool-error'; toolCallId: string; toolName: string; error: RunErrorInfo }

@@ -1,0 +1,49 @@
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+
+/**
+ * What a created worker may do is bounded by the worker that creates it, so
+ * `worker_create` can never be used to gain a tool or a pre-approval the
+ * creator did not already have:
+ *
+ * - a toolset only if the creator has that toolset too;
+ * - `workers.allowed_workers` only names the creator itself allows;
+ * - never `dynamic_workers`: a created worker cannot create workers (this
+ *   bounds bootstrapping to one level whatever max_depth says);
+ * - an approval override may tighten (`prompt`, `blocked`) but `pre_approved`
+ *   only when the creator has the same pre-approval for that tool.
+ *
+ * Returns one sentence per violation; empty when the worker is acceptable.
+ */
+export function createdWorkerToolsetProblems(created: WorkerDefinition, creator: WorkerDefinition): string[] {
+  const problems: string[] = [];
+  const createdToolsets = (created.toolsets ?? {}) as Record<string, { approvals?: Record<string, string>; allowed_workers?: string[] } | undefined>;
+  const creatorToolsets = (creator.toolsets ?? {}) as typeof createdToolsets;
+  for (const [toolsetName, config] of Object.entries(createdToolsets)) {
+    if (config === undefined) continue;
+    if (toolsetName === 'dynamic_workers') {
+      problems.push('A created worker may not use the dynamic_workers toolset (created workers cannot create workers).');
+      continue;
+    }
+    const creatorConfig = creatorToolsets[toolsetName];
+    if (creatorConfig === undefined) {
+      problems.push(`A created worker may only use toolsets its creator has; ${creator.name} has no "${toolsetName}" toolset.`);
+      continue;
+    }
+    if (toolsetName === 'workers') {
+      const allowedByCreator = new Set(creatorConfig.allowed_workers ?? []);
+      for (const name of config.allowed_workers ?? []) {
+        if (!allowedByCreator.has(name)) {
+          problems.push(`A created worker may only call workers its creator may call; ${creator.name} does not allow "${name}".`);
+        }
+      }
+    }
+    for (const [toolName, policy] of Object.entries(config.approvals ?? {})) {
+      if (policy === 'pre_approved' && creatorConfig.approvals?.[toolName] !== 'pre_approved') {
+        problems.push(
+          `A created worker may not pre-approve "${toolName}" unless its creator pre-approves it too; use "prompt" or leave it out.`,
+        );
+      }
+    }
+  }
+  return problems;
+}

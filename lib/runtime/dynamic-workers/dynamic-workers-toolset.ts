@@ -1,0 +1,166 @@
+import type { WorkerSchemas } from '@/lib/project/check-worker';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { RunnableProject } from '@/lib/runtime/run-context';
+import { RunError } from '@/lib/runtime/run-error';
+import type { RunSession } from '@/lib/runtime/session-state';
+import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
+import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-schema';
+import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
+import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
+import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dynamic-workers/worker-create-args';
+
+/**
+ * The `dynamic_workers` toolset (seed 004): `worker_create` writes a validated
+ * `.worker` file into the project's generated_workers_dir and registers it in
+ * the session; `worker_call` runs a worker created in this session through the
+ * same path as any worker tool (ToolContext.callWorker: attachment policy,
+ * input checks, depth + 1, events, approvals of its own tools).
+ *
+ * Every worker the session has created also appears as a named tool (seed 002)
+ * in the toolsets built after its creation: from the creator's next worker
+ * call on, or — once the loop rebuilds tools per step — from its next step
+ * (see README.md). worker_call stays the fallback that always works.
+ *
+ * Defaults: worker_create `prompt` (it writes code the run will execute; the
+ * prompt shows the file and lets the person edit it), worker_call and the
+ * named tools `pre_approved` (the created worker's own tools still go through
+ * the gate). Frontmatter overrides go under `toolsets.dynamic_workers.approvals`.
+ */
+export const DYNAMIC_WORKERS_TOOLSET_NAME = 'dynamic_workers';
+export const WORKER_CREATE_TOOL_NAME = 'worker_create';
+export const WORKER_CALL_TOOL_NAME = 'worker_call';
+
+export interface DynamicWorkersOptions {
+  project: RunnableProject;
+  /** The session whose dynamicWorkers registry created workers go to (pass the same one to startRun). */
+  session: RunSession;
+}
+
+/** Schemas resolved when a worker was created (refs read then), for its named tool. */
+const createdSchemas = new WeakMap<WorkerDefinition, WorkerSchemas>();
+
+function createdWorkerNames(session: RunSession): string {
+  const names = [...session.dynamicWorkers.keys()];
+  return names.length === 0 ? 'none yet (create one with worker_create)' : names.join(', ');
+}
+
+function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOptions): RuntimeTool {
+  return {
+    name: WORKER_CREATE_TOOL_NAME,
+    description:
+      'Create a new worker for this session: its .worker file is written to the project\'s generated workers folder after the user approves it (they may edit it). Afterwards run it with worker_call (or by its own tool name when it appears). It may use only toolsets you have, never dynamic_workers.',
+    inputSchema: WORKER_CREATE_INPUT_SCHEMA,
+    defaultApproval: 'prompt',
+    // Two creations in one step must not race for the same name.
+    sequential: true,
+    async execute(rawArgs, context) {
+      const args = asWorkerCreateArgs(rawArgs);
+      const plan = await planWorkerCreate(args, {
+        manifest: options.project.manifest,
+        projectWorkers: options.project.workers,
+        sessionWorkers: options.session.dynamicWorkers,
+        creator,
+        sandbox: context.sandbox,
+      });
+      // Still registered under its old definition if the write fails: nothing half-done.
+      const leftover = !plan.replacing && (await context.sandbox.stat(plan.path)) !== null;
+      await context.sandbox.writeFile(plan.path, plan.text);
+      options.session.dynamicWorkers.set(plan.definition.name, plan.definition);
+      createdSchemas.set(plan.definition, plan.schemas);
+      return {
+        created: plan.definition.name,
+        path: plan.path,
+        ...(plan.replacing ? { replaced: true } : {}),
+        ...(leftover ? { overwrote_file_from_earlier_session: true } : {}),
+        ...(typeof args.file_text === 'string' ? { file_text: plan.text } : {}),
+        how_to_call: `worker_call with worker "${plan.definition.name}" (or the tool "${plan.definition.name}" once it is listed among your tools)`,
+      };
+    },
+  };
+}
+
+interface WorkerCallArgs {
+  worker: string;
+  input?: unknown;
+  instructions?: string;
+  attachments?: string[];
+}
+
+function workerCallTool(options: DynamicWorkersOptions): RuntimeTool {
+  return {
+    name: WORKER_CALL_TOOL_NAME,
+    description:
+      'Run a worker you created in this session with worker_create. Pass its name, the input (text, or JSON for a worker with an input schema) and project-relative paths of files as attachments.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        worker: { type: 'string', description: 'Name of a worker created in this session.' },
+        input: { description: 'The task for the worker: text, or for a worker with an input schema a JSON value.' },
+        instructions: { type: 'string', description: "Optional extra instructions for this call, added to the worker's own." },
+        attachments: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Project-relative paths of files to hand to the worker, e.g. "input/deck.pdf".',
+        },
+      },
+      required: ['worker', 'input'],
+      additionalProperties: false,
+    },
+    defaultApproval: 'pre_approved',
+    async execute(rawArgs, context) {
+      const { worker: name, input, instructions, attachments } = rawArgs as WorkerCallArgs;
+      const worker = options.session.dynamicWorkers.get(name);
+      if (worker === undefined) {
+        const hint = options.project.workers.has(name)
+          ? ` "${name}" is a project worker: call it through its own tool (toolsets.workers.allowed_workers).`
+          : '';
+        throw new RunError(
+          'unknown_worker',
+          `No worker named "${name}" was created in this session.${hint} Created workers: ${createdWorkerNames(options.session)}.`,
+        );
+      }
+      return context.callWorker({
+        worker,
+        input: input ?? '',
+        ...(instructions === undefined ? {} : { instructions }),
+        ...(attachments === undefined ? {} : { attachments }),
+      });
+    },
+  };
+}
+
+/** A created worker as a tool of its own name, shaped by its attachment policy and schemas like any worker tool. */
+function namedCreatedWorkerTool(worker: WorkerDefinition): RuntimeTool {
+  const schemas = createdSchemas.get(worker) ?? {};
+  const schema = buildWorkerToolSchema(worker, { resolvedInputSchema: schemas.input, resolvedOutputSchema: schemas.output });
+  return {
+    name: worker.name,
+    description: `${schema.description} (Created in this session.)`,
+    inputSchema: schema.inputSchema,
+    defaultApproval: 'pre_approved',
+    async execute(args, context) {
+      const parsed = parseWorkerToolArguments(worker, schema, args);
+      if (!parsed.ok) throw new RunError('invalid_arguments', parsed.error.message);
+      return context.callWorker({ worker, ...parsed.value });
+    },
+  };
+}
+
+/** The toolset for one worker call of `creator`; named tools for what the session has created so far. */
+export function createDynamicWorkersToolset(creator: WorkerDefinition, options: DynamicWorkersOptions): Toolset {
+  const named = [...options.session.dynamicWorkers.values()]
+    .filter((worker) => worker.name !== creator.name)
+    .map(namedCreatedWorkerTool);
+  return {
+    name: DYNAMIC_WORKERS_TOOLSET_NAME,
+    tools: [workerCreateTool(creator, options), workerCallTool(options), ...named],
+  };
+}
+
+/**
+ * For StartRunOptions.extraToolsets: gives the toolset to every worker whose
+ * frontmatter asks for `toolsets.dynamic_workers`, and to no other.
+ */
+export function dynamicWorkersExtraToolsets(options: DynamicWorkersOptions): (worker: WorkerDefinition) => Toolset[] {
+  return (worker) => (worker.toolsets?.dynamic_workers === undefined ? [] : [createDynamicWorkersToolset(worker, options)]);
+}

@@ -1,0 +1,125 @@
+import { checkNewWorker, type WorkerSchemas } from '@/lib/project/check-worker';
+import type { ProjectManifest } from '@/lib/project/manifest-schema';
+import { normalizeProjectPath, resolveRelativeTo } from '@/lib/project/project-paths';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import type { Diagnostic } from '@/lib/worker/diagnostic';
+import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import { RunError } from '@/lib/runtime/run-error';
+import { createdWorkerToolsetProblems } from '@/lib/runtime/dynamic-workers/created-worker-toolsets';
+import { workerFileText, type WorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
+
+/**
+ * Everything `worker_create` checks before it writes a byte: the project has a
+ * generated_workers_dir, the file parses and validates (parseWorkerFile plus
+ * the same per-worker project checks as hand-written workers, checkNewWorker),
+ * the name is free, and the toolsets stay within the creator's. Any refusal is
+ * a RunError whose message the model reads (with the diagnostics, located in
+ * the file it asked for), so it can fix its call.
+ */
+export interface WorkerCreatePlan {
+  definition: WorkerDefinition;
+  /** Project-relative path of the file to write. */
+  path: string;
+  text: string;
+  /** A worker this session created earlier under the same name is being replaced. */
+  replacing: boolean;
+  /** Its input/output schemas, refs resolved, for its named tool. */
+  schemas: WorkerSchemas;
+}
+
+export interface WorkerCreateScope {
+  manifest: ProjectManifest;
+  projectWorkers: ReadonlyMap<string, WorkerDefinition>;
+  sessionWorkers: ReadonlyMap<string, WorkerDefinition>;
+  /** The worker whose model called worker_create: its toolsets bound the new one's. */
+  creator: WorkerDefinition;
+  sandbox: FileSystem;
+}
+
+/** The folder created workers go to, or a RunError telling the user what to set. */
+export function generatedWorkersFolder(manifest: ProjectManifest): string {
+  const configured = manifest.generated_workers_dir;
+  if (configured === undefined || configured.trim() === '') {
+    throw new RunError(
+      'no_generated_workers_dir',
+      'This project cannot create workers: project.json has no "generated_workers_dir". Add e.g. "generated_workers_dir": "generated" to project.json.',
+      'project.json',
+    );
+  }
+  const folder = normalizeProjectPath(configured);
+  if (folder === null || folder === '') {
+    throw new RunError(
+      'no_generated_workers_dir',
+      `"generated_workers_dir" in project.json must be a folder inside the project (not the root), got ${JSON.stringify(configured)}.`,
+      'project.json',
+    );
+  }
+  return folder;
+}
+
+export function generatedWorkerPath(manifest: ProjectManifest, name: string): string {
+  return `${generatedWorkersFolder(manifest)}/${name}.worker`;
+}
+
+function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .filter((diagnostic) => diagnostic.severity === 'error')
+    .map((diagnostic) => `- ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`)
+    .join('\n');
+}
+
+function invalid(path: string, details: string): RunError {
+  return new RunError('invalid_worker', `The worker file was not created because it is invalid:\n${details}`, path);
+}
+
+export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCreateScope): Promise<WorkerCreatePlan> {
+  const folder = generatedWorkersFolder(scope.manifest);
+  const text = workerFileText(args);
+  const requestedPath = `${folder}/${args.name}.worker`;
+  const parsed = parseWorkerFile(text, requestedPath);
+  if (parsed.definition === undefined) throw invalid(requestedPath, formatDiagnostics(parsed.diagnostics));
+
+  // An edited file may rename the worker: the file's name is the one that counts.
+  const name = parsed.definition.name;
+  const path = `${folder}/${name}.worker`;
+  const projectWorker = scope.projectWorkers.get(name);
+  if (projectWorker !== undefined) {
+    throw new RunError(
+      'name_taken',
+      `The project already has a worker named "${name}" (${projectWorker.path}); choose another name.`,
+      path,
+    );
+  }
+  const earlier = scope.sessionWorkers.get(name);
+  if (earlier !== undefined && args.replace !== true) {
+    throw new RunError(
+      'name_taken',
+      `You already created a worker named "${name}" in this session (${earlier.path}). Pass "replace": true to replace it, or choose another name.`,
+      path,
+    );
+  }
+
+  // Schema references are read now, so the synchronous project checks can see them.
+  const referenced = new Map<string, string>();
+  for (const reference of [parsed.definition.input_schema_ref, parsed.definition.output_schema_ref]) {
+    if (reference === undefined) continue;
+    const resolved = resolveRelativeTo(path, reference);
+    if (resolved === null || referenced.has(resolved)) continue;
+    try {
+      referenced.set(resolved, await scope.sandbox.readText(resolved));
+    } catch {
+      // Missing or unreadable: checkNewWorker reports it at the reference.
+    }
+  }
+  const existing = new Map<string, { path: string }>();
+  for (const [workerName, worker] of scope.projectWorkers) existing.set(workerName, worker);
+  for (const [workerName, worker] of scope.sessionWorkers) if (workerName !== name) existing.set(workerName, worker);
+  const checked = checkNewWorker(text, path, existing, (file) => referenced.get(file));
+  if (checked.definition === undefined) throw invalid(path, formatDiagnostics(checked.diagnostics));
+
+  const problems = createdWorkerToolsetProblems(checked.definition, scope.creator);
+  if (problems.length > 0) throw invalid(path, problems.map((problem) => `- ${problem}`).join('\n'));
+
+  return { definition: checked.definition, path, text, replacing: earlier !== undefined, schemas: checked.schemas };
+}
