@@ -143,7 +143,7 @@ describe('approval gate in a run', () => {
     expect(eventsOfType(events, 'tool-error')[0]!.error.code).toBe('invalid_arguments');
     const output = toolResultsInPrompt(scripted.requests[1]!.options)[0]!.output as { type: string; value: string };
     expect(output.type).toBe('error-text');
-    expect(output.value).toContain("must have required property 'content'");
+    expect(output.value).toBe('Invalid arguments for write_file: content is required but missing (required).');
   });
 });
 
