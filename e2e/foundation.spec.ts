@@ -61,7 +61,7 @@ test('typing in a new worker file shows live diagnostics and survives a reload',
   await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
   await reviewerProblems.first().click();
   await expect(page.getByTestId('editor-tab')).toHaveText('reviewer.worker');
-  await expect(page.locator('.monaco-editor textarea')).toBeFocused();
+  await expect(page.locator('.monaco-editor.focused')).toBeVisible();
 
   // Fix it: delete the line again.
   await goToLineEnd(page, 4);

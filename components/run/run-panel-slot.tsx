@@ -1,7 +1,8 @@
-/**
- * Reserved place for the Run panel (run tree, approvals), added by the runtime
- * work. It renders nothing until then, so the layout does not fake a feature.
- */
+'use client';
+
+import { RunPanel } from './run-panel';
+
+/** The workbench's place for the Run panel (the shell imports this name). */
 export function RunPanelSlot() {
-  return null;
+  return <RunPanel />;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { loadPdfjs } from '@/lib/editor/load-pdfjs';
+import { openPdf } from '@/lib/editor/load-pdfjs';
 import { formatBytes } from '@/lib/vfs/limits';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
@@ -15,22 +15,18 @@ export function PdfPreview({ path, bytes }: { path: string; bytes: Uint8Array })
 
   useEffect(() => {
     let cancelled = false;
-    let destroy: (() => void) | undefined;
+    const pdf = openPdf(bytes);
     (async () => {
-      const pdfjs = await loadPdfjs();
-      // pdf.js takes ownership of the buffer it is given; the store keeps its own copy.
-      const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false });
-      destroy = () => void task.destroy();
-      const document = await task.promise;
+      const document = await pdf.promise;
       const page = await document.getPage(1);
       const canvas = canvasRef.current;
       if (cancelled || canvas === null) return;
+      const pixelRatio = window.devicePixelRatio || 1;
       const base = page.getViewport({ scale: 1 });
-      const scale = Math.min(1.5, 800 / base.width) * (window.devicePixelRatio || 1);
-      const viewport = page.getViewport({ scale });
+      const viewport = page.getViewport({ scale: Math.min(1.5, 800 / base.width) * pixelRatio });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
+      canvas.style.width = `${Math.floor(viewport.width / pixelRatio)}px`;
       await page.render({ canvas, viewport }).promise;
       if (!cancelled) setPreview({ status: 'ready', pages: document.numPages });
     })().catch((error: unknown) => {
@@ -38,7 +34,7 @@ export function PdfPreview({ path, bytes }: { path: string; bytes: Uint8Array })
     });
     return () => {
       cancelled = true;
-      destroy?.();
+      pdf.dispose();
     };
   }, [bytes]);
 

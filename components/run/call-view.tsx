@@ -1,0 +1,66 @@
+import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import { formatBytes, formatDuration, formatTokens } from './format';
+import { StatusIcon, statusLabel } from './status-icon';
+import { ToolCallView } from './tool-call-view';
+import { ValueBlock } from './value-block';
+import styles from './run.module.css';
+
+/**
+ * One worker call of the tree: who ran on which model at which depth, how it
+ * went, the text it streamed, its tool calls, and under each tool call the
+ * worker call it started (same view, one level deeper).
+ */
+export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
+  const linked = new Set(call.toolCalls.map((toolCall) => toolCall.childCallId).filter((id) => id !== undefined));
+  const unlinked = call.children.filter((childId) => !linked.has(childId));
+  const childView = (childId: string | undefined) => {
+    const child = childId === undefined ? undefined : tree.calls[childId];
+    return child === undefined ? null : <CallView tree={tree} call={child} />;
+  };
+  return (
+    <div className={styles.call} data-testid="call-node" data-worker={call.workerName} data-depth={call.depth} data-status={call.status}>
+      <div className={styles.callHeader}>
+        <StatusIcon status={call.status} />
+        <span className={styles.workerName}>{call.workerName}</span>
+        <span className={styles.badge} title="Model">
+          {call.model}
+        </span>
+        <span className={styles.meta}>depth {call.depth}</span>
+        <span className={styles.meta}>{statusLabel(call.status)}</span>
+        {call.durationMs === undefined ? null : <span className={styles.meta}>{formatDuration(call.durationMs)}</span>}
+        <span className={styles.meta} title="Tokens in / out">
+          {formatTokens(call.usage)}
+        </span>
+      </div>
+      {call.attachments.length === 0 ? null : (
+        <div className={styles.meta} data-testid="call-attachments">
+          Attachments: {call.attachments.map((attachment) => `${attachment.name} (${formatBytes(attachment.size)})`).join(', ')}
+        </div>
+      )}
+      {call.text === '' ? null : (
+        <div className={styles.text} data-testid="call-text">
+          {call.text}
+        </div>
+      )}
+      {call.toolCalls.length === 0 ? null : (
+        <ul className={styles.toolCalls}>
+          {call.toolCalls.map((toolCall) => (
+            <ToolCallView key={toolCall.toolCallId} toolCall={toolCall} child={childView(toolCall.childCallId)} />
+          ))}
+        </ul>
+      )}
+      {unlinked.map((childId) => (
+        <div key={childId}>{childView(childId)}</div>
+      ))}
+      {call.error === undefined || call.status === 'aborted' ? null : (
+        <div className={styles.failure} data-testid="call-error">
+          <strong>{call.error.code}</strong>: {call.error.message}
+          {call.error.location ? <div className={styles.location}>at {call.error.location}</div> : null}
+        </div>
+      )}
+      {call.depth > 0 && call.status === 'completed' && call.output !== undefined && typeof call.output !== 'string' ? (
+        <ValueBlock label="Output" value={call.output} />
+      ) : null}
+    </div>
+  );
+}

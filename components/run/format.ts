@@ -1,0 +1,29 @@
+/** Display helpers for the run tree: durations, sizes, token counts, JSON. */
+export function formatDuration(milliseconds: number | undefined): string {
+  if (milliseconds === undefined) return '';
+  if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
+  const seconds = milliseconds / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatTokens(usage: { inputTokens: number; outputTokens: number }): string {
+  return `${usage.inputTokens} in / ${usage.outputTokens} out`;
+}
+
+/** Pretty JSON; strings are shown as they are, so file contents and answers read naturally. */
+export function formatValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import { selectInputSchema, useRunStore } from '@/lib/state/run-store';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { AttachmentPicker } from './attachment-picker';
+import { ModelPicker } from './model-picker';
+import { SchemaForm } from './schema-form';
+import { WorkerPicker } from './worker-picker';
+import styles from './run.module.css';
+
+/** What to run: model, worker, input (text or the schema's form), attachments; then Run / Stop. */
+export function RunForm() {
+  const schema = useRunStore(selectInputSchema);
+  const inputText = useRunStore((state) => state.inputText);
+  const setInputText = useRunStore((state) => state.setInputText);
+  const running = useRunStore((state) => state.running);
+  const preparing = useRunStore((state) => state.preparing);
+  const preflight = useRunStore((state) => state.preflight);
+  const formError = useRunStore((state) => state.formError);
+  const startError = useRunStore((state) => state.startError);
+  const run = useRunStore((state) => state.run);
+  const stop = useRunStore((state) => state.stop);
+  const revealProblem = useWorkspaceStore((state) => state.revealProblem);
+  const ready = useWorkspaceStore((state) => state.phase === 'ready' && state.currentProject !== null);
+
+  return (
+    <form
+      className={styles.form}
+      aria-label="Run a worker"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run();
+      }}
+    >
+      <div className={styles.row}>
+        <WorkerPicker />
+        <ModelPicker />
+      </div>
+      {schema === undefined ? (
+        <div>
+          <label className={styles.label} htmlFor="run-input">
+            Input
+          </label>
+          <textarea
+            id="run-input"
+            className={styles.textarea}
+            data-testid="run-input"
+            value={inputText}
+            placeholder='e.g. write "hello" to notes.txt'
+            onChange={(event) => setInputText(event.target.value)}
+          />
+        </div>
+      ) : (
+        <SchemaForm schema={schema} />
+      )}
+      <AttachmentPicker />
+      {formError === null ? null : (
+        <p className={styles.error} role="alert" data-testid="run-form-error">
+          {formError}
+        </p>
+      )}
+      {preflight === null ? null : (
+        <div className={styles.warning} role="status" data-testid="run-preflight">
+          {preflight.workerName} has problems; the run was started anyway and reports what fails:
+          <ul className={styles.diagnostics}>
+            {preflight.diagnostics.map((diagnostic, index) => (
+              <li key={index}>
+                <button type="button" className={styles.linkButton} onClick={() => void revealProblem(diagnostic)}>
+                  {diagnostic.file}:{diagnostic.line}:{diagnostic.column}
+                </button>{' '}
+                {diagnostic.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {startError === null ? null : (
+        <p className={styles.error} role="alert">
+          {startError}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops</p>
+        {running ? (
+          <button type="button" className="button button-danger" data-testid="stop-button" onClick={stop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="button button-primary" data-testid="run-button" disabled={!ready || preparing}>
+            {preparing ? 'Preparing…' : 'Run'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

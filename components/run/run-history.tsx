@@ -1,0 +1,29 @@
+'use client';
+
+import { useRunStore } from '@/lib/state/run-store';
+import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { RunView } from './run-view';
+import styles from './run.module.css';
+
+/** The runs of this page for the open project, newest first; the newest is open, earlier ones fold. */
+export function RunHistory() {
+  const tree = useRunStore((state) => state.tree);
+  const runProjects = useRunStore((state) => state.runProjects);
+  const runExpanded = useRunStore((state) => state.runExpanded);
+  const setRunExpanded = useRunStore((state) => state.setRunExpanded);
+  const project = useWorkspaceStore((state) => state.currentProject);
+  const runIds = tree.runOrder.filter((runId) => runProjects[runId] === project).reverse();
+  if (runIds.length === 0) {
+    return <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>;
+  }
+  return (
+    <ol className={styles.runs} aria-label="Runs" data-testid="run-history">
+      {runIds.map((runId, index) => {
+        const run = tree.runs[runId];
+        if (run === undefined) return null;
+        const expanded = runExpanded[runId] ?? index === 0;
+        return <RunView key={runId} tree={tree} run={run} expanded={expanded} onToggle={(open) => setRunExpanded(runId, open)} />;
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import { CallView } from './call-view';
+import { formatDuration } from './format';
+import { StatusIcon, statusLabel } from './status-icon';
+import { ValueBlock } from './value-block';
+import styles from './run.module.css';
+
+interface RunViewProps {
+  tree: RunTree;
+  run: RunNode;
+  expanded: boolean;
+  onToggle: (expanded: boolean) => void;
+}
+
+/** One run: a one-line summary that folds, the call tree, and how it ended. */
+export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
+  const root = tree.calls[run.rootCallId];
+  const title = run.input.trim() === '' ? '(no input)' : run.input;
+  return (
+    <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
+      <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
+        <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+        <StatusIcon status={run.status} />
+        <span className={styles.workerName}>{run.workerName}</span>
+        <span className={styles.runTitle} title={title}>
+          {title}
+        </span>
+        <span className={styles.meta} data-testid="run-status">
+          {statusLabel(run.status)}
+        </span>
+        {run.durationMs === undefined ? null : <span className={styles.meta}>{formatDuration(run.durationMs)}</span>}
+      </button>
+      {expanded ? (
+        <div className={styles.runBody}>
+          <div className={styles.meta}>
+            Model {run.model || '(project default)'} · started {new Date(run.startedAt).toLocaleTimeString()}
+          </div>
+          {root === undefined ? null : <CallView tree={tree} call={root} />}
+          {run.status === 'completed' ? (
+            <section className={styles.output} data-testid="run-output" aria-label="Final output">
+              <h4>Final output</h4>
+              <ValueBlock value={run.output} />
+            </section>
+          ) : null}
+          {run.status === 'aborted' ? (
+            <p className={styles.stopped} data-testid="run-stopped">
+              Stopped. The run was aborted{run.durationMs === undefined ? '' : ` after ${formatDuration(run.durationMs)}`}; nothing further runs.
+            </p>
+          ) : null}
+          {run.status === 'failed' && run.error !== undefined ? (
+            <section className={styles.failure} data-testid="run-error" role="alert">
+              <h4>Run failed: {run.error.code}</h4>
+              {run.error.message}
+              {run.error.location ? <div className={styles.location}>at {run.error.location}</div> : null}
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

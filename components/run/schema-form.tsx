@@ -1,0 +1,88 @@
+'use client';
+
+import { useMemo } from 'react';
+import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import { deriveFormFields, type FormField } from '@/lib/runtime/typed-io/schema-form-fields';
+import { formDefaultValue } from '@/lib/state/run-store';
+import { useRunStore } from '@/lib/state/run-store';
+import styles from './run.module.css';
+
+/** The input of a worker with an input schema, one control per field (derived in lib, rendered here). */
+export function SchemaForm({ schema }: { schema: JsonSchema }) {
+  const fields = useMemo(() => deriveFormFields(schema), [schema]);
+  const values = useRunStore((state) => state.formValues);
+  const setValue = useRunStore((state) => state.setFormValue);
+  return (
+    <fieldset style={{ border: 'none', margin: 0, padding: 0 }} data-testid="run-input-form">
+      <legend className={styles.label}>Input (from the worker&apos;s input schema)</legend>
+      {fields.map((field) => (
+        <FieldControl key={field.name} field={field} value={values[field.name] ?? formDefaultValue(field)} onChange={(value) => setValue(field.name, value)} />
+      ))}
+    </fieldset>
+  );
+}
+
+interface FieldControlProps {
+  field: FormField;
+  value: string | boolean | readonly string[] | undefined;
+  onChange: (value: string | boolean) => void;
+}
+
+function FieldControl({ field, value, onChange }: FieldControlProps) {
+  const id = `run-field-${field.name || 'input'}`;
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join('\n') : '';
+  const label = (
+    <label className={styles.label} htmlFor={id}>
+      {field.label}
+      {field.required ? ' *' : ''}
+    </label>
+  );
+  const help = field.description === undefined ? null : <p className={styles.hint}>{field.description}</p>;
+  switch (field.kind) {
+    case 'boolean':
+      return (
+        <div>
+          <label className={styles.label}>
+            <input id={id} type="checkbox" checked={value === true || value === 'true'} onChange={(event) => onChange(event.target.checked)} /> {field.label}
+          </label>
+          {help}
+        </div>
+      );
+    case 'enum':
+      return (
+        <div>
+          {label}
+          <select id={id} className={styles.select} value={text} onChange={(event) => onChange(event.target.value)}>
+            <option value="">{field.required ? 'Choose…' : '(none)'}</option>
+            {(field.options ?? []).map((option) => (
+              <option key={String(option)} value={String(option)}>
+                {String(option)}
+              </option>
+            ))}
+          </select>
+          {help}
+        </div>
+      );
+    case 'string-list':
+    case 'json':
+      return (
+        <div>
+          {label}
+          <textarea id={id} className={styles.textarea} value={text} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === 'json' ? 'JSON value' : 'One item per line'} />
+          {help}
+        </div>
+      );
+    default:
+      return (
+        <div>
+          {label}
+          {field.multiline ? (
+            <textarea id={id} className={styles.textarea} value={text} onChange={(event) => onChange(event.target.value)} />
+          ) : (
+            <input id={id} className={styles.input} inputMode={field.kind === 'string' ? 'text' : 'decimal'} value={text} onChange={(event) => onChange(event.target.value)} />
+          )}
+          {help}
+        </div>
+      );
+  }
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import type { ToolCallNode } from '@/lib/runtime/reduce-run-events';
+import { StatusIcon, statusLabel } from './status-icon';
+import { ValueBlock } from './value-block';
+import styles from './run.module.css';
+
+/** How a tool call was let through or refused, in words. */
+function approvalText(toolCall: ToolCallNode): { text: string; tone: 'auto' | 'denied' | 'plain' } | null {
+  const approval = toolCall.approval;
+  if (approval === undefined) return null;
+  if (approval.pending) return { text: 'waiting for approval', tone: 'plain' };
+  if (approval.choice === 'deny') {
+    const by = approval.automatic ? 'blocked by policy' : 'denied by you';
+    return { text: approval.reason ? `${by}: “${approval.reason}”` : by, tone: 'denied' };
+  }
+  if (approval.automatic) return { text: 'approved automatically', tone: 'auto' };
+  return { text: approval.choice === 'approve_session' ? 'approved for this session' : 'approved once', tone: 'plain' };
+}
+
+/** One tool call: arguments, how it was approved, its result or error, and the worker call it started. */
+export function ToolCallView({ toolCall, child }: { toolCall: ToolCallNode; child: ReactNode }) {
+  const approval = approvalText(toolCall);
+  const badgeClass =
+    approval?.tone === 'auto' ? `${styles.badge} ${styles.badgeAuto}` : approval?.tone === 'denied' ? `${styles.badge} ${styles.badgeDenied}` : styles.badge;
+  return (
+    <li
+      className={styles.toolCall}
+      data-testid="tool-call"
+      data-tool={toolCall.toolName}
+      data-status={toolCall.status}
+      data-approval={toolCall.approval === undefined ? 'none' : toolCall.approval.pending ? 'pending' : toolCall.approval.automatic ? 'automatic' : (toolCall.approval.choice ?? 'none')}
+    >
+      <div className={styles.toolHeader}>
+        <StatusIcon status={toolCall.status} />
+        <span className={styles.toolName}>{toolCall.toolName}</span>
+        <span className={styles.meta}>{statusLabel(toolCall.status)}</span>
+        {approval === null ? null : (
+          <span className={badgeClass} data-testid="approval-badge">
+            {approval.text}
+          </span>
+        )}
+      </div>
+      <ValueBlock label="Arguments" value={toolCall.args} testId="tool-args" />
+      {toolCall.result === undefined ? null : <ValueBlock label="Result" value={toolCall.result} testId="tool-result" />}
+      {toolCall.error === undefined || toolCall.status === 'denied' ? null : (
+        <div className={styles.failure} data-testid="tool-error">
+          {toolCall.error.message}
+          {toolCall.error.location ? <div className={styles.location}>at {toolCall.error.location}</div> : null}
+        </div>
+      )}
+      {child}
+    </li>
+  );
+}

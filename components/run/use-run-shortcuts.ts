@@ -1,0 +1,36 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useRunStore } from '@/lib/state/run-store';
+
+/**
+ * Ctrl/Cmd+Enter runs from anywhere in the IDE, Monaco included: the listener
+ * is on window in the capture phase, so it sees the key before the editor
+ * turns it into "insert line below". Esc stops a run, unless a dialog is open
+ * (an approval question, a modal) or something else already used the key.
+ */
+export function useRunShortcuts(): void {
+  useEffect(() => {
+    const onKeyDownCapture = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      const state = useRunStore.getState();
+      event.preventDefault();
+      event.stopPropagation();
+      if (!state.running && !state.preparing) void state.run();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const state = useRunStore.getState();
+      if (!state.running || state.pendingApprovals.length > 0) return;
+      if (document.querySelector('[role="dialog"]') !== null) return;
+      event.preventDefault();
+      state.stop();
+    };
+    window.addEventListener('keydown', onKeyDownCapture, true);
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDownCapture, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+}
