@@ -99,6 +99,8 @@ test('a shared link imports the same project in another browser, and broken link
   expect(new URL(other.page.url()).hash).toBe('');
   await expect(other.page.getByTestId('notice')).toContainText('Imported the project as "pitch-deck-example-2"');
 
+  // Dismissed so both editors show the same number of lines.
+  await other.page.getByTestId('notice').getByRole('button', { name: 'Dismiss message' }).click();
   for (const name of ['main.worker', 'project.json', 'rubric.md', 'input']) await expect(treeItem(other.page, name)).toBeVisible();
   await treeItem(other.page, 'main.worker').click();
   await expect(other.page.getByTestId('editor-tab')).toHaveText('main.worker');
