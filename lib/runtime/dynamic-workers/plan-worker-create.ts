@@ -123,3 +123,30 @@ export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCrea
 
   return { definition: checked.definition, path, text, replacing: earlier !== undefined, schemas: checked.schemas };
 }
+
+export type WorkerCreatePreview =
+  | { ok: true; path: string; text: string; replacing: boolean }
+  | { ok: false; path?: string; text: string; error: string };
+
+/**
+ * For the approval prompt: the file exactly as worker_create would write it,
+ * and whether it would be accepted, so the person sees problems before
+ * approving and can fix them in the editor (the edit comes back as
+ * ApprovalResponse.editedArgs = withEditedFileText(args, text)).
+ */
+export async function previewWorkerCreate(args: WorkerCreateArgs, scope: WorkerCreateScope): Promise<WorkerCreatePreview> {
+  const text = workerFileText(args);
+  try {
+    const plan = await planWorkerCreate(args, scope);
+    return { ok: true, path: plan.path, text: plan.text, replacing: plan.replacing };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    let path: string | undefined;
+    try {
+      path = generatedWorkerPath(scope.manifest, args.name);
+    } catch {
+      path = undefined;
+    }
+    return { ok: false, ...(path === undefined ? {} : { path }), text, error: message };
+  }
+}
