@@ -105,6 +105,28 @@ describe('reduceRunEvents', () => {
     expect(tree.runs.run_1!.status).toBe('running');
   });
 
+  it('records arguments a person edited before approving', () => {
+    const upToRequest = recorded.slice(0, recorded.findIndex((event) => event.type === 'approval-request') + 1);
+    const tree = reduceRunEvents([
+      ...upToRequest,
+      {
+        ...child(),
+        type: 'approval-decision',
+        approvalId: 'approval_2',
+        toolCallId: 'tc_w1',
+        toolName: 'write_file',
+        choice: 'approve_once',
+        automatic: false,
+        editedArgs: { path: 'r.md', content: 'y' },
+      },
+    ]);
+    expect(tree.calls.call_2!.toolCalls[0]).toMatchObject({
+      status: 'running',
+      args: { path: 'r.md', content: 'x' },
+      approval: { choice: 'approve_once', editedArgs: { path: 'r.md', content: 'y' } },
+    });
+  });
+
   it('is incremental and never mutates a previous tree', () => {
     const before = reduceRunEvents(recorded.slice(0, 5));
     const snapshot = structuredClone(before);

@@ -20,6 +20,8 @@ export interface ApprovalInfo {
   choice?: ApprovalChoice;
   reason?: string;
   automatic?: boolean;
+  /** The arguments as the person edited them before approving: what actually ran. */
+  editedArgs?: unknown;
 }
 
 export interface ToolCallNode {
@@ -190,6 +192,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
           choice: event.choice,
           automatic: event.automatic,
           ...(event.reason === undefined ? {} : { reason: event.reason }),
+          ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }),
         },
       }));
     case 'tool-result':
