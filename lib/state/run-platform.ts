@@ -1,0 +1,151 @@
+import type { ModelStepClient } from '@/lib/model/step-protocol';
+import { createProxyModelClient } from '@/lib/model/proxy-client';
+import { loadBrowserPdfJs } from '@/lib/pdf/load-pdfjs-browser';
+import { extractPdfText } from '@/lib/pdf/extract-pdf-text';
+import { discoverProject } from '@/lib/project/discover-project';
+import type { LoadedProject } from '@/lib/project/analyze-project';
+import type { ApprovalHandler, ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
+import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
+import { analyzeTexts } from './analyze-texts';
+import { isAnalyzedPath } from './file-view-kind';
+import { projectRoot } from './project-paths';
+import { readProjectTree, treeFiles } from './read-project-tree';
+import { userApiKey } from './settings-store';
+import { useWorkspaceStore } from './workspace-store';
+import type { TextBuffer } from './workspace-types';
+
+/**
+ * The browser's platform services for the runtime (which knows no browser):
+ * the project sandbox over the workspace filesystem, the proxy model client
+ * with the user's own keys, pdf.js text extraction, and the bridge between the
+ * runtime's approval questions and the approval dialog.
+ */
+
+export function projectSandbox(fileSystem: FileSystem, project: string): ProjectSandbox {
+  return createProjectSandbox(fileSystem, projectRoot(project));
+}
+
+/** Reads the project as the runtime will see it: from storage, not from the editor. */
+export function loadProjectForRun(fileSystem: FileSystem, project: string): Promise<LoadedProject> {
+  return discoverProject(projectSandbox(fileSystem, project));
+}
+
+let modelClient: ModelStepClient | undefined;
+
+/** One client for the page; the user's key is looked up per request, so a key saved in Settings applies at once. */
+export function browserModelClient(): ModelStepClient {
+  modelClient ??= createProxyModelClient({ getApiKey: userApiKey });
+  return modelClient;
+}
+
+/** pdf.js loads only when a run first needs PDF text (it is large). */
+export const browserPdfTextExtractor: PdfTextExtractor = async (bytes) => extractPdfText(await loadBrowserPdfJs(), bytes);
+
+/** A question the runtime is waiting on, as the dialog shows it. */
+export interface PendingApproval extends ApprovalRequest {
+  /** Order of arrival, so the dialog shows the oldest question first. */
+  sequence: number;
+}
+
+export interface ApprovalBridge {
+  handler: ApprovalHandler;
+  /** Answers one waiting question; unknown ids (already answered, run stopped) are ignored. */
+  answer(approvalId: string, response: ApprovalResponse): void;
+  /** Forgets every question (the run was stopped); the runtime has stopped waiting already. */
+  clear(): void;
+}
+
+/**
+ * Turns the runtime's `approvalHandler(request, signal)` calls into a list the
+ * UI renders. Several questions can wait at once (tool calls of one step run
+ * concurrently); a stopped run removes its questions at once.
+ */
+export function createApprovalBridge(onChange: (pending: PendingApproval[]) => void): ApprovalBridge {
+  const waiting = new Map<string, { request: PendingApproval; resolve: (response: ApprovalResponse) => void; reject: (error: Error) => void }>();
+  let sequence = 0;
+  const publish = () => onChange([...waiting.values()].map((entry) => entry.request).sort((left, right) => left.sequence - right.sequence));
+
+  const handler: ApprovalHandler = (request, signal) =>
+    new Promise<ApprovalResponse>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new Error('The run was stopped.'));
+        return;
+      }
+      sequence += 1;
+      const onAbort = () => {
+        if (!waiting.delete(request.approvalId)) return;
+        publish();
+        reject(new Error('The run was stopped.'));
+      };
+      waiting.set(request.approvalId, {
+        request: { ...request, sequence },
+        resolve: (response) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(response);
+        },
+        reject,
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      publish();
+    });
+
+  return {
+    handler,
+    answer(approvalId, response) {
+      const entry = waiting.get(approvalId);
+      if (entry === undefined) return;
+      waiting.delete(approvalId);
+      publish();
+      entry.resolve(response);
+    },
+    clear() {
+      const entries = [...waiting.values()];
+      waiting.clear();
+      publish();
+      for (const entry of entries) entry.reject(new Error('The run was stopped.'));
+    },
+  };
+}
+
+/**
+ * Shows what tools wrote: re-reads the project tree, and the text of changed
+ * files the editor holds unmodified (a buffer with unsaved typing is never
+ * overwritten). New worker files join the analysis like files made by hand.
+ * The workspace store has no public "reload from storage" action, so this
+ * updates its state the way its own refresh does.
+ */
+export async function syncWorkspaceFromStorage(project: string, changedPaths: readonly string[] = []): Promise<void> {
+  const workspace = useWorkspaceStore.getState();
+  const fileSystem = workspace.fileSystem;
+  if (fileSystem === null || workspace.currentProject !== project) return;
+  const sandbox = projectSandbox(fileSystem, project);
+  const tree = await readProjectTree(fileSystem, projectRoot(project));
+  const existing = new Set(treeFiles(tree).map((file) => file.path));
+  const reloaded: Record<string, TextBuffer> = {};
+  const current = useWorkspaceStore.getState().buffers;
+  for (const path of new Set(changedPaths)) {
+    if (!existing.has(path)) continue;
+    const buffer = current[path];
+    const tracked = buffer !== undefined || isAnalyzedPath(path);
+    if (!tracked || (buffer !== undefined && buffer.text !== buffer.savedText)) continue;
+    try {
+      const text = await sandbox.readText(path);
+      reloaded[path] = { text, savedText: text };
+    } catch {
+      // Not text (or gone again): the tree still shows it; the viewer reads it when opened.
+    }
+  }
+  useWorkspaceStore.setState((state) => {
+    if (state.currentProject !== project) return {};
+    const buffers = { ...state.buffers };
+    for (const [path, buffer] of Object.entries(reloaded)) {
+      const now = buffers[path];
+      // Typing that happened while we read wins.
+      if (now === undefined || now.text === now.savedText) buffers[path] = buffer;
+    }
+    const analyzed = Object.keys(reloaded).some(isAnalyzedPath);
+    return { tree, buffers, ...(analyzed ? { diagnostics: analyzeTexts(buffers) } : {}) };
+  });
+}

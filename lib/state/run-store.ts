@@ -1,0 +1,359 @@
+import { create } from 'zustand';
+import type { ModelOption } from '@/lib/model/step-protocol';
+import { DEMO_MODEL_ID } from '@/lib/model/model-catalog';
+import { fetchModelOptions } from '@/lib/model/proxy-client';
+import type { LoadedProject } from '@/lib/project/analyze-project';
+import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
+import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
+import type { RunEvent } from '@/lib/runtime/events';
+import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { startRun } from '@/lib/runtime/run-session';
+import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
+import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
+import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { Diagnostic } from '@/lib/worker/diagnostic';
+import {
+  browserModelClient,
+  browserPdfTextExtractor,
+  createApprovalBridge,
+  loadProjectForRun,
+  projectSandbox,
+  syncWorkspaceFromStorage,
+  type ApprovalBridge,
+  type PendingApproval,
+} from './run-platform';
+import { treeFiles } from './read-project-tree';
+import { useWorkspaceStore } from './workspace-store';
+
+/**
+ * The Run panel's state: model choices, the run form, the run tree (a pure
+ * reduction of the runtime's events), the approval questions waiting for a
+ * person, and the one AbortController of the run in progress. Runs and
+ * "approve for this session" grants last as long as the page.
+ */
+
+/** What the run form needs to know of the project, re-read from storage as it changes. */
+export interface ProjectRunInfo {
+  project: string;
+  entry: string;
+  defaultModel?: string;
+  workers: Array<{ name: string; path: string; inputSchema?: JsonSchema }>;
+  diagnostics: Diagnostic[];
+}
+
+/** Problems found just before a run in the files of the worker being run; shown, never blocking. */
+export interface RunPreflight {
+  workerName: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface RunState {
+  models: ModelOption[];
+  serverDefaultModel: string | null;
+  modelsError: string | null;
+  /** The user's pick; null follows the project's default model. */
+  chosenModel: string | null;
+  projectInfo: ProjectRunInfo | null;
+  /** The user's pick; null follows the project's entry worker. */
+  chosenWorker: string | null;
+  inputText: string;
+  formValues: Record<string, FormValue>;
+  formError: string | null;
+  attachments: string[];
+  tree: RunTree;
+  /** Which project each run belongs to, so a project shows only its own runs. */
+  runProjects: Record<string, string>;
+  /** Runs the user opened or closed explicitly; otherwise the newest is open. */
+  runExpanded: Record<string, boolean>;
+  /** Between Run and run-start: saving, reading the project. */
+  preparing: boolean;
+  running: boolean;
+  activeRunId: string | null;
+  pendingApprovals: PendingApproval[];
+  preflight: RunPreflight | null;
+  startError: string | null;
+
+  loadModels: () => Promise<void>;
+  refreshProjectInfo: () => Promise<void>;
+  chooseModel: (model: string) => void;
+  chooseWorker: (worker: string) => void;
+  setInputText: (text: string) => void;
+  setFormValue: (field: string, value: FormValue) => void;
+  toggleAttachment: (path: string) => void;
+  setRunExpanded: (runId: string, expanded: boolean) => void;
+  run: () => Promise<void>;
+  stop: () => void;
+  answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+}
+
+/** The model a run uses when the user has not picked one. */
+export function selectEffectiveModel(state: RunState): string {
+  const known = (id: string | undefined | null) => (id && state.models.some((option) => option.id === id) ? id : null);
+  return (
+    known(state.chosenModel) ??
+    known(state.projectInfo?.defaultModel) ??
+    known(state.serverDefaultModel) ??
+    state.chosenModel ??
+    state.projectInfo?.defaultModel ??
+    state.serverDefaultModel ??
+    DEMO_MODEL_ID
+  );
+}
+
+export function selectEffectiveWorker(state: RunState): string | null {
+  const info = state.projectInfo;
+  if (info === null) return state.chosenWorker;
+  if (state.chosenWorker !== null && info.workers.some((worker) => worker.name === state.chosenWorker)) return state.chosenWorker;
+  return info.entry;
+}
+
+export function selectInputSchema(state: RunState): JsonSchema | undefined {
+  const name = selectEffectiveWorker(state);
+  return state.projectInfo?.workers.find((worker) => worker.name === name)?.inputSchema;
+}
+
+/** What a form control shows before the user touches it: the schema's default, as the control's value. */
+export function formDefaultValue(field: FormField): FormValue {
+  const value = field.default;
+  if (value === undefined) return undefined;
+  if (field.kind === 'boolean') return value === true;
+  if (field.kind === 'string-list' && Array.isArray(value)) return value.map(String);
+  if (field.kind === 'json') return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+/** The form's values with schema defaults for the fields the user left alone. */
+function withDefaults(schema: JsonSchema, values: Readonly<Record<string, FormValue>>): Record<string, FormValue> {
+  const merged: Record<string, FormValue> = { ...values };
+  for (const field of deriveFormFields(schema)) {
+    if (merged[field.name] === undefined) merged[field.name] = formDefaultValue(field);
+  }
+  return merged;
+}
+
+/** Tools whose results mean files changed on disk. */
+const WRITING_TOOLS = new Set(['write_file', 'worker_create']);
+
+/** "approve for this session" lasts for the page, one session per project. */
+const sessions = new Map<string, RunSession>();
+function sessionFor(project: string): RunSession {
+  let session = sessions.get(project);
+  if (session === undefined) {
+    session = createRunSession();
+    sessions.set(project, session);
+  }
+  return session;
+}
+
+let controller: AbortController | null = null;
+let bridge: ApprovalBridge | null = null;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
+  const pathOf = new Map<string, string>();
+  for (const [path, name] of loaded.workerPaths) if (!pathOf.has(name)) pathOf.set(name, path);
+  const workers = [...loaded.workers.keys()]
+    .sort((left, right) => left.localeCompare(right))
+    .map((name) => {
+      const inputSchema = loaded.schemas.get(name)?.input;
+      return { name, path: pathOf.get(name) ?? `${name}.worker`, ...(inputSchema === undefined ? {} : { inputSchema }) };
+    });
+  return {
+    project,
+    entry: loaded.manifest.entry,
+    ...(loaded.manifest.default_model === undefined ? {} : { defaultModel: loaded.manifest.default_model }),
+    workers,
+    diagnostics: loaded.diagnostics,
+  };
+}
+
+/** A path a writing tool reports or was asked to write, for refreshing that file in the editor. */
+function writtenPath(args: unknown, result: unknown): string | null {
+  for (const value of [result, args]) {
+    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string') return value.path;
+  }
+  return null;
+}
+
+export const useRunStore = create<RunState>((set, get) => ({
+  models: [],
+  serverDefaultModel: null,
+  modelsError: null,
+  chosenModel: null,
+  projectInfo: null,
+  chosenWorker: null,
+  inputText: '',
+  formValues: {},
+  formError: null,
+  attachments: [],
+  tree: EMPTY_RUN_TREE,
+  runProjects: {},
+  runExpanded: {},
+  preparing: false,
+  running: false,
+  activeRunId: null,
+  pendingApprovals: [],
+  preflight: null,
+  startError: null,
+
+  loadModels: async () => {
+    try {
+      const { models, defaultModel } = await fetchModelOptions();
+      set({ models, serverDefaultModel: defaultModel, modelsError: null });
+    } catch (error) {
+      set({ modelsError: `Could not load the model list: ${describe(error)}` });
+    }
+  },
+
+  refreshProjectInfo: async () => {
+    const { fileSystem, currentProject } = useWorkspaceStore.getState();
+    if (fileSystem === null || currentProject === null) {
+      set({ projectInfo: null });
+      return;
+    }
+    try {
+      const loaded = await loadProjectForRun(fileSystem, currentProject);
+      if (useWorkspaceStore.getState().currentProject !== currentProject) return;
+      const info = toRunInfo(currentProject, loaded);
+      set((state) => {
+        const changedProject = state.projectInfo?.project !== currentProject;
+        return {
+          projectInfo: info,
+          ...(changedProject ? { chosenWorker: null, formValues: {}, formError: null, attachments: [], preflight: null, startError: null } : {}),
+        };
+      });
+    } catch (error) {
+      set({ startError: `Could not read the project: ${describe(error)}` });
+    }
+  },
+
+  chooseModel: (model) => set({ chosenModel: model }),
+  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: {}, formError: null, preflight: null }),
+  setInputText: (text) => set({ inputText: text }),
+  setFormValue: (field, value) => set((state) => ({ formValues: { ...state.formValues, [field]: value }, formError: null })),
+  toggleAttachment: (path) =>
+    set((state) => ({
+      attachments: state.attachments.includes(path) ? state.attachments.filter((item) => item !== path) : [...state.attachments, path],
+    })),
+  setRunExpanded: (runId, expanded) => set((state) => ({ runExpanded: { ...state.runExpanded, [runId]: expanded } })),
+
+  run: async () => {
+    if (get().running || get().preparing) return;
+    const workspace = useWorkspaceStore.getState();
+    const { fileSystem, currentProject: project } = workspace;
+    if (fileSystem === null || project === null) return;
+    set({ preparing: true, startError: null, formError: null, preflight: null });
+
+    // The run reads storage: unsaved editor text goes there first, then the project is read fresh.
+    let loaded: LoadedProject;
+    try {
+      await workspace.saveNow();
+      loaded = await loadProjectForRun(fileSystem, project);
+    } catch (error) {
+      set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
+      return;
+    }
+    const info = toRunInfo(project, loaded);
+    set({ projectInfo: info });
+    const state = get();
+    const workerName = selectEffectiveWorker(state) ?? loaded.manifest.entry;
+    const workerPath = info.workers.find((worker) => worker.name === workerName)?.path ?? [...loaded.workerPaths].find(([, name]) => name === workerName)?.[0];
+    const blocking = loaded.diagnostics.filter(
+      (diagnostic) => diagnostic.severity === 'error' && (diagnostic.file === workerPath || diagnostic.file === MANIFEST_FILE_NAME),
+    );
+    // Shown next to the run; the runtime still runs and reports its own error if it cannot.
+    const preflight = blocking.length > 0 ? { workerName, diagnostics: blocking } : null;
+
+    let input: unknown = state.inputText;
+    const schema = info.workers.find((worker) => worker.name === workerName)?.inputSchema;
+    if (schema !== undefined) {
+      const converted = formValuesToInput(schema, withDefaults(schema, state.formValues));
+      if (!converted.ok) {
+        set({ preparing: false, preflight, formError: describeFormErrors(converted.errors) });
+        return;
+      }
+      input = converted.input;
+    }
+
+    // A picked file deleted since is left out rather than failing the run.
+    const existing = new Set(treeFiles(useWorkspaceStore.getState().tree).map((file) => file.path));
+    const attachments = state.attachments.filter((path) => existing.has(path));
+    const model = selectEffectiveModel(state);
+    const supportsPdf = new Map(state.models.map((option) => [option.id, option.supportsPdf]));
+    const abort = new AbortController();
+    controller = abort;
+    bridge = createApprovalBridge((pending) => {
+      if (controller === abort) set({ pendingApprovals: pending });
+    });
+    const approvals = bridge;
+    set({ preparing: false, running: true, preflight, pendingApprovals: [] });
+
+    const written = new Set<string>();
+    let syncing: Promise<void> = Promise.resolve();
+    const sync = (paths: string[]) => {
+      syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
+    };
+
+    const onEvent = (event: RunEvent) => {
+      set((current) => {
+        const tree = reduceRunEvent(current.tree, event);
+        if (event.type !== 'run-start') return { tree };
+        return {
+          tree,
+          activeRunId: event.runId,
+          runProjects: { ...current.runProjects, [event.runId]: project },
+          // The new run opens; the earlier ones fold away unless the user opened them.
+          runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
+        };
+      });
+      if (event.type === 'tool-result' && WRITING_TOOLS.has(event.toolName)) {
+        const toolCall = get().tree.calls[event.callId]?.toolCalls.find((call) => call.toolCallId === event.toolCallId);
+        const path = writtenPath(toolCall?.args, event.result);
+        if (path !== null) written.add(path);
+        sync(path === null ? [] : [path]);
+      }
+    };
+
+    try {
+      await startRun({
+        project: loaded,
+        sandbox: projectSandbox(fileSystem, project),
+        workerName,
+        input,
+        attachments,
+        model,
+        modelClient: browserModelClient(),
+        approvalHandler: approvals.handler,
+        onEvent,
+        signal: abort.signal,
+        session: sessionFor(project),
+        modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
+        extractPdfText: browserPdfTextExtractor,
+      });
+    } finally {
+      approvals.clear();
+      if (controller === abort) controller = null;
+      if (bridge === approvals) bridge = null;
+      set({ running: false, pendingApprovals: [] });
+      // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
+      sync([...written]);
+      await syncing;
+    }
+  },
+
+  stop: () => {
+    const abort = controller;
+    if (abort === null) return;
+    abort.abort();
+    // The questions go at once; the runtime stops waiting on them by the same signal.
+    bridge?.clear();
+    set({ pendingApprovals: [] });
+  },
+
+  answerApproval: (approvalId, response) => {
+    bridge?.answer(approvalId, response);
+  },
+}));
