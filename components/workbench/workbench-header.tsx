@@ -1,5 +1,6 @@
 'use client';
 
+import { SettingsButton } from '@/components/settings/settings-button';
 import { ShareButton } from '@/components/share/share-button';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { SaveIndicator } from './save-indicator';
@@ -16,6 +17,7 @@ export function WorkbenchHeader() {
       </span>
       <SaveIndicator />
       <ShareButton />
+      <SettingsButton />
     </header>
   );
 }
