@@ -62,7 +62,8 @@ export interface WorkspaceState {
   diagnostics: Diagnostic[];
   revealRequest: RevealRequest | null;
 
-  start: () => Promise<void>;
+  /** Opens storage and the last project. Tests pass their own filesystem. */
+  start: (options?: { fileSystem?: FileSystem }) => Promise<void>;
   switchProject: (name: string) => Promise<void>;
   requestCreateProject: () => Promise<void>;
   requestDeleteProject: (name: string) => Promise<void>;
@@ -97,6 +98,7 @@ let analysisTimer: ReturnType<typeof setTimeout> | undefined;
 // Saves run one after another so two writes of the same file never interleave.
 let saveChain: Promise<void> = Promise.resolve();
 let revealCounter = 0;
+let starting: Promise<void> | undefined;
 
 export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
   function requireFileSystem(): FileSystem {
@@ -356,23 +358,11 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     diagnostics: [],
     revealRequest: null,
 
-    start: async () => {
-      if (get().fileSystem !== null) return;
-      try {
-        const { fileSystem, storageProblem } = await openBrowserFileSystem();
-        set({ fileSystem, storageProblem });
-        let projects = await refreshProjects();
-        if (projects.length === 0) {
-          await projectCatalog.createExample(fileSystem);
-          projects = await refreshProjects();
-        }
-        const remembered = sessionMemory.lastProject();
-        const initial = projects.find((name) => name === remembered) ?? projects[0];
-        if (initial !== undefined) await loadProject(initial);
-        set({ phase: 'ready' });
-      } catch (error) {
-        set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
-      }
+    start: (options) => {
+      // Strict mode and fast refresh call effects twice; one start per tab, one
+      // LightningFileSystem per database.
+      starting ??= startWorkspace(options?.fileSystem);
+      return starting;
     },
 
     switchProject: async (name) => {
@@ -658,6 +648,24 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
 
     dismissNotice: () => set({ notice: null }),
   };
+
+  async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
+    try {
+      const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
+      set({ fileSystem, storageProblem });
+      let projects = await refreshProjects();
+      if (projects.length === 0) {
+        await projectCatalog.createExample(fileSystem);
+        projects = await refreshProjects();
+      }
+      const remembered = sessionMemory.lastProject();
+      const initial = projects.find((name) => name === remembered) ?? projects[0];
+      if (initial !== undefined) await loadProject(initial);
+      set({ phase: 'ready' });
+    } catch (error) {
+      set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
+    }
+  }
 
   /** Rename and move are the same operation: a new path for a file or a folder. */
   async function relocate(from: string, to: string): Promise<void> {

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VfsError } from '@/lib/vfs/file-system';
+import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
+
+/** A filesystem whose writes can be made to fail as a full browser storage does. */
+class FlakyFileSystem extends MemoryFileSystem {
+  failWrites = false;
+  override async writeFile(path: string, data: Uint8Array | string): Promise<void> {
+    if (this.failWrites) throw new VfsError('EQUOTA', 'The browser storage quota is exhausted.', path);
+    return super.writeFile(path, data);
+  }
+}
+
+// The store is a module singleton; each test gets a fresh one.
+async function freshStore(fileSystem: FlakyFileSystem) {
+  vi.resetModules();
+  const module = await import('./workspace-store');
+  await module.useWorkspaceStore.getState().start({ fileSystem });
+  return module;
+}
+
+describe('workspace store', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('creates and opens the example project on first start', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const { useWorkspaceStore } = await freshStore(fileSystem);
+    const state = useWorkspaceStore.getState();
+    expect(state.phase).toBe('ready');
+    expect(state.projects).toEqual([EXAMPLE_PROJECT_NAME]);
+    expect(state.currentProject).toBe(EXAMPLE_PROJECT_NAME);
+    expect(state.openPath).toBe('main.worker');
+    expect(state.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+  });
+
+  it('autosaves edits after the debounce and reports the state on the way', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const { useWorkspaceStore, selectSaveIndicator, AUTOSAVE_DELAY_MS } = await freshStore(fileSystem);
+    const original = useWorkspaceStore.getState().buffers['main.worker']!.text;
+    useWorkspaceStore.getState().editText('main.worker', original + '\nMore.');
+    expect(selectSaveIndicator(useWorkspaceStore.getState())).toEqual({ status: 'dirty' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 50);
+    expect(selectSaveIndicator(useWorkspaceStore.getState())).toEqual({ status: 'saved' });
+    expect(await fileSystem.readText(`/projects/${EXAMPLE_PROJECT_NAME}/main.worker`)).toBe(original + '\nMore.');
+  });
+
+  it('keeps the text dirty and explains a full storage when a save fails, then recovers', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const { useWorkspaceStore, selectSaveIndicator } = await freshStore(fileSystem);
+    const { STORAGE_FULL_MESSAGE } = await import('./storage-messages');
+    fileSystem.failWrites = true;
+    useWorkspaceStore.getState().editText('main.worker', 'typed while full');
+    await useWorkspaceStore.getState().saveNow();
+    const failed = useWorkspaceStore.getState();
+    expect(selectSaveIndicator(failed)).toEqual({ status: 'error', reason: 'storage is full' });
+    expect(failed.buffers['main.worker']!.text).toBe('typed while full');
+    expect(failed.storageProblem).toBe(STORAGE_FULL_MESSAGE);
+
+    fileSystem.failWrites = false;
+    await useWorkspaceStore.getState().saveNow();
+    expect(selectSaveIndicator(useWorkspaceStore.getState())).toEqual({ status: 'saved' });
+    expect(useWorkspaceStore.getState().storageProblem).toBeNull();
+    expect(await fileSystem.readText(`/projects/${EXAMPLE_PROJECT_NAME}/main.worker`)).toBe('typed while full');
+  });
+
+  it('recomputes diagnostics from unsaved text after the analysis debounce', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const { useWorkspaceStore, ANALYSIS_DELAY_MS } = await freshStore(fileSystem);
+    const original = useWorkspaceStore.getState().buffers['main.worker']!.text;
+    useWorkspaceStore.getState().editText('main.worker', original.replace('name: main', 'name: main\ncolour: blue'));
+    expect(useWorkspaceStore.getState().diagnostics.some((diagnostic) => diagnostic.file === 'main.worker')).toBe(false);
+    await vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS + 10);
+    const problem = useWorkspaceStore.getState().diagnostics.find((diagnostic) => diagnostic.file === 'main.worker');
+    expect(problem).toMatchObject({ line: 3, severity: 'error' });
+  });
+
+  it('moves buffers with a renamed folder and drops them with a deleted one', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const { useWorkspaceStore } = await freshStore(fileSystem);
+    const root = `/projects/${EXAMPLE_PROJECT_NAME}`;
+    await fileSystem.writeFile(`${root}/drafts/helper.worker`, '---\nname: helper\ndescription: Helps.\n---\nHelp.\n');
+    await useWorkspaceStore.getState().switchProject(EXAMPLE_PROJECT_NAME);
+    await useWorkspaceStore.getState().openFile('drafts/helper.worker');
+    await useWorkspaceStore.getState().movePath('drafts', 'input');
+    const moved = useWorkspaceStore.getState();
+    expect(moved.openPath).toBe('input/drafts/helper.worker');
+    expect(moved.buffers['input/drafts/helper.worker']).toBeDefined();
+    expect(moved.buffers['drafts/helper.worker']).toBeUndefined();
+    expect(await fileSystem.readText(`${root}/input/drafts/helper.worker`)).toContain('name: helper');
+  });
+});
