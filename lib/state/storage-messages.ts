@@ -13,7 +13,7 @@ export const STORAGE_BLOCKED_MESSAGE =
 /** The VfsError code of an error; by shape, so a second copy of the module (tests, chunks) still matches. */
 function vfsCode(error: unknown): VfsErrorCode | null {
   if (error instanceof Error && error.name === 'VfsError' && typeof (error as { code?: unknown }).code === 'string') {
-    return (error as { code: VfsErrorCode }).code;
+    return (error as unknown as { code: VfsErrorCode }).code;
   }
   return null;
 }
