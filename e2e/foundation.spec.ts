@@ -235,3 +235,16 @@ test('an upload over the size limit is refused with the limit named, and nothing
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test('when the browser blocks IndexedDB a banner says so and editing still works', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+  });
+  await openWorkbench(page);
+  await expect(page.getByTestId('storage-banner')).toContainText('blocks IndexedDB');
+  await expect(treeItem(page, 'main.worker')).toBeVisible();
+  await goToLineEnd(page, 1);
+  await page.keyboard.type(' ');
+  await page.keyboard.press('Backspace');
+  await expectSaved(page);
+});

@@ -10,6 +10,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+        // Monaco only warns when it cannot start a web worker and falls back to the main thread.
+        if (message.type() === 'warning' && /web worker|worker\(s\)/i.test(message.text())) errors.push(`worker warning: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);
