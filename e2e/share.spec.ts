@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page } from '@playwright/test';
@@ -199,6 +200,28 @@ test('binary files join the link only when ticked, and a zip export imports back
   await expect(page.getByTestId('import-error')).toContainText('..');
   await page.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).click();
   expect(await projectNames(page)).toEqual(['pitch-deck-example', 'pitch-deck-example-2']);
+});
+
+test('a link over the length limit is not handed out: the dialog says so and offers the zip', async ({ page }) => {
+  await openWorkbench(page);
+  // Random bytes do not compress: with them the link is far over the limit.
+  await page.getByTestId('upload-input').setInputFiles({ name: 'noise.bin', mimeType: 'application/octet-stream', buffer: randomBytes(40_000) });
+  await expect(treeItem(page, 'noise.bin')).toBeVisible();
+  const shortLink = await shareLink(page);
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog.getByTestId('share-over-limit')).toHaveCount(0);
+
+  await dialog.getByTestId('share-include-binary').check();
+  await expect(dialog.getByTestId('share-over-limit')).toContainText('over the 32,000-character limit');
+  await expect(dialog.getByTestId('share-link')).toHaveCount(0);
+  // The clipboard still holds the last link that fits, not the oversized one.
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortLink);
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('share-download-zip').click()]);
+  expect(download.suggestedFilename()).toBe('pitch-deck-example.zip');
+  expect((await readFile(await savedPath(download))).length).toBeGreaterThan(40_000);
+
+  await dialog.getByTestId('share-include-binary').uncheck();
+  await expect(dialog.getByTestId('share-link')).toHaveValue(shortLink);
 });
 
 async function savedPath(download: Download): Promise<string> {

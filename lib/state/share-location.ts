@@ -18,10 +18,3 @@ export function clearLocationHash(): void {
   if (typeof window === 'undefined' || window.location.hash === '') return;
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
 }
-
-/** "12.3 KB" style sizes for the dialogs. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
