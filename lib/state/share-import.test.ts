@@ -34,6 +34,7 @@ describe('previewImport and commitImport', () => {
     const result = await previewImport(fileSystem, 'link', decodeShareFragment(link.fragment));
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.projectName).toBe(`${EXAMPLE_PROJECT_NAME}-2`);
+    expect(result.preview.approvalDowngraded).toBe(false);
     expect(result.preview.files.map((file) => file.path)).toEqual(['input/README.md', 'main.worker', 'project.json', 'rubric.md']);
     // Previewing writes nothing.
     expect(await snapshot(fileSystem)).toEqual(before);
@@ -64,6 +65,7 @@ describe('previewImport and commitImport', () => {
     const result = await previewImport(fileSystem, 'link', decoded);
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.notices.join(' ')).toContain('approve_all');
+    expect(result.preview.approvalDowngraded).toBe(true);
     const name = await commitImport(fileSystem, result.preview);
     expect(JSON.parse(await fileSystem.readText(`/projects/${name}/project.json`)).runtime.approval_mode).toBe('prompt');
   });

@@ -1,3 +1,4 @@
+import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { listProjects } from '@/lib/project/projects';
 import { planImport, type ImportPlan } from '@/lib/share/import-plan';
 import { isBinaryFile } from '@/lib/share/file-kind';
@@ -26,6 +27,8 @@ export interface ImportPreview {
   sharedName: string;
   plan: ImportPlan;
   files: PreviewFile[];
+  /** True when the shared project.json asked for approve_all and will arrive with prompt. */
+  approvalDowngraded: boolean;
 }
 
 export type PreviewResult = { ok: true; preview: ImportPreview } | { ok: false; error: ShareError };
@@ -42,7 +45,10 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
       binary: isBinaryFile(file.path, file.data),
     }))
     .sort((left, right) => left.path.localeCompare(right.path));
-  return { ok: true, preview: { source, sharedName: decoded.project.name, plan, files } };
+  const manifestBefore = decoded.project.files.find((file) => file.path === MANIFEST_FILE_NAME);
+  const manifestAfter = plan.files.find((file) => file.path === MANIFEST_FILE_NAME);
+  const approvalDowngraded = manifestBefore !== undefined && manifestAfter?.data !== manifestBefore.data;
+  return { ok: true, preview: { source, sharedName: decoded.project.name, plan, files, approvalDowngraded } };
 }
 
 /**

@@ -122,6 +122,17 @@ describe('share store', () => {
     expect(workspace.getState().projects).toEqual([EXAMPLE_PROJECT_NAME]);
   });
 
+  it('imports approve_all as prompt and keeps a notice about it in the workbench', async () => {
+    const fileSystem = new MemoryFileSystem();
+    const { workspace, share } = await freshStores(fileSystem);
+    const manifest = JSON.stringify({ entry: 'main', runtime: { approval_mode: 'approve_all' } });
+    const { fragment } = encodeShareFragment({ name: 'auto', files: [{ path: 'project.json', data: manifest }] }, { includeBinary: false });
+    await share.getState().openLinkImport(fragment);
+    await share.getState().confirmImport();
+    expect(workspace.getState().notice?.message).toContain('changed to "prompt"');
+    expect(JSON.parse(await fileSystem.readText('/projects/auto/project.json')).runtime.approval_mode).toBe('prompt');
+  });
+
   it('refuses a zip with "../" entries before anything is written', async () => {
     const fileSystem = new MemoryFileSystem();
     const { workspace, share } = await freshStores(fileSystem);

@@ -62,6 +62,11 @@ export interface ShareState {
  */
 const MAX_ZIP_FILE_BYTES = MAX_DECOMPRESSED_BYTES + 4 * 1024 * 1024;
 
+/** Said after an import whose manifest asked for approve_all; the preview showed the library's own notice. */
+const APPROVAL_DOWNGRADE_NOTICE =
+  'Its project.json asked to approve every tool call automatically ("approval_mode": "approve_all"); it was changed to "prompt", ' +
+  'so you will be asked before each risky tool call.';
+
 // The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
 let sharedProject: SharedProject | null = null;
 
@@ -197,9 +202,9 @@ export const useShareStore = create<ShareState>((set, get) => {
         if (preview.source === 'link') clearLocationHash();
         useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
         await useWorkspaceStore.getState().switchProject(name);
-        const notices = preview.plan.notices;
+        const message = `Imported the project as "${name}". Nothing was run.`;
         useWorkspaceStore.setState({
-          notice: { tone: 'info', message: [`Imported the project as "${name}". Nothing was run.`, ...notices].join(' ') },
+          notice: { tone: 'info', message: preview.approvalDowngraded ? `${message} ${APPROVAL_DOWNGRADE_NOTICE}` : message },
         });
         set({ importDialog: null });
       } catch (error) {
