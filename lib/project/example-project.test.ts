@@ -19,7 +19,7 @@ describe('example project', () => {
     });
     expect(project.diagnostics).toEqual([]);
     expect(project.manifest).toMatchObject({ name: 'pitch-deck-example', entry: 'main', default_model: 'demo:scripted', generated_workers_dir: 'generated' });
-    expect(project.workers.get('main')?.toolsets).toEqual({ filesystem: {}, dynamic_workers: {} });
+    expect(project.workers.get('main')?.toolsets).toEqual({ filesystem: { approvals: { write_file: 'pre_approved' } }, dynamic_workers: {} });
   });
 
   it('tells the orchestrator to fan out over input/*.pdf and write the evaluations', () => {

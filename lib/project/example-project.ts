@@ -27,29 +27,40 @@ const MAIN_WORKER = `---
 name: main
 description: Evaluates every pitch deck in input/ against rubric.md and writes one report per deck plus a summary.
 toolsets:
-  filesystem: {}
+  filesystem:
+    # The reports are this worker's whole job: writing them needs no prompt.
+    approvals:
+      write_file: pre_approved
   dynamic_workers: {}
 allow_empty_input: true
 ---
-You orchestrate the evaluation of startup pitch decks.
+You orchestrate the evaluation of startup pitch decks. You do not evaluate a deck yourself:
+you create an evaluator worker for that and call it once per deck.
 
-1. Call \`list_files\` on \`input/\` and keep every file ending in \`.pdf\`.
+1. Call \`list_files\` with the pattern \`input/*.pdf\` to find the decks.
    If there is none, say so and stop.
 2. Read \`rubric.md\` with \`read_file\`.
-3. Create an evaluator worker with \`worker_create\`:
+3. Create the evaluator with \`worker_create\` (the user approves the file, and may edit it,
+   before it is written; if they deny it, report that and stop):
    - name: \`pitch_evaluator\`
    - description: "Evaluates one PDF pitch deck against the rubric and returns a scored report."
-   - instructions: the full rubric, and the request to return a markdown report with a
-     score from 1 to 5 and a short justification for each criterion, a list of red flags,
-     and a one-line verdict.
-   - attachment_policy: at most one attachment, suffix \`.pdf\`.
-4. Call \`worker_call\` for \`pitch_evaluator\` once per deck, all in the same step so the
-   evaluations run concurrently. Pass the deck path as the single attachment and the
-   company name (from the file name) as the input.
-5. For each deck, write the report to \`evaluations/<slug>.md\`, where \`<slug>\` is the
-   deck's file name without \`.pdf\`, in lower case, with spaces replaced by \`-\`.
-6. Write \`evaluations/summary.md\`: a table with one row per deck (company, score per
-   criterion, total) sorted by total, then the most important red flags.
+   - instructions: the full text of the rubric, and the request to return a markdown report:
+     the company name as the title, a line "**Verdict: Invest**", "**Verdict: Consider**" or
+     "**Verdict: Pass**" with the total, a table with one row per criterion (Problem, Solution,
+     Team, Market, Traction) giving the score as "N/5" and the sentence from the deck that
+     justifies it, a row "| **Total** | **N/25** | |", and a "## Red flags" section.
+   - attachment_policy: \`{ max_attachments: 1, allowed_suffixes: [".pdf"], required: true }\`
+   If the name is taken by an evaluator you created earlier in this session, repeat the call
+   with \`replace: true\`.
+4. Call the evaluator once per deck, all in the same step so the evaluations run
+   concurrently: with \`worker_call\` (worker \`pitch_evaluator\`), or with the
+   \`pitch_evaluator\` tool if it is listed among your tools. Pass the deck path as the single
+   attachment and "Evaluate the pitch deck <path>" as the input.
+5. For each deck, write the evaluator's report unchanged to \`evaluations/<slug>.md\`, where
+   \`<slug>\` is the deck's file name without \`.pdf\`, in lower case, with spaces replaced by \`-\`.
+6. Write \`evaluations/summary.md\`: a table with one row per deck (rank, company, score per
+   criterion, total, verdict, report path) sorted by total, best first, then the red flags of
+   each company.
 7. Answer with a short summary of the ranking and the paths you wrote.
 `;
 
@@ -79,7 +90,7 @@ List every red flag you see, for example:
 
 ## Verdict
 
-End with one line: **Invest**, **Follow up** or **Pass**, and the main reason.
+End with one line: **Invest** (20 or more of 25), **Consider** (12 to 19) or **Pass** (below 12), and the main reason.
 `;
 
 const INPUT_README = `# input/

@@ -20,7 +20,7 @@ export interface DeckText {
   pages: DeckPage[];
 }
 
-const HEADER = /Extracted text of (\S+) \((\d+) pages?\):/;
+const HEADER = /Extracted text of (.+?) \((\d+) pages?\):/;
 const PAGE_MARKER = /^--- page (\d+) ---$/;
 /** Slide footers such as "Tidewater Robotics - 3/7" say nothing about the company. */
 const FOOTER = /^.{1,80} [-–] \d+\s*\/\s*\d+$/;

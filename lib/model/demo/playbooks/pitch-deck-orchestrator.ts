@@ -1,0 +1,222 @@
+import { denialReason } from '../conversation-state';
+import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '../demo-types';
+import { companyFromFileName } from '../heuristics/deck-text';
+import { deckSlug, rankDecks, renderSummary, type DeckOutcome } from '../heuristics/evaluation-summary';
+import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
+
+/**
+ * "pitch-deck-orchestrator": the bootstrapping demo. It applies when the
+ * worker has `list_files` and the dynamic worker tools (`worker_create` or
+ * `worker_call`) AND its instructions mention pitch decks and evaluating them.
+ * Each step is decided from the tool results so far (never a step counter):
+ *
+ * 1. list_files input/*.pdf (no deck → it says so and stops);
+ * 2. read_file rubric.md (a missing rubric is noted, default criteria used);
+ * 3. worker_create the evaluator: the rubric text it read goes into the
+ *    evaluator's instructions; attachment_policy one required .pdf
+ *    (a name taken by its own earlier creation → the same call with replace: true);
+ * 4. one evaluator call per deck, ALL in one step (the loop runs them
+ *    concurrently) — by the evaluator's own tool when it is offered, else
+ *    worker_call — each with the deck as its single attachment;
+ * 5. write_file evaluations/<slug>.md per deck with the evaluator's report;
+ * 6. write_file evaluations/summary.md ranking the decks by total score;
+ * 7. a final answer with the ranking and the files written.
+ * A denied or failed step is reported, not retried.
+ */
+const DECK_FOLDER = 'input';
+const RUBRIC_PATH = 'rubric.md';
+const EVALUATIONS_FOLDER = 'evaluations';
+const SUMMARY_PATH = `${EVALUATIONS_FOLDER}/summary.md`;
+const DEFAULT_EVALUATOR_NAME = 'pitch_evaluator';
+
+export function isDeckOrchestrator(state: DemoConversationState): boolean {
+  const hasDynamicTools = findTool(state.tools, 'worker_create') !== undefined || findTool(state.tools, 'worker_call') !== undefined;
+  return (
+    findTool(state.tools, 'list_files') !== undefined &&
+    hasDynamicTools &&
+    /\bpitch[- ]?decks?\b/i.test(state.system) &&
+    /\bevaluat\w*/i.test(state.system)
+  );
+}
+
+/** The evaluator's name: the one the instructions ask for ("name: `x`"), else pitch_evaluator. */
+export function evaluatorNameFrom(system: string): string {
+  return /\bname:\s*`([A-Za-z0-9_-]+)`/.exec(system)?.[1] ?? DEFAULT_EVALUATOR_NAME;
+}
+
+export function evaluatorInstructions(rubric: string | null): string {
+  return [
+    'You evaluate one startup pitch deck, attached as a PDF, against the rubric below.',
+    '',
+    'Answer with a markdown report: the company name as the title (from the first slide); a line "**Verdict: Invest**", "**Verdict: Consider**" or "**Verdict: Pass**" with the total; a table with one row per criterion (Problem, Solution, Team, Market, Traction), its score from 1 to 5 as "N/5" and the sentence from the deck that justifies it, quoted; a row "| **Total** | **N/25** | |"; then a section "## Red flags" with one bullet per red flag, "- **flag**: quote".',
+    '',
+    rubric === null ? '## Rubric\n\nNo rubric.md was found: score each criterion on the evidence in the deck.' : `## Rubric (from ${RUBRIC_PATH})\n\n${rubric.trim()}`,
+    '',
+  ].join('\n');
+}
+
+function resultsOf(state: DemoConversationState, toolName: string): DemoToolResult[] {
+  return state.toolResults.filter((result) => result.toolName === toolName);
+}
+
+function pdfPathsOf(listing: DemoToolResult): string[] {
+  const files = (listing.value as { files?: { path?: unknown }[] } | undefined)?.files ?? [];
+  return files
+    .map((file) => file.path)
+    .filter((path): path is string => typeof path === 'string' && /\.pdf$/i.test(path))
+    .sort();
+}
+
+function call(state: DemoConversationState, toolName: string, input: Record<string, unknown>): DemoToolCall {
+  const tool = findTool(state.tools, toolName);
+  return { toolName, input: tool === undefined ? input : argumentsFor(tool, '', input) };
+}
+
+function listDecks(state: DemoConversationState): DemoToolCall {
+  const tool = findTool(state.tools, 'list_files')!;
+  const input: Record<string, unknown> = {};
+  if (pickProperty(tool.inputSchema, ['pattern', 'glob']) !== undefined) input[pickProperty(tool.inputSchema, ['pattern', 'glob'])!] = `${DECK_FOLDER}/*.pdf`;
+  else input[pickProperty(tool.inputSchema, ['path', 'folder', 'directory']) ?? 'path'] = DECK_FOLDER;
+  return { toolName: 'list_files', input };
+}
+
+function rubricText(state: DemoConversationState): string | null {
+  const read = resultsOf(state, 'read_file').find((result) => (result.input as { path?: unknown }).path === RUBRIC_PATH);
+  if (read === undefined || read.outcome !== 'ok') return null;
+  const content = (read.value as { content?: unknown } | undefined)?.content;
+  return typeof content === 'string' ? content : read.text;
+}
+
+function createEvaluator(state: DemoConversationState, replace: boolean): DemoToolCall {
+  const name = evaluatorNameFrom(state.system);
+  return call(state, 'worker_create', {
+    name,
+    description: 'Evaluates one PDF pitch deck against the rubric and returns a scored markdown report.',
+    instructions: evaluatorInstructions(rubricText(state)),
+    attachment_policy: { max_attachments: 1, allowed_suffixes: ['.pdf'], required: true },
+    ...(replace ? { replace: true } : {}),
+  });
+}
+
+/** The evaluator calls: by its own tool when it is offered, else worker_call. */
+function evaluateDecks(state: DemoConversationState, evaluator: string, decks: readonly string[]): DemoToolCall[] {
+  const named = findTool(state.tools, evaluator);
+  return decks.map((deck) => {
+    const input = `Evaluate the pitch deck ${deck} (${companyFromFileName(deck)}).`;
+    if (named !== undefined) return { toolName: evaluator, input: argumentsFor(named, input, { input, attachments: [deck] }) };
+    return { toolName: 'worker_call', input: { worker: evaluator, input, attachments: [deck] } };
+  });
+}
+
+function isEvaluatorCall(result: { toolName: string; input: unknown }, evaluator: string): boolean {
+  return result.toolName === evaluator || (result.toolName === 'worker_call' && (result.input as { worker?: unknown }).worker === evaluator);
+}
+
+function deckOfCall(result: { input: unknown }): string | undefined {
+  const attachments = (result.input as { attachments?: unknown }).attachments;
+  return Array.isArray(attachments) && typeof attachments[0] === 'string' ? attachments[0] : undefined;
+}
+
+function writeCall(state: DemoConversationState, path: string, content: string): DemoToolCall {
+  const tool = findTool(state.tools, 'write_file')!;
+  const pathKey = pickProperty(tool.inputSchema, ['path', 'file_path', 'file']) ?? 'path';
+  const contentKey = pickProperty(tool.inputSchema, ['content', 'text', 'data']) ?? 'content';
+  return { toolName: 'write_file', input: { [pathKey]: path, [contentKey]: content } };
+}
+
+function writtenPath(result: { input: unknown }): string {
+  const input = result.input as Record<string, unknown>;
+  return String(input.path ?? input.file_path ?? input.file ?? '');
+}
+
+function finalAnswer(state: DemoConversationState, evaluator: string, createdPath: string, outcomes: DeckOutcome[]): string {
+  const ranked = rankDecks(outcomes);
+  const lines = [
+    `[demo] I evaluated ${outcomes.filter((outcome) => outcome.report !== null).length} of ${outcomes.length} pitch deck${outcomes.length === 1 ? '' : 's'} with the evaluator I created (${evaluator}, ${createdPath}).`,
+    '',
+    'Ranking:',
+    ...ranked
+      .filter((entry) => entry.rank !== null)
+      .map((entry) => `${entry.rank}. ${entry.summary.company || companyFromFileName(entry.deckPath)}: ${entry.summary.total}/25, ${entry.summary.verdict ?? 'no verdict'}`),
+    ...ranked.filter((entry) => entry.report === null).map((entry) => `- ${entry.deckPath} was not evaluated: ${entry.failure ?? 'no report'}`),
+  ];
+  const writes = resultsOf(state, 'write_file');
+  if (writes.length > 0) {
+    const written = writes.filter((result) => result.outcome === 'ok').map(writtenPath);
+    lines.push('', written.length === 0 ? 'I wrote no files.' : `I wrote ${written.join(', ')}.`);
+    for (const result of writes.filter((write) => write.outcome !== 'ok')) {
+      lines.push(`The write to ${writtenPath(result)} ${result.outcome === 'denied' ? 'was denied' : 'failed'}: ${result.text}`);
+    }
+  } else {
+    lines.push('', 'I have no write_file tool, so the reports are only in this run.');
+  }
+  return lines.join('\n');
+}
+
+export const pitchDeckOrchestratorPlaybook: DemoPlaybook = {
+  name: 'pitch-deck-orchestrator',
+  decide(state: DemoConversationState): DemoAction | null {
+    if (!isDeckOrchestrator(state)) return null;
+
+    // 1. Which decks are there?
+    const listing = resultsOf(state, 'list_files')[0];
+    if (listing === undefined) return { toolCalls: [listDecks(state)] };
+    if (listing.outcome !== 'ok') return { text: `[demo] I could not list ${DECK_FOLDER}/: ${listing.text}` };
+    const decks = pdfPathsOf(listing);
+    if (decks.length === 0) {
+      return { text: `[demo] I found no pitch decks (.pdf files) in ${DECK_FOLDER}/, so there is nothing to evaluate. Add PDFs to ${DECK_FOLDER}/ and run me again.` };
+    }
+
+    // 2. The rubric, if the worker can read files.
+    if (findTool(state.tools, 'read_file') !== undefined && resultsOf(state, 'read_file').length === 0) {
+      return { toolCalls: [call(state, 'read_file', { path: RUBRIC_PATH })] };
+    }
+
+    // 3. The evaluator.
+    const creations = resultsOf(state, 'worker_create');
+    const creation = creations[creations.length - 1];
+    if (creation === undefined) {
+      if (findTool(state.tools, 'worker_create') === undefined) return { text: '[demo] I cannot create an evaluator: this worker has no worker_create tool.' };
+      return { toolCalls: [createEvaluator(state, false)] };
+    }
+    // The gate reports a denial as an error text ("The user denied this call: <reason>").
+    if (creation.outcome === 'denied' || /\bdenied\b/i.test(creation.text)) {
+      const reason = creation.outcome === 'denied' ? creation.text : (/denied this call:\s*([\s\S]+)$/i.exec(creation.text)?.[1]?.trim() ?? denialReason(creation.text));
+      return { text: `[demo] Creating the evaluator was denied: ${reason}. I evaluated no deck.` };
+    }
+    if (creation.outcome === 'error') {
+      const alreadyMine = /"replace": true/.test(creation.text) && (creation.input as { replace?: unknown }).replace !== true;
+      if (alreadyMine) return { toolCalls: [createEvaluator(state, true)] };
+      return { text: `[demo] I could not create the evaluator:\n\n${creation.text}` };
+    }
+    const created = creation.value as { created?: unknown; path?: unknown };
+    const evaluator = typeof created.created === 'string' ? created.created : evaluatorNameFrom(state.system);
+    const createdPath = typeof created.path === 'string' ? created.path : '';
+
+    // 4. One evaluator call per deck, all in one step.
+    const evaluations = state.toolResults.filter((result) => isEvaluatorCall(result, evaluator));
+    if (evaluations.length === 0) return { toolCalls: evaluateDecks(state, evaluator, decks) };
+
+    const outcomes: DeckOutcome[] = decks.map((deck) => {
+      const result = evaluations.find((evaluation) => deckOfCall(evaluation) === deck);
+      const reportPath = `${EVALUATIONS_FOLDER}/${deckSlug(deck)}.md`;
+      if (result === undefined) return { deckPath: deck, reportPath, report: null, failure: 'the evaluator was not called for it' };
+      if (result.outcome !== 'ok') return { deckPath: deck, reportPath, report: null, failure: `${result.outcome === 'denied' ? 'denied' : 'failed'}: ${result.text}` };
+      return { deckPath: deck, reportPath, report: result.text };
+    });
+    if (findTool(state.tools, 'write_file') === undefined) return { text: finalAnswer(state, evaluator, createdPath, outcomes) };
+
+    // 5. One report file per evaluated deck, 6. then the summary.
+    const writes = resultsOf(state, 'write_file');
+    if (writes.length === 0) {
+      const reports = outcomes.filter((outcome) => outcome.report !== null).map((outcome) => writeCall(state, outcome.reportPath, outcome.report!));
+      if (reports.length > 0) return { toolCalls: reports };
+    }
+    if (!writes.some((write) => writtenPath(write) === SUMMARY_PATH)) {
+      return { toolCalls: [writeCall(state, SUMMARY_PATH, renderSummary(rankDecks(outcomes), companyFromFileName))] };
+    }
+
+    // 7. The answer.
+    return { text: finalAnswer(state, evaluator, createdPath, outcomes) };
+  },
+};
