@@ -248,3 +248,24 @@ test('when the browser blocks IndexedDB a banner says so and editing still works
   await page.keyboard.press('Backspace');
   await expectSaved(page);
 });
+
+test('the file tree works from the keyboard and files download', async ({ page }) => {
+  await openWorkbench(page);
+  await treeItem(page, 'main.worker').focus();
+  await page.keyboard.press('Home');
+  await expect(treeItem(page, 'input')).toBeFocused();
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowRight');
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(treeItem(page, 'project.json')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('editor-tab')).toHaveText('project.json');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('project.json');
+});
