@@ -95,3 +95,19 @@ describe('workspace store', () => {
     expect(await fileSystem.readText(`${root}/input/drafts/helper.worker`)).toContain('name: helper');
   });
 });
+
+describe('reloadFromStorage', () => {
+  it('picks up files written behind the editor but never overwrites unsaved typing', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const { useWorkspaceStore } = await freshStore(fileSystem);
+    const root = `/projects/${EXAMPLE_PROJECT_NAME}`;
+    useWorkspaceStore.getState().editText('main.worker', 'unsaved typing');
+    await fileSystem.writeFile(`${root}/main.worker`, 'written by a tool');
+    await fileSystem.writeFile(`${root}/generated/helper.worker`, '---\nname: helper\ndescription: Helps.\n---\nHelp.\n');
+    await useWorkspaceStore.getState().reloadFromStorage(['main.worker', 'generated/helper.worker']);
+    const state = useWorkspaceStore.getState();
+    expect(state.buffers['main.worker']!.text).toBe('unsaved typing');
+    expect(state.buffers['generated/helper.worker']!.text).toContain('name: helper');
+    expect(state.tree.some((node) => node.path === 'generated')).toBe(true);
+  });
+});

@@ -83,6 +83,11 @@ export interface WorkspaceState {
   downloadFile: (path: string) => Promise<void>;
   revealProblem: (diagnostic: Diagnostic) => Promise<void>;
   dismissNotice: () => void;
+  /**
+   * Re-reads the tree and the given files after something other than the editor
+   * wrote to the project (a run's tools, an import). Unsaved typing is never overwritten.
+   */
+  reloadFromStorage: (changedPaths?: readonly string[]) => Promise<void>;
 }
 
 /** The save indicator is derived, so it can never disagree with the buffers. */
@@ -168,7 +173,9 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
         saveError: null,
         storageProblem: state.storageProblem === STORAGE_FULL_MESSAGE ? null : state.storageProblem,
       }));
-      if (get().buffers && Object.values(get().buffers).some((buffer) => buffer.text !== buffer.savedText)) scheduleSave();
+      if (Object.values(get().buffers).some((buffer) => buffer.text !== buffer.savedText)) scheduleSave();
+      // File sizes in the tree follow the saved text.
+      await refreshTree().catch(() => undefined);
     } catch (error) {
       // The buffer keeps the text and stays dirty: a failed save never loses work.
       set((state) => ({
@@ -647,6 +654,56 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     },
 
     dismissNotice: () => set({ notice: null }),
+
+    reloadFromStorage: async (changedPaths = []) => {
+      const { fileSystem, currentProject: project } = get();
+      if (fileSystem === null || project === null) return;
+      try {
+        const tree = await readProjectTree(fileSystem, absolutePath(project, ''));
+        const files = new Set(treeFiles(tree).map((file) => file.path));
+        const changed = new Set(changedPaths);
+        const before = get().buffers;
+        const reloaded: Record<string, TextBuffer> = {};
+        for (const path of files) {
+          const buffer = before[path];
+          const wanted = (buffer === undefined && isAnalyzedPath(path)) || (buffer !== undefined && changed.has(path) && buffer.text === buffer.savedText);
+          if (!wanted) continue;
+          try {
+            const text = await fileSystem.readText(absolutePath(project, path));
+            reloaded[path] = { text, savedText: text };
+          } catch {
+            // Not text: the tree shows it and the viewer reads it when opened.
+          }
+        }
+        set((state) => {
+          if (state.currentProject !== project) return {};
+          const buffers: Record<string, TextBuffer> = {};
+          for (const [path, buffer] of Object.entries(state.buffers)) {
+            // A file that vanished keeps its buffer only while it holds unsaved typing.
+            if (files.has(path) || buffer.text !== buffer.savedText) buffers[path] = buffer;
+          }
+          for (const [path, buffer] of Object.entries(reloaded)) {
+            const now = buffers[path];
+            // Typing that happened while we read wins.
+            if (now === undefined || now.text === now.savedText) buffers[path] = buffer;
+          }
+          const openGone = state.openPath !== null && !files.has(state.openPath) && buffers[state.openPath] === undefined;
+          const openChanged = state.openPath !== null && changed.has(state.openPath) && state.openView?.kind !== 'text';
+          return {
+            tree,
+            buffers,
+            ...(openGone ? { openPath: null, openView: null } : {}),
+            ...(openChanged ? { openView: null } : {}),
+          };
+        });
+        runAnalysis();
+        // A binary file that changed under the viewer is read again.
+        const openPath = get().openPath;
+        if (openPath !== null && get().openView === null) await get().openFile(openPath);
+      } catch (error) {
+        reportError(error, 'Could not reload the project from storage');
+      }
+    },
   };
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
