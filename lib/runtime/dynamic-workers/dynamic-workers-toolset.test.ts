@@ -11,6 +11,7 @@ import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import { dynamicWorkersExtraToolsets } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { previewWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
+import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
 import { renderWorkerFile, withEditedFileText, type WorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
 
 const creator = testWorker('main', { toolsets: { filesystem: {}, dynamic_workers: {} } });
@@ -301,6 +302,10 @@ describe('dynamic_workers toolset', () => {
       text: renderWorkerFile(helperArgs),
       replacing: false,
     });
+    const session = createRunSession();
+    const request = { runId: 'r', approvalId: 'a', callId: 'c', workerName: 'main', depth: 0, toolCallId: 't', toolName: 'worker_create', args: helperArgs };
+    expect(await previewWorkerCreateApproval(request, { project, session, sandbox: scope.sandbox })).toMatchObject({ ok: true, text: renderWorkerFile(helperArgs) });
+    expect(await previewWorkerCreateApproval({ ...request, toolName: 'write_file' }, { project, session, sandbox: scope.sandbox })).toBeNull();
     const refused = await previewWorkerCreate({ ...helperArgs, name: 'existing' }, scope);
     expect(refused).toMatchObject({ ok: false, path: 'generated/existing.worker' });
     expect(refused.ok ? '' : refused.error).toContain('already has a worker named "existing"');
