@@ -27,10 +27,8 @@ export function RunForm() {
     <form
       className={styles.form}
       aria-label="Run a worker"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void run();
-      }}
+      // Runs start from the Run button or the shortcut only; Enter in a field types.
+      onSubmit={(event) => event.preventDefault()}
     >
       <div className={styles.row}>
         <WorkerPicker />
@@ -82,11 +80,12 @@ export function RunForm() {
       <div className={styles.actions}>
         <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops</p>
         {running ? (
-          <button type="button" className="button button-danger" data-testid="stop-button" onClick={stop}>
+          // Distinct keys: the click on Stop must never land on a reused Run button (and start a run).
+          <button key="stop" type="button" className="button button-danger" data-testid="stop-button" onClick={stop}>
             Stop
           </button>
         ) : (
-          <button type="submit" className="button button-primary" data-testid="run-button" disabled={!ready || preparing}>
+          <button key="run" type="button" className="button button-primary" data-testid="run-button" disabled={!ready || preparing} onClick={() => void run()}>
             {preparing ? 'Preparing…' : 'Run'}
           </button>
         )}

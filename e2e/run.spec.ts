@@ -1,0 +1,212 @@
+import type { Page } from '@playwright/test';
+import { answerPrompt, createFile, editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+
+/**
+ * Running workers through the real route (POST /api/model) with the scripted
+ * demo model: delegation, approvals (once, for the session, denied), Stop and
+ * Esc, Ctrl+Enter. Every test starts in a fresh browser context, and fails on
+ * any console error or page error (the fixture in helpers/workbench-test).
+ */
+
+const MAIN_DELEGATING = `---
+name: main
+description: Hands file work to the helper.
+toolsets: { workers: { allowed_workers: [helper] }, filesystem: {} }
+---
+Delegate file work to helper.
+`;
+
+const HELPER = `---
+name: helper
+description: Writes files it is asked to write.
+toolsets: { filesystem: {} }
+---
+Write the files you are asked to write.
+`;
+
+const MAIN_WRITER = `---
+name: main
+description: Writes files.
+toolsets: { filesystem: {} }
+---
+Write the files you are asked to write.
+`;
+
+/** A new empty project (fresh storage holds only the example), opened with its main.worker. */
+async function newProject(page: Page, name: string): Promise<void> {
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'New project' }).click();
+  await answerPrompt(page, name);
+  await expect(page.getByTestId('project-select')).toHaveValue(name);
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
+}
+
+/** Replaces the open file's text the way a user pastes it. */
+async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => editorText(page)).toContain(text.split('\n')[2] ?? '');
+}
+
+async function setInput(page: Page, text: string): Promise<void> {
+  await page.getByTestId('run-input').fill(text);
+}
+
+function latestRun(page: Page) {
+  return page.getByTestId('run-entry').first();
+}
+
+function approvalDialog(page: Page) {
+  return page.getByTestId('approval-dialog');
+}
+
+test('main delegates to helper, the write is approved, the file appears and the tree nests helper at depth 1', async ({ page }) => {
+  await newProject(page, 'delegation');
+  await replaceEditorText(page, MAIN_DELEGATING);
+  await createFile(page, 'helper.worker');
+  await replaceEditorText(page, HELPER);
+  await expect(page.getByTestId('worker-select')).toContainText('helper');
+  await expect(page.getByTestId('worker-select')).toHaveValue('main');
+  await expect(page.getByTestId('model-select')).toHaveValue('demo:scripted');
+  await expect(page.getByTestId('model-select').locator('option:checked')).toContainText('scripted');
+
+  // No file extension on purpose: the demo passes paths with an extension it sees in a
+  // delegated input as attachments, and a file that does not exist yet cannot be attached.
+  await setInput(page, 'delegate to helper: write "hello from helper" to out/greeting');
+  await page.getByTestId('run-button').click();
+
+  const dialog = approvalDialog(page);
+  await expect(dialog).toBeVisible();
+  const item = dialog.getByTestId('approval-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toBeFocused();
+  await expect(item).toContainText('write_file');
+  await expect(item).toContainText('helper');
+  await expect(item).toContainText('depth 1');
+  await expect(item.getByTestId('approval-path')).toHaveText('out/greeting');
+  await expect(item.getByTestId('approval-content')).toHaveText('hello from helper');
+  // Enter approves once while the question has the focus.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  const helperNode = run.locator('[data-testid="call-node"][data-worker="helper"]');
+  await expect(helperNode).toHaveAttribute('data-depth', '1');
+  await expect(helperNode).toHaveAttribute('data-status', 'completed');
+  // The helper call sits under main's tool call that started it.
+  await expect(run.locator('[data-testid="tool-call"][data-tool="helper"] [data-testid="call-node"][data-worker="helper"]')).toHaveCount(1);
+  const write = helperNode.locator('[data-testid="tool-call"][data-tool="write_file"]');
+  await expect(write).toHaveAttribute('data-status', 'done');
+  await expect(write).toHaveAttribute('data-approval', 'approve_once');
+  await expect(run.getByTestId('run-output')).toContainText('I delegated to 1 worker call');
+  await expect(run.getByTestId('run-output')).toContainText('I wrote 17 characters to out/greeting');
+
+  // The file is in the tree, with the content the helper wrote.
+  await treeItem(page, 'out').click();
+  await treeItem(page, 'greeting').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('out/greeting');
+  await expect.poll(() => editorText(page)).toContain('hello from helper');
+});
+
+test('a denial with a reason reaches the model, which quotes it', async ({ page }) => {
+  await newProject(page, 'denial');
+  await replaceEditorText(page, MAIN_WRITER);
+  await setInput(page, 'write "top secret" to secret.txt');
+  await page.getByTestId('run-button').click();
+
+  const item = approvalDialog(page).getByTestId('approval-item');
+  await expect(item).toBeVisible();
+  await item.getByTestId('deny-reason').fill('secrets stay out of the project');
+  await item.getByTestId('deny-reason').press('Enter');
+  await expect(approvalDialog(page)).toBeHidden();
+
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  await expect(run.getByTestId('run-output')).toContainText('secrets stay out of the project');
+  const write = run.locator('[data-testid="tool-call"][data-tool="write_file"]');
+  await expect(write).toHaveAttribute('data-status', 'denied');
+  await expect(write.getByTestId('approval-badge')).toContainText('secrets stay out of the project');
+  await expect(treeItem(page, 'secret.txt')).toHaveCount(0);
+});
+
+test('Stop while an approval is pending ends the run at once and removes the question', async ({ page }) => {
+  await newProject(page, 'stop-button');
+  await replaceEditorText(page, MAIN_WRITER);
+  await setInput(page, 'write "never" to never.txt');
+  await page.getByTestId('run-button').click();
+  await expect(approvalDialog(page)).toBeVisible();
+  // Escape inside the question does not stop the run.
+  await page.keyboard.press('Escape');
+  await expect(approvalDialog(page)).toBeVisible();
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'running');
+
+  await page.getByTestId('stop-button').click();
+  await expect(approvalDialog(page)).toBeHidden();
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'aborted');
+  await expect(run.getByTestId('run-status')).toHaveText('stopped');
+  await expect(run.getByTestId('run-stopped')).toBeVisible();
+  await expect(page.getByTestId('run-button')).toBeEnabled();
+  // Nothing further happens: no write, no new tool calls, still stopped.
+  await page.waitForTimeout(1000);
+  await expect(run).toHaveAttribute('data-status', 'aborted');
+  await expect(run.locator('[data-testid="tool-call"][data-tool="write_file"]')).not.toHaveAttribute('data-status', 'done');
+  await expect(treeItem(page, 'never.txt')).toHaveCount(0);
+});
+
+test('Esc stops a run while the answer streams', async ({ page }) => {
+  await newProject(page, 'stop-escape');
+  // No tools: the demo answers by streaming the first sentence of the input, a few words at a time.
+  const words = Array.from({ length: 600 }, (_, index) => `word${index}`);
+  await setInput(page, `${words.join(' ')} end.`);
+  await page.getByTestId('run-button').click();
+  const run = latestRun(page);
+  const text = run.getByTestId('call-text');
+  await expect(text).toContainText('word1');
+  await page.keyboard.press('Escape');
+  await expect(run).toHaveAttribute('data-status', 'aborted');
+  const stoppedAt = await text.innerText();
+  expect(stoppedAt).not.toContain('word599');
+  await page.waitForTimeout(800);
+  expect(await text.innerText()).toBe(stoppedAt);
+  await expect(run.getByTestId('run-stopped')).toBeVisible();
+});
+
+test('approve for this session: the same write a second time is approved automatically', async ({ page }) => {
+  await newProject(page, 'session-grant');
+  await replaceEditorText(page, MAIN_WRITER);
+  await setInput(page, 'write "same text" to same.txt');
+  await page.getByTestId('run-button').click();
+  const item = approvalDialog(page).getByTestId('approval-item');
+  await expect(item).toBeVisible();
+  await item.getByTestId('approve-session').click();
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
+  await expect(latestRun(page).locator('[data-testid="tool-call"][data-tool="write_file"]')).toHaveAttribute('data-approval', 'approve_session');
+
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-entry')).toHaveCount(2);
+  const second = latestRun(page);
+  await expect(second).toHaveAttribute('data-status', 'completed');
+  const write = second.locator('[data-testid="tool-call"][data-tool="write_file"]');
+  await expect(write).toHaveAttribute('data-approval', 'automatic');
+  await expect(write.getByTestId('approval-badge')).toHaveText('approved automatically');
+  await expect(approvalDialog(page)).toHaveCount(0);
+  // The earlier run stays listed, folded.
+  await expect(page.getByTestId('run-entry').nth(1).getByRole('button').first()).toHaveAttribute('aria-expanded', 'false');
+  await expect(treeItem(page, 'same.txt')).toBeVisible();
+});
+
+test('Ctrl+Enter starts a run from inside the editor', async ({ page }) => {
+  await newProject(page, 'shortcut');
+  await setInput(page, 'Hello there. This is a shortcut test.');
+  const before = await editorText(page);
+  await focusEditor(page);
+  await page.keyboard.press('Control+Enter');
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  await expect(run.getByTestId('run-output')).toContainText('[demo]');
+  // The editor did not get a new line from the shortcut.
+  expect(await editorText(page)).toBe(before);
+});
