@@ -6,7 +6,8 @@ import { Modal } from './modal';
 
 export function PromptDialog({ request, onClose }: { request: Extract<DialogRequest, { kind: 'prompt' }>; onClose: () => void }) {
   const [value, setValue] = useState(request.initialValue);
-  const [touched, setTouched] = useState(false);
+  // A default that is already invalid (a taken name) explains itself at once.
+  const [touched, setTouched] = useState(request.validate(request.initialValue) !== null);
   const inputId = useId();
   const errorId = useId();
   const problem = request.validate(value);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { monaco } from '@/lib/editor/monaco-setup';
 import { diagnosticMarkers, MARKER_OWNER } from '@/lib/editor/diagnostic-markers';
+import { disposeStaleModels } from '@/lib/editor/dispose-stale-models';
 import { languageForPath } from '@/lib/editor/language-for-path';
 import { modelUri } from '@/lib/editor/model-uri';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
@@ -19,6 +20,8 @@ interface MonacoCodeEditorProps {
 export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
   const text = useWorkspaceStore((state) => state.buffers[path]?.text ?? '');
   const diagnostics = useWorkspaceStore((state) => state.diagnostics);
+  // Joined into one string so the effect below runs when the set of files changes, not on every keystroke.
+  const bufferPaths = useWorkspaceStore((state) => Object.keys(state.buffers).join('\u0000'));
   const revealRequest = useWorkspaceStore((state) => state.revealRequest);
   const editText = useWorkspaceStore((state) => state.editText);
   const editorRef = useRef<CodeEditorInstance | null>(null);
@@ -32,6 +35,13 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
       model.setValue(useWorkspaceStore.getState().buffers[path]?.text ?? '');
     }
   }, [mounted, uri, path]);
+
+  useEffect(() => {
+    if (!mounted) return;
+    const keep = new Set(bufferPaths.split('\u0000').map((bufferPath) => modelUri(monaco, project, bufferPath)));
+    keep.add(uri);
+    disposeStaleModels(monaco, keep);
+  }, [mounted, bufferPaths, project, uri]);
 
   useEffect(() => {
     if (!mounted) return;

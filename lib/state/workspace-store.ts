@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { isVfsError } from '@/lib/vfs/file-system';
-import { MAX_FILE_BYTES, describeTooLarge } from '@/lib/vfs/limits';
+import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
+import { tooLargeMessage } from './too-large-message';
 import { decodeUtf8Strict } from '@/lib/vfs/utf8';
 import { askChoice, askConfirm, askText } from './dialog-store';
 import { downloadBytes } from './download-bytes';
@@ -202,6 +203,12 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     return expanded;
   }
 
+  /** A default name for a new file or folder that does not clash with a sibling. */
+  function freeName(folder: string, name: string): string {
+    const taken = (candidate: string) => findNode(get().tree, relativeJoin(folder, candidate)) !== null;
+    return taken(name) ? keepBothName(name, taken) : name;
+  }
+
   /** Moves every piece of state keyed by path after a rename or move. */
   function rebaseState(from: string, to: string): void {
     const project = requireProject();
@@ -297,7 +304,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
 
   async function writeUpload(file: File, folder: string, siblings: Set<string>): Promise<string | null> {
     if (file.size > MAX_FILE_BYTES) {
-      set({ notice: { tone: 'error', message: `${describeTooLarge(file.name, file.size)} Nothing was written.` } });
+      set({ notice: { tone: 'error', message: tooLargeMessage(file.name, file.size) } });
       return null;
     }
     const nameProblem = fileNameProblem(file.name);
@@ -485,7 +492,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
       const name = await askText({
         title: 'New file',
         label: `File name${folder === '' ? '' : ` in ${folder}`}`,
-        initialValue: 'new.worker',
+        initialValue: freeName(folder, 'new.worker'),
         confirmLabel: 'Create file',
         validate: (value) => fileNameProblem(value) ?? (findNode(get().tree, relativeJoin(folder, value)) ? `"${value}" already exists.` : null),
       });
@@ -508,7 +515,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
       const name = await askText({
         title: 'New folder',
         label: `Folder name${folder === '' ? '' : ` in ${folder}`}`,
-        initialValue: 'new-folder',
+        initialValue: freeName(folder, 'new-folder'),
         confirmLabel: 'Create folder',
         validate: (value) => fileNameProblem(value) ?? (findNode(get().tree, relativeJoin(folder, value)) ? `"${value}" already exists.` : null),
       });
