@@ -20,6 +20,12 @@ import {
 // Every test starts in a fresh browser context: empty IndexedDB, empty localStorage.
 
 test('a fresh browser gets the example project with its entry worker open', async ({ page }) => {
+  // Monaco and pdf.js are bundled with the app: nothing may come from a CDN.
+  const foreignRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) foreignRequests.push(request.url());
+  });
   await openWorkbench(page);
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
   await expect(treeItem(page, 'main.worker')).toHaveAttribute('aria-selected', 'true');
@@ -35,6 +41,7 @@ test('a fresh browser gets the example project with its entry worker open', asyn
   await expect(page.getByTestId('editor-tab')).toHaveText('project.json');
   await expect.poll(() => editorText(page)).toContain('"entry": "main"');
   await page.waitForTimeout(500);
+  expect(foreignRequests).toEqual([]);
 });
 
 test('typing in a new worker file shows live diagnostics and survives a reload', async ({ page }) => {
@@ -268,4 +275,19 @@ test('the file tree works from the keyboard and files download', async ({ page }
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   expect((await download).suggestedFilename()).toBe('project.json');
+});
+
+test('images show as images and other binary files as a size with a download button', async ({ page }) => {
+  await openWorkbench(page);
+  // A 1×1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.getByTestId('upload-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('image-viewer').locator('img')).toHaveJSProperty('naturalWidth', 1);
+
+  const binary = Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]);
+  await page.getByTestId('upload-input').setInputFiles({ name: 'blob.bin', mimeType: 'application/octet-stream', buffer: binary });
+  await expect(page.getByTestId('binary-viewer')).toContainText('Binary file, 8 bytes');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('binary-viewer').getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('blob.bin');
 });
