@@ -287,6 +287,18 @@ describe('dynamic_workers toolset', () => {
     expect(eventsOfType(events, 'worker-start').map((event) => event.workerName)).toEqual(['main']);
   });
 
+  it('fails loudly when wired with another session than the run\'s', async () => {
+    const project = testProject([creator], { generated_workers_dir: 'generated' });
+    const model = createScriptedModel({ main: [{ toolCalls: [{ toolName: 'worker_create', input: helperArgs }] }, { text: 'done' }] });
+    const result = await runProject({
+      project,
+      client: model.client,
+      approvals: [{ choice: 'approve_once' }],
+      extra: { session: createRunSession(), extraToolsets: dynamicWorkersExtraToolsets({ project, session: createRunSession() }) },
+    });
+    expect(eventsOfType(result.events, 'tool-error')[0]?.error.message).toContain('different session');
+  });
+
   it('previews the file for the approval prompt, with the problem when it would be refused', async () => {
     const project = testProject([creator, existing], { generated_workers_dir: 'generated' });
     const scope = {

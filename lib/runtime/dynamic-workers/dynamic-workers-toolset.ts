@@ -3,7 +3,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
 import type { RunSession } from '@/lib/runtime/session-state';
-import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { RuntimeTool, ToolContext, Toolset } from '@/lib/runtime/toolsets/toolset';
 import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-schema';
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
@@ -39,6 +39,16 @@ export interface DynamicWorkersOptions {
 /** Schemas resolved when a worker was created (refs read then), for its named tool. */
 const createdSchemas = new WeakMap<WorkerDefinition, WorkerSchemas>();
 
+/** A toolset built for another session than the run's would register workers the run cannot see. */
+function assertSameSession(options: DynamicWorkersOptions, context: ToolContext): void {
+  if (context.session !== options.session) {
+    throw new RunError(
+      'internal_error',
+      'The dynamic_workers toolset was built for a different session than this run; pass the same RunSession to startRun and to dynamicWorkersExtraToolsets.',
+    );
+  }
+}
+
 function createdWorkerNames(session: RunSession): string {
   const names = [...session.dynamicWorkers.keys()];
   return names.length === 0 ? 'none yet (create one with worker_create)' : names.join(', ');
@@ -54,6 +64,7 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
     // Two creations in one step must not race for the same name.
     sequential: true,
     async execute(rawArgs, context) {
+      assertSameSession(options, context);
       const args = asWorkerCreateArgs(rawArgs);
       const plan = await planWorkerCreate(args, {
         manifest: options.project.manifest,
@@ -108,6 +119,7 @@ function workerCallTool(options: DynamicWorkersOptions): RuntimeTool {
     },
     defaultApproval: 'pre_approved',
     async execute(rawArgs, context) {
+      assertSameSession(options, context);
       const { worker: name, input, instructions, attachments } = rawArgs as WorkerCallArgs;
       const worker = options.session.dynamicWorkers.get(name);
       if (worker === undefined) {
