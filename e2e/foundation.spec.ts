@@ -275,6 +275,11 @@ test('the file tree works from the keyboard and files download', async ({ page }
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   expect((await download).suggestedFilename()).toBe('project.json');
+
+  // Dragging a file onto a folder moves it there.
+  await treeItem(page, 'rubric.md').dragTo(treeItem(page, 'input'));
+  await expect(treeItem(page, 'rubric.md')).toHaveAttribute('aria-level', '2');
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('images show as images and other binary files as a size with a download button', async ({ page }) => {
