@@ -259,6 +259,23 @@ describe('dynamic_workers toolset', () => {
     expect(await exists(wrongShape.sandbox, 'generated/helper.worker')).toBe(false);
   });
 
+  it('does not remember an edited approval as a session grant', async () => {
+    const editedText = renderWorkerFile({ ...helperArgs, description: 'Edited.' });
+    const { approvalRequests, session } = await run(
+      {
+        main: [
+          { toolCalls: [{ toolName: 'worker_create', input: helperArgs }] },
+          { toolCalls: [{ toolName: 'worker_create', input: helperArgs }] },
+          { text: 'ok' },
+        ],
+      },
+      { approvals: [{ choice: 'approve_session', editedArgs: withEditedFileText(helperArgs, editedText) }, { choice: 'deny' }] },
+    );
+    expect(approvalRequests).toHaveLength(2);
+    expect(session.hasApprovalGrant('worker_create', helperArgs)).toBe(false);
+    expect(session.dynamicWorkers.get('helper')?.description).toBe('Edited.');
+  });
+
   it('renames the worker when the edited file does, with the same name rules', async () => {
     const editedText = renderWorkerFile({ ...helperArgs, name: 'greeter', instructions: instructionsFor('greeter') });
     const { session, sandbox, model } = await run(
