@@ -210,3 +210,84 @@ test('Ctrl+Enter starts a run from inside the editor', async ({ page }) => {
   // The editor did not get a new line from the shortcut.
   expect(await editorText(page)).toBe(before);
 });
+
+test('a worker with an input schema gets a form; attachments show with their sizes', async ({ page }) => {
+  await newProject(page, 'typed-input');
+  await replaceEditorText(
+    page,
+    `---
+name: main
+description: Greets a company.
+input_schema: { type: object, properties: { company: { type: string }, rounds: { type: integer } }, required: [company] }
+---
+Greet the company.
+`,
+  );
+  const form = page.getByTestId('run-input-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('run-input')).toHaveCount(0);
+  // A required field left empty is reported on the form; nothing runs.
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-form-error')).toContainText('company');
+  await expect(page.getByTestId('run-entry')).toHaveCount(0);
+
+  await form.getByLabel('Company *').fill('Acme Robotics');
+  await form.getByLabel('Rounds').fill('3');
+  await page.getByTestId('attachment-picker').getByLabel('project.json').check();
+  await page.getByTestId('run-button').click();
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  await expect(run.getByRole('button').first()).toContainText('"company":"Acme Robotics"');
+  await expect(run.getByTestId('call-attachments')).toContainText(/project\.json \(\d+ B\)/);
+});
+
+test('errors in the worker being run are shown before the run, and the run reports its own error', async ({ page }) => {
+  await newProject(page, 'broken');
+  await replaceEditorText(page, '---\nname: main\ndescription: Broken.\ntoolsets: { no_such_toolset: {} }\n---\nHi.\n');
+  await setInput(page, 'hello');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-preflight')).toContainText('main.worker:4');
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'failed');
+  await expect(run.getByTestId('run-error')).toBeVisible();
+});
+
+test('Settings keeps a key in this browser, masked, sends it only in the model request body, and clears it', async ({ page }) => {
+  await openWorkbench(page);
+  await page.getByTestId('settings-button').click();
+  const dialog = page.getByTestId('settings-dialog');
+  const openai = dialog.locator('[data-testid="provider-key"][data-provider="openai"]');
+  await expect(openai.getByTestId('provider-key-status')).toHaveText('no key');
+  await openai.getByLabel('OpenAI').fill('sk-user-key-123456789');
+  await openai.getByRole('button', { name: 'Save' }).click();
+  await expect(openai.getByTestId('provider-key-status')).toHaveText('your key: sk-••••••6789');
+  await expect(dialog).not.toContainText('sk-user-key-123456789');
+  expect(await page.evaluate(() => window.localStorage.getItem('workerbench.apiKeys'))).toContain('sk-user-key-123456789');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The model picker no longer asks for an OpenAI key; a run sends it in the body of POST /api/model.
+  const select = page.getByTestId('model-select');
+  await expect(select.locator('option[value="openai:gpt-5.4-mini"]')).not.toContainText('needs your key');
+  await expect(select.locator('option[value="anthropic:claude-haiku-4-5"]')).toContainText('needs your key');
+  const bodies: string[] = [];
+  await page.route('**/api/model', async (route) => {
+    bodies.push(route.request().postData() ?? '');
+    // A refusal inside the stream (a 401 status would be a console error of its own).
+    const refusal = { type: 'error', error: { code: 'unauthorized', message: 'Test: the key was refused.' } };
+    await route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: `${JSON.stringify(refusal)}\n` });
+  });
+  await select.selectOption('openai:gpt-5.4-mini');
+  await setInput(page, 'hello');
+  await page.getByTestId('run-button').click();
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'failed');
+  await expect(run.getByTestId('run-error')).toContainText('the key was refused');
+  expect(bodies).toHaveLength(1);
+  expect(JSON.parse(bodies[0] ?? '{}')).toMatchObject({ model: 'openai:gpt-5.4-mini', apiKey: 'sk-user-key-123456789' });
+
+  await page.getByTestId('settings-button').click();
+  await openai.getByRole('button', { name: 'Clear' }).click();
+  await expect(openai.getByTestId('provider-key-status')).toHaveText('no key');
+  expect(await page.evaluate(() => window.localStorage.getItem('workerbench.apiKeys'))).toBeNull();
+});
