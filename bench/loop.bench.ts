@@ -1,0 +1,205 @@
+/**
+ * The loop against a model with a known, fixed latency: a mock OpenAI-compatible
+ * upstream answers every request after exactly L ms, so whatever a step takes
+ * beyond L is ours. Real route handler (app/api/model/route.ts) over real HTTP,
+ * real browser client (createProxyModelClient + fetch), real startRun over a
+ * MemoryFileSystem sandbox; the in-process client (no proxy) and a bare fetch
+ * to the mock separate the proxy's cost from the loop's and the HTTP floor.
+ * 1. per-step overhead: a worker that calls list_files for N-1 steps, then answers.
+ * 2. fan-out: one step asking for 8 child workers vs 1 (children run concurrently).
+ * Numbers only; nothing here asserts a timing. Exits non-zero if a run fails.
+ */
+import './support/allow-server-only'; // must precede the route import
+import { POST } from '@/app/api/model/route';
+import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { resolveModel } from '@/lib/model/provider-registry';
+import { createProxyModelClient } from '@/lib/model/proxy-client';
+import type { ModelStepClient } from '@/lib/model/step-protocol';
+import { projectManifestSchema } from '@/lib/project/manifest-schema';
+import type { RunnableProject } from '@/lib/runtime/run-context';
+import { startRun } from '@/lib/runtime/run-session';
+import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
+import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
+import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import { startMockUpstream, type ChatCompletionRequest, type MockReply, type MockUpstream, type UpstreamRequestRecord } from './support/mock-upstream';
+import { serveRoute } from './support/serve-route';
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
+const STEPS = 21; // per run: 20 list_files steps, then the answer
+const RUNS = 10; // (STEPS - 1) * RUNS = 200 measured step cycles
+const FAN_OUT = 8;
+const FAN_OUT_RUNS = 7;
+const MODEL = 'openai-compatible:mock';
+
+function percentile(samples: number[], fraction: number): number {
+  const sorted = [...samples].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+const median = (samples: number[]) => percentile(samples, 0.5);
+const ms = (value: number) => value.toFixed(2).padStart(8);
+/** CPU time of this whole process (mock, route and client share it) since `since`, in ms. */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+const optional = (samples: number[]) => (samples.length === 0 ? '-'.padStart(8) : ms(median(samples)));
+const stepRow = (label: string, samples: number[], first: number[], last: number[], cpuPerStep: number) =>
+  `${label.padEnd(34)} ${String(samples.length).padStart(6)} ${ms(median(samples))} ${ms(percentile(samples, 0.95))} ${ms(Math.max(...samples))} ${optional(first)} ${optional(last)} ${ms(cpuPerStep)}`;
+
+/** The mock's script; workers are told apart by their instructions ("You are <name>. ..."). */
+function reply(request: ChatCompletionRequest): MockReply {
+  const system = String(request.messages.find((message) => message.role === 'system')?.content ?? '');
+  const answered = request.messages.filter((message) => message.role === 'assistant').length;
+  if (system.startsWith('You are looper.')) {
+    return answered < STEPS - 1 ? { toolCalls: [{ name: 'list_files', arguments: {} }] } : { text: 'Listed.' };
+  }
+  const fanOut = /^You are fan_out\. Call child (\d+) times\./.exec(system);
+  if (fanOut !== null && answered === 0) {
+    const count = Number(fanOut[1]);
+    return { toolCalls: Array.from({ length: count }, (_, index) => ({ name: 'child', arguments: { input: `part ${index + 1}` } })) };
+  }
+  return { text: 'Done.' };
+}
+
+function worker(name: string, extra: Partial<WorkerDefinition> = {}): WorkerDefinition {
+  return { name, path: `${name}.worker`, instructions: `You are ${name}.`, ...extra };
+}
+
+function project(entry: string, workers: WorkerDefinition[]): RunnableProject {
+  return {
+    manifest: projectManifestSchema.parse({ entry, default_model: MODEL, runtime: { max_steps: 200 } }),
+    workers: new Map(workers.map((definition) => [definition.name, definition])),
+  };
+}
+
+const loopProject = project('looper', [worker('looper', { toolsets: { filesystem: {} } })]);
+const fanOutProject = (count: number) =>
+  project('fan_out', [
+    worker('fan_out', { instructions: `You are fan_out. Call child ${count} times.`, toolsets: { workers: { allowed_workers: ['child'] } } }),
+    worker('child'),
+  ]);
+
+async function benchSandbox(): Promise<ProjectSandbox> {
+  const sandbox = createProjectSandbox(new MemoryFileSystem(), '/projects/bench');
+  await sandbox.mkdir('');
+  await sandbox.mkdir('input');
+  for (let index = 0; index < 10; index += 1) await sandbox.writeFile(`input/note-${index}.md`, `# Note ${index}\n`);
+  return sandbox;
+}
+
+/** What every measurement shares: the mock upstream and the sandbox the runs work in. */
+interface Bench {
+  upstream: MockUpstream;
+  sandbox: ProjectSandbox;
+}
+
+/** One run to completion and the upstream requests it made; any failure ends the benchmark. */
+async function run(
+  { upstream, sandbox }: Bench,
+  client: ModelStepClient,
+  runnable: RunnableProject,
+  expectedRequests: number,
+): Promise<{ wall: number; records: UpstreamRequestRecord[] }> {
+  const first = upstream.records.length;
+  const start = performance.now();
+  const outcome = await startRun({
+    project: runnable,
+    sandbox,
+    input: 'Go.',
+    modelClient: client,
+    approvalHandler: async (request) => {
+      throw new Error(`unexpected approval prompt for ${request.toolName}`);
+    },
+    onEvent: () => {},
+  });
+  const wall = performance.now() - start;
+  if (outcome.status !== 'completed') throw new Error(`run ${outcome.status}: ${outcome.error.code}: ${outcome.error.message}`);
+  const records = upstream.records.slice(first);
+  if (records.length !== expectedRequests) throw new Error(`expected ${expectedRequests} upstream requests, saw ${records.length}`);
+  return { wall, records };
+}
+
+/** Overhead of each step cycle (one upstream request to the next) beyond the time the upstream held the answer. */
+function stepOverheads(records: UpstreamRequestRecord[]): number[] {
+  return records.slice(1).map((record, index) => record.arrivedAt - records[index]!.arrivedAt - records[index]!.heldMs);
+}
+
+/** The floor: the same kind of SSE answer by a bare fetch, without the AI SDK or the loop. */
+async function measureBareFetch({ upstream }: Bench): Promise<void> {
+  const body = JSON.stringify({ model: 'mock', stream: true, messages: [{ role: 'system', content: 'You are looper.' }] });
+  const overheads: number[] = [];
+  let cpuStart = process.cpuUsage();
+  for (let index = -10; index < (STEPS - 1) * RUNS; index += 1) {
+    if (index === 0) cpuStart = process.cpuUsage(); // the first 10 warm up
+    const start = performance.now();
+    const response = await fetch(`${upstream.baseUrl}/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    await response.text();
+    if (index >= 0) overheads.push(performance.now() - start - upstream.records.at(-1)!.heldMs);
+  }
+  console.log(stepRow('bare fetch to the mock (floor)', overheads, [], [], cpuMs(cpuStart) / overheads.length));
+}
+
+async function measureLoop(bench: Bench, label: string, client: ModelStepClient): Promise<void> {
+  await run(bench, client, loopProject, STEPS); // warm-up: JIT, connections, lazily loaded modules
+  const perRun: number[][] = [];
+  const cpuStart = process.cpuUsage();
+  for (let index = 0; index < RUNS; index += 1) perRun.push(stepOverheads((await run(bench, client, loopProject, STEPS)).records));
+  const cpuPerStep = cpuMs(cpuStart) / (STEPS * RUNS);
+  console.log(stepRow(label, perRun.flat(), perRun.map((cycles) => cycles[0]!), perRun.map((cycles) => cycles.at(-1)!), cpuPerStep));
+}
+
+async function measureFanOut(bench: Bench, label: string, client: ModelStepClient): Promise<void> {
+  const walls = new Map<number, number>();
+  for (const count of [1, FAN_OUT]) {
+    const runnable = fanOutProject(count);
+    await run(bench, client, runnable, count + 2); // warm-up
+    const samples: number[] = [];
+    for (let index = 0; index < FAN_OUT_RUNS; index += 1) samples.push((await run(bench, client, runnable, count + 2)).wall);
+    walls.set(count, median(samples));
+  }
+  const one = walls.get(1)!;
+  const many = walls.get(FAN_OUT)!;
+  // The children wait for the upstream together, but their CPU work shares one thread: compare with CPU/step.
+  const perExtraChild = (many - one) / (FAN_OUT - 1);
+  console.log(`${label.padEnd(34)} ${ms(one)} ${ms(many)} ${(many / one).toFixed(2).padStart(8)} ${ms(perExtraChild)}`);
+}
+
+async function main(): Promise<void> {
+  const upstream = await startMockUpstream({ latencyMs: LATENCY_MS, reply });
+  const bench: Bench = { upstream, sandbox: await benchSandbox() };
+  process.env.OPENAI_COMPATIBLE_BASE_URL = upstream.baseUrl;
+  process.env.OPENAI_COMPATIBLE_MODELS = 'mock';
+  const route = await serveRoute('/api/model', POST);
+  const clients: [string, ModelStepClient][] = [
+    ['proxy (HTTP → route → upstream)', createProxyModelClient({ endpoint: route.url, fetch: globalThis.fetch })],
+    [
+      'in-process (no proxy)',
+      createInProcessModelClient((modelId) => {
+        const resolved = resolveModel(modelId, { env: process.env });
+        if (!resolved.ok) throw new Error(resolved.error.message);
+        return resolved.model;
+      }),
+    ],
+  ];
+  try {
+    console.log(`mock upstream latency L = ${LATENCY_MS} ms; per-step: N = ${STEPS} steps per run × ${RUNS} runs (+1 warm-up); fan-out: ${FAN_OUT} vs 1 children, ${FAN_OUT_RUNS} runs (+1 warm-up)`);
+    console.log('\n1. per-step overhead = (upstream request k → request k+1) − time the upstream held the answer; CPU/step = whole process (mock, route, client)');
+    console.log(`${'client'.padEnd(34)} ${'cycles'.padStart(6)} ${'median'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} ${'first'.padStart(8)} ${'last'.padStart(8)} ${'CPU/step'.padStart(8)}  (ms; first/last = median of each run's first/last cycle)`);
+    await measureBareFetch(bench);
+    for (const [label, client] of clients) await measureLoop(bench, label, client);
+    const late = upstream.records.map((record) => record.heldMs - LATENCY_MS);
+    console.log(`(the mock's timer fired a median ${median(late).toFixed(2)} ms after L; the actual hold is what is subtracted)`);
+
+    console.log(`\n2. fan-out: wall time of a run whose first step calls the child worker k times (ideal ≈ 3 L = ${3 * LATENCY_MS} ms for any k)`);
+    console.log(`${'client'.padEnd(34)} ${'1 child'.padStart(8)} ${`${FAN_OUT} child.`.padStart(8)} ${'ratio'.padStart(8)} ${'+/child'.padStart(8)}  (median ms; +/child = extra wall time per extra child)`);
+    for (const [label, client] of clients) await measureFanOut(bench, label, client);
+  } finally {
+    await route.close();
+    await upstream.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('loop bench failed:', error);
+  process.exit(1);
+});
