@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
+import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import type { PendingApproval } from '@/lib/state/run-platform';
 import styles from './approvals.module.css';
 
@@ -39,6 +40,9 @@ function isTyping(target: EventTarget): boolean {
  */
 export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemProps) {
   const [reason, setReason] = useState('');
+  const preview = request.preview;
+  const [fileText, setFileText] = useState(preview?.text ?? '');
+  const edited = preview !== undefined && fileText !== preview.text;
   const itemRef = useRef<HTMLDivElement>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
   const write = request.toolName === 'write_file' ? fileWrite(request.args) : null;
@@ -48,6 +52,12 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
   }, [focusOnMount]);
 
   const deny = () => onAnswer({ choice: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
+  // An edited worker_create file goes back as the call's new arguments; an edited call is approved once only.
+  const approveOnce = () =>
+    onAnswer(edited ? { choice: 'approve_once', editedArgs: withEditedFileText(asWorkerCreateArgs(request.args), fileText) } : { choice: 'approve_once' });
+  const approveSession = () => {
+    if (!edited) onAnswer({ choice: 'approve_session' });
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -67,8 +77,8 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
     }
     if (isTyping(event.target) || event.target instanceof HTMLButtonElement) return;
     const key = event.key.toLowerCase();
-    if (key === 'enter' || key === 'a') onAnswer({ choice: 'approve_once' });
-    else if (key === 's') onAnswer({ choice: 'approve_session' });
+    if (key === 'enter' || key === 'a') approveOnce();
+    else if (key === 's') approveSession();
     else if (key === 'd') deny();
     else if (key === 'r') reasonRef.current?.focus();
     else return;
@@ -88,7 +98,27 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
       <p className={styles.who}>
         <span className={styles.tool}>{request.toolName}</span> requested by worker <strong>{request.workerName}</strong> (depth {request.depth})
       </p>
-      {write === null ? (
+      {preview !== undefined ? (
+        <>
+          <label className={styles.label} htmlFor={`worker-file-${request.approvalId}`}>
+            Worker file {preview.path ?? ''} {preview.ok && preview.replacing ? '(replaces the one created earlier)' : ''} — you may edit it before approving
+          </label>
+          <textarea
+            id={`worker-file-${request.approvalId}`}
+            className={styles.editor}
+            data-testid="approval-worker-file"
+            spellCheck={false}
+            value={fileText}
+            onChange={(event) => setFileText(event.target.value)}
+          />
+          {preview.ok ? null : (
+            <p className={styles.problem} role="alert" data-testid="approval-preview-error">
+              As proposed, this file would be refused: {preview.error}
+            </p>
+          )}
+          {edited ? <p className={styles.hint}>Edited: the worker is created from your text, approved once (never for the session).</p> : null}
+        </>
+      ) : write === null ? (
         <>
           <span className={styles.label}>Arguments</span>
           <pre className={styles.block} data-testid="approval-args">
@@ -120,10 +150,10 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
         onChange={(event) => setReason(event.target.value)}
       />
       <div className={styles.buttons}>
-        <button type="button" className="button button-primary" data-testid="approve-once" onClick={() => onAnswer({ choice: 'approve_once' })}>
+        <button type="button" className="button button-primary" data-testid="approve-once" onClick={approveOnce}>
           Approve once <kbd className={styles.key}>A</kbd> <kbd className={styles.key}>Enter</kbd>
         </button>
-        <button type="button" className="button" data-testid="approve-session" onClick={() => onAnswer({ choice: 'approve_session' })}>
+        <button type="button" className="button" data-testid="approve-session" disabled={edited} onClick={approveSession}>
           Approve for this session <kbd className={styles.key}>S</kbd>
         </button>
         <button type="button" className="button button-danger" data-testid="deny" onClick={deny}>

@@ -14,6 +14,7 @@ function approvalText(toolCall: ToolCallNode): { text: string; tone: 'auto' | 'd
     return { text: approval.reason ? `${by}: “${approval.reason}”` : by, tone: 'denied' };
   }
   if (approval.automatic) return { text: 'approved automatically', tone: 'auto' };
+  if (approval.editedArgs !== undefined) return { text: 'approved with your edits', tone: 'plain' };
   return { text: approval.choice === 'approve_session' ? 'approved for this session' : 'approved once', tone: 'plain' };
 }
 
@@ -41,6 +42,9 @@ export function ToolCallView({ toolCall, child }: { toolCall: ToolCallNode; chil
         )}
       </div>
       <ValueBlock label="Arguments" value={toolCall.args} testId="tool-args" />
+      {toolCall.approval?.editedArgs === undefined ? null : (
+        <ValueBlock label="Arguments as edited by you (what ran)" value={toolCall.approval.editedArgs} testId="tool-edited-args" />
+      )}
       {toolCall.result === undefined ? null : <ValueBlock label="Result" value={toolCall.result} testId="tool-result" />}
       {toolCall.error === undefined || toolCall.status === 'denied' ? null : (
         <div className={styles.failure} data-testid="tool-error">

@@ -4,8 +4,9 @@ import { loadBrowserPdfJs } from '@/lib/pdf/load-pdfjs-browser';
 import { extractPdfText } from '@/lib/pdf/extract-pdf-text';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { LoadedProject } from '@/lib/project/analyze-project';
-import type { ApprovalHandler, ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
+import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
+import type { WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import { analyzeTexts } from './analyze-texts';
@@ -47,10 +48,13 @@ export const browserPdfTextExtractor: PdfTextExtractor = async (bytes) => extrac
 export interface PendingApproval extends ApprovalRequest {
   /** Order of arrival, so the dialog shows the oldest question first. */
   sequence: number;
+  /** For worker_create: the file it would write (editable in the dialog) and whether it would be accepted. */
+  preview?: WorkerCreatePreview;
 }
 
 export interface ApprovalBridge {
-  handler: ApprovalHandler;
+  /** The runtime's ApprovalHandler; the platform may add what the dialog shows (a worker_create preview). */
+  handler: (request: ApprovalRequest, signal: AbortSignal, preview?: WorkerCreatePreview) => Promise<ApprovalResponse>;
   /** Answers one waiting question; unknown ids (already answered, run stopped) are ignored. */
   answer(approvalId: string, response: ApprovalResponse): void;
   /** Forgets every question (the run was stopped); the runtime has stopped waiting already. */
@@ -67,7 +71,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
   let sequence = 0;
   const publish = () => onChange([...waiting.values()].map((entry) => entry.request).sort((left, right) => left.sequence - right.sequence));
 
-  const handler: ApprovalHandler = (request, signal) =>
+  const handler: ApprovalBridge['handler'] = (request, signal, preview) =>
     new Promise<ApprovalResponse>((resolve, reject) => {
       if (signal.aborted) {
         reject(new Error('The run was stopped.'));
@@ -80,7 +84,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
         reject(new Error('The run was stopped.'));
       };
       waiting.set(request.approvalId, {
-        request: { ...request, sequence },
+        request: { ...request, sequence, ...(preview === undefined ? {} : { preview }) },
         resolve: (response) => {
           signal.removeEventListener('abort', onAbort);
           resolve(response);

@@ -7,6 +7,9 @@ import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunEvent } from '@/lib/runtime/events';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
+import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
+import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
+import { dynamicWorkersExtraToolsets, WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { startRun } from '@/lib/runtime/run-session';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
@@ -289,6 +292,16 @@ export const useRunStore = create<RunState>((set, get) => ({
       if (controller === abort) set({ pendingApprovals: pending });
     });
     const approvals = bridge;
+    const session = sessionFor(project);
+    const sandbox = projectSandbox(fileSystem, project);
+    // A worker_create question shows the file it would write, so the person can read and edit it first.
+    const approvalHandler: ApprovalHandler = async (request, signal) => {
+      const preview =
+        request.toolName === WORKER_CREATE_TOOL_NAME
+          ? await previewWorkerCreateApproval(request, { project: loaded, session, sandbox }).catch(() => null)
+          : null;
+      return approvals.handler(request, signal, preview ?? undefined);
+    };
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 
     const written = new Set<string>();
@@ -320,16 +333,18 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       await startRun({
         project: loaded,
-        sandbox: projectSandbox(fileSystem, project),
+        sandbox,
         workerName,
         input,
         attachments,
         model,
         modelClient: browserModelClient(),
-        approvalHandler: approvals.handler,
+        approvalHandler,
         onEvent,
         signal: abort.signal,
-        session: sessionFor(project),
+        session,
+        // Dynamic workers are a platform toolset: the runtime adds it only when asked to.
+        extraToolsets: dynamicWorkersExtraToolsets({ project: loaded, session }),
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
       });
