@@ -14,7 +14,6 @@ import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
-import { dynamicWorkersExtraToolsets } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { startRun } from '@/lib/runtime/run-session';
 import { createRunSession } from '@/lib/runtime/session-state';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
@@ -72,7 +71,6 @@ async function runFlow(decks: readonly { fileName: string; bytes: Uint8Array }[]
     signal: controller.signal,
     modelClient: createInProcessModelClient(createDemoModel({ delayMs })),
     approvalHandler: async () => ({ choice: 'approve_once' }),
-    extraToolsets: dynamicWorkersExtraToolsets({ project, session }),
     modelSupportsPdf: (model) => !model.startsWith('demo:'),
     extractPdfText,
     onEvent: (event) => {

@@ -1,8 +1,8 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { extraToolsetsFor, findWorker, type RunContext } from '@/lib/runtime/run-context';
+import { assembleToolsets } from '@/lib/runtime/assemble-toolsets';
+import { findWorker, type RunContext } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
-import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
 
 /**
  * Before a run's first model call: the tools of the entry worker and of every
@@ -16,10 +16,7 @@ export async function checkWorkerTools(context: RunContext, entry: WorkerDefinit
     const worker = pending.pop()!;
     if (seen.has(worker.name)) continue;
     seen.add(worker.name);
-    const toolsets = [
-      ...(await toolsetsForWorker(worker, (name) => findWorker(context, name), context.sandbox)),
-      ...extraToolsetsFor(context, worker),
-    ];
+    const toolsets = await assembleToolsets(context, worker);
     assertUniqueToolNames(worker.name, worker.path, toolsets);
     for (const name of worker.toolsets?.workers?.allowed_workers ?? []) {
       const child = findWorker(context, name);

@@ -9,10 +9,10 @@ import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
 import { runModelStep } from '@/lib/runtime/model-step';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
-import { extraToolsetsFor, findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
+import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
+import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
 import { describeLocation, isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
-import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
 import { decideStructuredOutput } from '@/lib/runtime/typed-io/structured-output';
 import { assistantMessage, toolMessage } from '@/lib/runtime/worker-messages';
 
@@ -101,19 +101,18 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     },
   });
 
-  const toolsets = [
-    ...(await toolsetsForWorker(worker, (name) => findWorker(context, name), context.sandbox)),
-    ...extraToolsetsFor(context, worker),
-  ];
-  const toolbox = createGatedToolbox(toolsets, {
-    context,
-    callId,
-    workerName: worker.name,
-    depth,
-    toolsetsConfig: worker.toolsets,
-    emit,
-    toolContext,
-  });
+  const buildToolbox = async () =>
+    createGatedToolbox(await assembleToolsets(context, worker), {
+      context,
+      callId,
+      workerName: worker.name,
+      depth,
+      toolsetsConfig: worker.toolsets,
+      emit,
+      toolContext,
+    });
+  let toolbox = await buildToolbox();
+  let createdWorkers = dynamicWorkersSnapshot(context);
   throwIfAborted(context.signal, here);
 
   const startedAt = context.now();
@@ -142,6 +141,11 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
       }
       step += 1;
       const location = describeLocation(worker.name, depth, step);
+      // A worker created in the previous step becomes a named tool from this step on.
+      if (!sameSnapshot(createdWorkers, dynamicWorkersSnapshot(context))) {
+        toolbox = await buildToolbox();
+        createdWorkers = dynamicWorkersSnapshot(context);
+      }
       const stepRequest: ModelStepRequest = {
         model: prepared.model,
         system,

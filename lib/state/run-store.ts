@@ -9,7 +9,7 @@ import type { RunEvent } from '@/lib/runtime/events';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
-import { dynamicWorkersExtraToolsets, WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
+import { WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { startRun } from '@/lib/runtime/run-session';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
@@ -344,7 +344,6 @@ export const useRunStore = create<RunState>((set, get) => ({
         signal: abort.signal,
         session,
         // Dynamic workers are a platform toolset: the runtime adds it only when asked to.
-        extraToolsets: dynamicWorkersExtraToolsets({ project: loaded, session }),
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
       });

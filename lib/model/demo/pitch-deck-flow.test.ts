@@ -7,7 +7,6 @@ import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { dynamicWorkersExtraToolsets } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
@@ -49,7 +48,6 @@ async function runExample(sandbox: FileSystem, options: { approvals?: ApprovalRe
     approvals: options.approvals ?? [{ choice: 'approve_once' }],
     extra: {
       session,
-      extraToolsets: dynamicWorkersExtraToolsets({ project, session }),
       modelSupportsPdf: (model) => !model.startsWith('demo:'),
       extractPdfText,
     },
@@ -70,12 +68,13 @@ describe('pitch-deck example with the demo model', () => {
     expect(evaluatorFile).toContain(rubric.trim().split('\n').slice(-1)[0]);
     expect(session.dynamicWorkers.get('pitch_evaluator')?.attachment_policy).toEqual({ max_attachments: 1, allowed_suffixes: ['.pdf'], required: true });
 
-    // The three evaluator calls were asked for in ONE model step (so the loop runs them concurrently).
+    // The three evaluator calls were asked for in ONE model step (so the loop runs them concurrently),
+    // through the evaluator's named tool, offered from the step after its creation.
     const evaluatorStarts = eventsOfType(events, 'worker-start').filter((event) => event.workerName === 'pitch_evaluator');
     expect(evaluatorStarts.map((event) => event.attachments.map((attachment) => attachment.path)).sort()).toEqual(
       SAMPLE_DECK_FILES.map((file) => [`input/${file}`]).sort(),
     );
-    const callIndexes = events.flatMap((event, index) => (event.type === 'tool-call' && event.toolName === 'worker_call' ? [index] : []));
+    const callIndexes = events.flatMap((event, index) => (event.type === 'tool-call' && event.toolName === 'pitch_evaluator' ? [index] : []));
     expect(callIndexes).toHaveLength(3);
     const stepEnd = events.findIndex((event, index) => index > callIndexes[0]! && event.type === 'step-finish' && event.workerName === 'main');
     expect(callIndexes.every((index) => index < stepEnd)).toBe(true);

@@ -9,7 +9,6 @@ import { createScriptedModel, instructionsFor, toolResultsInPrompt, type Scripte
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import { dynamicWorkersExtraToolsets } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { previewWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
 import { renderWorkerFile, withEditedFileText, type WorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
@@ -40,7 +39,7 @@ async function run(scripts: Record<string, ScriptedTurn[]>, setup: Setup = {}) {
     client: model.client,
     sandbox,
     approvals: setup.approvals ?? [],
-    extra: { session, extraToolsets: dynamicWorkersExtraToolsets({ project, session }) },
+    extra: { session },
   });
   return { ...result, model, session, sandbox, project };
 }
@@ -304,17 +303,6 @@ describe('dynamic_workers toolset', () => {
     expect(eventsOfType(events, 'worker-start').map((event) => event.workerName)).toEqual(['main']);
   });
 
-  it('fails loudly when wired with another session than the run\'s', async () => {
-    const project = testProject([creator], { generated_workers_dir: 'generated' });
-    const model = createScriptedModel({ main: [{ toolCalls: [{ toolName: 'worker_create', input: helperArgs }] }, { text: 'done' }] });
-    const result = await runProject({
-      project,
-      client: model.client,
-      approvals: [{ choice: 'approve_once' }],
-      extra: { session: createRunSession(), extraToolsets: dynamicWorkersExtraToolsets({ project, session: createRunSession() }) },
-    });
-    expect(eventsOfType(result.events, 'tool-error')[0]?.error.message).toContain('different session');
-  });
 
   it('previews the file for the approval prompt, with the problem when it would be refused', async () => {
     const project = testProject([creator, existing], { generated_workers_dir: 'generated' });

@@ -3,7 +3,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
 import type { RunSession } from '@/lib/runtime/session-state';
-import type { RuntimeTool, ToolContext, Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
 import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-schema';
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
@@ -17,9 +17,9 @@ import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dy
  * input checks, depth + 1, events, approvals of its own tools).
  *
  * Every worker the session has created also appears as a named tool (seed 002)
- * in the toolsets built after its creation: from the creator's next worker
- * call on, or — once the loop rebuilds tools per step — from its next step
- * (see README.md). worker_call stays the fallback that always works.
+ * from the creator's next step on (the loop rebuilds a worker's tools when the
+ * session's created workers change). worker_call stays the fallback that
+ * always works.
  *
  * Defaults: worker_create `prompt` (it writes code the run will execute; the
  * prompt shows the file and lets the person edit it), worker_call and the
@@ -39,16 +39,6 @@ export interface DynamicWorkersOptions {
 /** Schemas resolved when a worker was created (refs read then), for its named tool. */
 const createdSchemas = new WeakMap<WorkerDefinition, WorkerSchemas>();
 
-/** A toolset built for another session than the run's would register workers the run cannot see. */
-function assertSameSession(options: DynamicWorkersOptions, context: ToolContext): void {
-  if (context.session !== options.session) {
-    throw new RunError(
-      'internal_error',
-      'The dynamic_workers toolset was built for a different session than this run; pass the same RunSession to startRun and to dynamicWorkersExtraToolsets.',
-    );
-  }
-}
-
 function createdWorkerNames(session: RunSession): string {
   const names = [...session.dynamicWorkers.keys()];
   return names.length === 0 ? 'none yet (create one with worker_create)' : names.join(', ');
@@ -64,7 +54,6 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
     // Two creations in one step must not race for the same name.
     sequential: true,
     async execute(rawArgs, context) {
-      assertSameSession(options, context);
       const args = asWorkerCreateArgs(rawArgs);
       const plan = await planWorkerCreate(args, {
         manifest: options.project.manifest,
@@ -119,7 +108,6 @@ function workerCallTool(options: DynamicWorkersOptions): RuntimeTool {
     },
     defaultApproval: 'pre_approved',
     async execute(rawArgs, context) {
-      assertSameSession(options, context);
       const { worker: name, input, instructions, attachments } = rawArgs as WorkerCallArgs;
       const worker = options.session.dynamicWorkers.get(name);
       if (worker === undefined) {
@@ -169,10 +157,3 @@ export function createDynamicWorkersToolset(creator: WorkerDefinition, options: 
   };
 }
 
-/**
- * For StartRunOptions.extraToolsets: gives the toolset to every worker whose
- * frontmatter asks for `toolsets.dynamic_workers`, and to no other.
- */
-export function dynamicWorkersExtraToolsets(options: DynamicWorkersOptions): (worker: WorkerDefinition) => Toolset[] {
-  return (worker) => (worker.toolsets?.dynamic_workers === undefined ? [] : [createDynamicWorkersToolset(worker, options)]);
-}

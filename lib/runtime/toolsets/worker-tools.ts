@@ -10,8 +10,8 @@ import { createWorkerToolset } from '@/lib/runtime/toolsets/worker-toolset';
  * The toolsets a worker's frontmatter asks for. A worker named in
  * allowed_workers that does not exist (or whose schema reference is broken) is
  * an error here, before the worker's first model step; the project diagnostics
- * report both at load time too. `dynamic_workers` is provided by its own issue
- * (through RunContext.extraToolsets); it adds no tools here.
+ * report both at load time too. `dynamic_workers` needs the run's session and
+ * is added by assemble-toolsets.ts.
  */
 export async function toolsetsForWorker(
   worker: WorkerDefinition,
