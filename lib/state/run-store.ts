@@ -342,8 +342,8 @@ export const useRunStore = create<RunState>((set, get) => ({
         approvalHandler,
         onEvent,
         signal: abort.signal,
+        // One session per project for the page: grants and created workers outlive a run.
         session,
-        // Dynamic workers are a platform toolset: the runtime adds it only when asked to.
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
       });
