@@ -296,3 +296,17 @@ test('images show as images and other binary files as a size with a download but
   await page.getByTestId('binary-viewer').getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('blob.bin');
 });
+
+test('frontmatter keys are suggested while typing in a worker file', async ({ page }) => {
+  await openWorkbench(page);
+  await createFile(page, 'helper.worker');
+  await goToLineEnd(page, 3);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('allow_e');
+  const suggestion = page.locator('.monaco-editor .suggest-widget .monaco-list-row', { hasText: 'allow_empty_input' });
+  await expect(suggestion).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('true');
+  await expect.poll(() => editorText(page)).toContain('allow_empty_input: true');
+  await expect(problemRows(page).and(page.locator('[data-file="helper.worker"]'))).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { WORKER_LANGUAGE_ID } from './worker-language';
+import { WORKER_LANGUAGE_ID } from './worker-language-id';
 
 /** Monaco language id for a project file; plain text when we have nothing better. */
 export function languageForPath(path: string): string {

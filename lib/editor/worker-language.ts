@@ -1,15 +1,18 @@
 import type * as Monaco from 'monaco-editor';
+import { registerWorkerLanguageFeatures } from './worker-language-features';
+import { WORKER_LANGUAGE_ID } from './worker-language-id';
 
 /**
  * Syntax colouring for `.worker` files: YAML-like frontmatter between `---`
  * fences, markdown-like instructions after it. Deliberately small: validation
  * comes from the project analyser as markers, not from the tokenizer.
  */
-export const WORKER_LANGUAGE_ID = 'workerbench-worker';
+export { WORKER_LANGUAGE_ID };
 
 export function registerWorkerLanguage(monaco: typeof Monaco): void {
   if (monaco.languages.getLanguages().some((language) => language.id === WORKER_LANGUAGE_ID)) return;
   monaco.languages.register({ id: WORKER_LANGUAGE_ID, extensions: ['.worker'], aliases: ['Worker'] });
+  registerWorkerLanguageFeatures(monaco);
   monaco.languages.setLanguageConfiguration(WORKER_LANGUAGE_ID, {
     comments: { lineComment: '#' },
     brackets: [

@@ -1,0 +1,2 @@
+/** Monaco language id of `.worker` files. */
+export const WORKER_LANGUAGE_ID = 'workerbench-worker';
