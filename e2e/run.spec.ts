@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { makePdf } from './helpers/make-pdf';
+import { exampleProjectFiles } from '@/lib/project/example-project';
 import { answerPrompt, createFile, editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -290,4 +292,90 @@ test('Settings keeps a key in this browser, masked, sends it only in the model r
   await openai.getByRole('button', { name: 'Clear' }).click();
   await expect(openai.getByTestId('provider-key-status')).toHaveText('no key');
   expect(await page.evaluate(() => window.localStorage.getItem('workerbench.apiKeys'))).toBeNull();
+});
+
+test('the pitch-deck example: an edited worker_create, write approvals by keyboard, PDFs read as text by the evaluators', async ({ page }) => {
+  await openWorkbench(page);
+  await treeItem(page, 'input').click();
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'acme.pdf', mimeType: 'application/pdf', buffer: await makePdf('Acme Robotics pitch deck', 2) },
+    { name: 'zeta.pdf', mimeType: 'application/pdf', buffer: await makePdf('Zeta Foods pitch deck', 1) },
+  ]);
+  await expect(treeItem(page, 'zeta.pdf')).toBeVisible();
+  // The example pre-approves its report writes; have them asked instead.
+  const shipped = String(exampleProjectFiles().find((file) => file.path === 'main.worker')?.data ?? '');
+  expect(shipped).toContain('write_file: pre_approved');
+  // (Uploaded over the shipped file: typing indented YAML into Monaco would get auto-indented.)
+  await treeItem(page, 'main.worker').click();
+  const edited = Buffer.from(shipped.replace('write_file: pre_approved', 'write_file: prompt'));
+  await page.getByTestId('upload-input').setInputFiles({ name: 'main.worker', mimeType: 'text/plain', buffer: edited });
+  await page.getByTestId('choice-dialog').getByRole('button', { name: 'Replace' }).click();
+  await expect.poll(() => editorText(page)).toContain('write_file: prompt');
+  await page.getByTestId('run-button').click();
+
+  // worker_create: the file it would write, editable; the edit is what runs.
+  const creation = page.locator('[data-testid="approval-item"][data-tool="worker_create"]');
+  await expect(creation).toBeVisible();
+  const file = creation.getByTestId('approval-worker-file');
+  await expect(file).toHaveValue(/name: pitch_evaluator/);
+  await file.press('ControlOrMeta+End');
+  await file.pressSequentially('\nKeep every justification to one sentence.\n');
+  await expect(creation.getByTestId('approve-session')).toBeDisabled();
+  await creation.getByTestId('approve-once').click();
+
+  // write_file is sequential: the report questions come one after another, each focused; keys answer them.
+  const writes = page.locator('[data-testid="approval-item"][data-tool="write_file"]');
+  for (const [key, path] of [
+    ['a', 'evaluations/acme.md'],
+    ['Enter', 'evaluations/zeta.md'],
+    ['s', 'evaluations/summary.md'],
+  ] as const) {
+    const item = writes.filter({ has: page.getByTestId('approval-path').getByText(path, { exact: true }) });
+    await expect(item).toBeFocused();
+    await page.keyboard.press(key);
+    await expect(item).toHaveCount(0);
+  }
+
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  const creationCall = run.locator('[data-testid="tool-call"][data-tool="worker_create"]');
+  await expect(creationCall).toHaveAttribute('data-approval', 'approve_once');
+  const editedArgs = creationCall.getByTestId('tool-edited-args');
+  await editedArgs.getByRole('button', { name: /Show more/ }).click();
+  await expect(editedArgs).toContainText('Keep every justification to one sentence.');
+  const evaluators = run.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]');
+  await expect(evaluators).toHaveCount(2);
+  await expect(evaluators.first()).toHaveAttribute('data-depth', '1');
+  await expect(evaluators.first().getByTestId('call-attachments')).toContainText(/acme\.pdf \(\d+(\.\d)? (B|KB)\)/);
+  await expect(run.getByTestId('run-output')).toContainText('evaluations/summary.md');
+
+  await treeItem(page, 'evaluations').click();
+  await expect(treeItem(page, 'summary.md')).toBeVisible();
+  await expect(treeItem(page, 'acme.md')).toBeVisible();
+  await expect(treeItem(page, 'zeta.md')).toBeVisible();
+});
+
+test('two helpers writing at once: both questions wait together, answered one by one', async ({ page }) => {
+  await newProject(page, 'concurrent');
+  await replaceEditorText(page, MAIN_DELEGATING.replace('allowed_workers: [helper]', 'allowed_workers: [helper, helper2]'));
+  await createFile(page, 'helper.worker');
+  await replaceEditorText(page, HELPER);
+  await createFile(page, 'helper2.worker');
+  await replaceEditorText(page, HELPER.replace('name: helper', 'name: helper2'));
+  await setInput(page, 'delegate to helper and helper2: write "twice" to out/both');
+  await page.getByTestId('run-button').click();
+
+  const items = approvalDialog(page).getByTestId('approval-item');
+  await expect(items).toHaveCount(2);
+  await expect(approvalDialog(page).getByRole('heading')).toHaveText('2 approvals needed');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('d');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('a');
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  await expect(run.locator('[data-testid="tool-call"][data-tool="write_file"][data-status="denied"]')).toHaveCount(1);
+  await expect(run.locator('[data-testid="tool-call"][data-tool="write_file"][data-status="done"]')).toHaveCount(1);
+  await expect(run.locator('[data-testid="call-node"][data-depth="1"]')).toHaveCount(2);
 });
