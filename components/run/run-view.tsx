@@ -4,6 +4,7 @@ import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
+import { useElapsed } from './use-elapsed';
 import { ValueBlock } from './value-block';
 import styles from './run.module.css';
 
@@ -17,6 +18,7 @@ interface RunViewProps {
 /** One run: a one-line summary that folds, the call tree, and how it ended. */
 export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
   const root = tree.calls[run.rootCallId];
+  const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
@@ -30,7 +32,7 @@ export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
         <span className={styles.meta} data-testid="run-status">
           {statusLabel(run.status)}
         </span>
-        {run.durationMs === undefined ? null : <span className={styles.meta}>{formatDuration(run.durationMs)}</span>}
+        <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
       </button>
       {expanded ? (
         <div className={styles.runBody}>

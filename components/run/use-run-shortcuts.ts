@@ -13,6 +13,8 @@ export function useRunShortcuts(): void {
   useEffect(() => {
     const onKeyDownCapture = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      // A modal dialog (new file name, confirm, settings) keeps its keys.
+      if (document.querySelector('[aria-modal="true"]') !== null) return;
       const state = useRunStore.getState();
       event.preventDefault();
       event.stopPropagation();

@@ -26,6 +26,7 @@ import {
   type PendingApproval,
 } from './run-platform';
 import { treeFiles } from './read-project-tree';
+import { fileToOpenAfterRun } from './open-after-run';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -252,13 +253,17 @@ export const useRunStore = create<RunState>((set, get) => ({
 
     // The run reads storage: unsaved editor text goes there first, then the project is read fresh.
     let loaded: LoadedProject;
+    let saveProblem: string | null = null;
     try {
       await workspace.saveNow();
+      saveProblem = useWorkspaceStore.getState().saveError;
       loaded = await loadProjectForRun(fileSystem, project);
     } catch (error) {
       set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
       return;
     }
+    // Said plainly, and the run goes on with what is stored.
+    if (saveProblem !== null) set({ startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` });
     const info = toRunInfo(project, loaded);
     set({ projectInfo: info });
     const state = get();
@@ -330,8 +335,9 @@ export const useRunStore = create<RunState>((set, get) => ({
       }
     };
 
+    let finishedRunId: string | null = null;
     try {
-      await startRun({
+      const outcome = await startRun({
         project: loaded,
         sandbox,
         workerName,
@@ -347,6 +353,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
       });
+      finishedRunId = outcome.runId;
     } finally {
       approvals.clear();
       if (controller === abort) controller = null;
@@ -356,6 +363,9 @@ export const useRunStore = create<RunState>((set, get) => ({
       sync([...written]);
       await syncing;
     }
+    // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
+    const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
+    if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
   },
 
   stop: () => {
