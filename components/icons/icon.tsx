@@ -12,6 +12,8 @@ const PATHS = {
   rename: 'M10.5 3l2.5 2.5L6 12.5H3.5V10zM9 4.5L11.5 7',
   move: 'M2 4h4l1.2 1.5H14V13H2zM6 9.3h4.5M8.8 7.6l1.7 1.7-1.7 1.7',
   close: 'M4 4l8 8M12 4l-8 8',
+  restore: 'M3.5 8a4.5 4.5 0 1 0 1.4-3.3M3 2.5v2.7h2.7',
+  promote: 'M8 13.5V5.5M5 8.5l3-3 3 3M3 2.5h10',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -11,6 +11,7 @@ export function ProjectSwitcher() {
   const switchProject = useWorkspaceStore((state) => state.switchProject);
   const requestCreateProject = useWorkspaceStore((state) => state.requestCreateProject);
   const requestDeleteProject = useWorkspaceStore((state) => state.requestDeleteProject);
+  const requestRestoreExample = useWorkspaceStore((state) => state.requestRestoreExample);
 
   return (
     <section className="project-switcher" aria-label="Project">
@@ -29,6 +30,15 @@ export function ProjectSwitcher() {
             title="Delete project"
           >
             <Icon name="trash" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => void requestRestoreExample()}
+            aria-label="Restore pitch-deck example"
+            title="Restore pitch-deck example (a fresh copy, nothing is overwritten)"
+          >
+            <Icon name="restore" />
           </button>
           <ProjectTransferActions />
         </span>

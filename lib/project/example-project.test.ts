@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '@/lib/project/analyze-project';
 import { EXAMPLE_PROJECT_NAME, exampleProjectFiles } from '@/lib/project/example-project';
 import { validateProjectName } from '@/lib/project/projects';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { EXAMPLE_DECK_FILE_NAMES, EXAMPLE_DECKS_URL_PATH } from '@/lib/project/example-decks';
+import { SAMPLE_DECKS } from '@/scripts/sample-decks';
 
 describe('example project', () => {
   const files = exampleProjectFiles();
@@ -29,5 +33,12 @@ describe('example project', () => {
     }
     const rubric = text('rubric.md');
     for (const criterion of ['Problem', 'Solution', 'Team', 'Market', 'Traction', 'Red flags', '1 (weak) to 5']) expect(rubric).toContain(criterion);
+  });
+
+  it('ships exactly the sample decks the generator script writes, in public/', () => {
+    expect([...EXAMPLE_DECK_FILE_NAMES].sort()).toEqual(SAMPLE_DECKS.map((deck) => deck.fileName).sort());
+    for (const name of EXAMPLE_DECK_FILE_NAMES) {
+      expect(existsSync(path.join(process.cwd(), 'public', EXAMPLE_DECKS_URL_PATH, name)), name).toBe(true);
+    }
   });
 });

@@ -11,6 +11,8 @@ import { fileViewKind, isAnalyzedPath } from './file-view-kind';
 import { keepBothName } from './keep-both-name';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
+import { addExampleDecks, browserDeckFetcher, createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
 import { analyzeTexts } from './analyze-texts';
 import { mimeTypeFor } from './mime-type-for';
 import {
@@ -63,11 +65,13 @@ export interface WorkspaceState {
   diagnostics: Diagnostic[];
   revealRequest: RevealRequest | null;
 
-  /** Opens storage and the last project. Tests pass their own filesystem. */
-  start: (options?: { fileSystem?: FileSystem }) => Promise<void>;
+  /** Opens storage and the last project. Tests pass their own filesystem and deck fetcher. */
+  start: (options?: { fileSystem?: FileSystem; fetchExampleDeck?: DeckFetcher }) => Promise<void>;
   switchProject: (name: string) => Promise<void>;
   requestCreateProject: () => Promise<void>;
   requestDeleteProject: (name: string) => Promise<void>;
+  /** A fresh copy of the pitch-deck example (with its sample decks) under a free name; never overwrites. */
+  requestRestoreExample: () => Promise<void>;
   openFile: (path: string) => Promise<void>;
   editText: (path: string, text: string) => void;
   saveNow: () => Promise<void>;
@@ -105,6 +109,7 @@ let analysisTimer: ReturnType<typeof setTimeout> | undefined;
 let saveChain: Promise<void> = Promise.resolve();
 let revealCounter = 0;
 let starting: Promise<void> | undefined;
+let fetchExampleDeck: DeckFetcher = browserDeckFetcher;
 
 export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
   function requireFileSystem(): FileSystem {
@@ -375,6 +380,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     start: (options) => {
       // Strict mode and fast refresh call effects twice; one start per tab, one
       // LightningFileSystem per database.
+      if (options?.fetchExampleDeck !== undefined) fetchExampleDeck = options.fetchExampleDeck;
       starting ??= startWorkspace(options?.fileSystem);
       return starting;
     },
@@ -407,6 +413,29 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
         await loadProject(name);
       } catch (error) {
         reportError(error, `Could not create project "${name}"`);
+      }
+    },
+
+    requestRestoreExample: async () => {
+      const fileSystem = requireFileSystem();
+      const existing = new Set(await refreshProjects().catch(() => get().projects));
+      const name = await askText({
+        title: 'Restore pitch-deck example',
+        label: 'A fresh copy of the example (with its sample decks) is created as a new project named',
+        initialValue: projectCatalog.freeName(existing, EXAMPLE_PROJECT_NAME),
+        confirmLabel: 'Restore example',
+        validate: (value) => projectCatalog.nameProblem(value) ?? (existing.has(value) ? `A project named "${value}" already exists.` : null),
+      });
+      if (name === null) return;
+      try {
+        await get().saveNow();
+        const decks = await createExampleProject(fileSystem, name, fetchExampleDeck);
+        await refreshProjects();
+        await loadProject(name);
+        const problem = deckSeedProblem(name, decks);
+        set({ notice: problem === null ? { tone: 'info', message: `Restored the pitch-deck example as "${name}".` } : { tone: 'error', message: problem } });
+      } catch (error) {
+        reportError(error, `Could not restore the example as "${name}"`);
       }
     },
 
@@ -718,14 +747,17 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       set({ fileSystem, storageProblem });
       let projects = await refreshProjects();
+      let deckProblem: string | null = null;
       if (projects.length === 0) {
-        await projectCatalog.createExample(fileSystem);
+        const example = await projectCatalog.createExample(fileSystem);
+        // A deck that cannot be fetched leaves the example without it, and says so.
+        deckProblem = deckSeedProblem(example, await addExampleDecks(fileSystem, example, fetchExampleDeck));
         projects = await refreshProjects();
       }
       const remembered = sessionMemory.lastProject();
       const initial = projects.find((name) => name === remembered) ?? projects[0];
       if (initial !== undefined) await loadProject(initial);
-      set({ phase: 'ready' });
+      set({ phase: 'ready', ...(deckProblem === null ? {} : { notice: { tone: 'error' as const, message: deckProblem } }) });
     } catch (error) {
       set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
     }

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
+import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
+import { addExampleDecks, createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
+
+/** Serves the real files from public/, as Next does. */
+const publicFetcher: DeckFetcher = async (url) => new Uint8Array(readFileSync(path.join(process.cwd(), 'public', decodeURIComponent(url))));
+
+describe('example decks', () => {
+  it('creates the example with the three sample PDFs in input/', async () => {
+    const fileSystem = new MemoryFileSystem();
+    const result = await createExampleProject(fileSystem, 'pitch-deck-example', publicFetcher);
+    expect(result).toEqual({ written: EXAMPLE_DECK_FILE_NAMES.map((name) => `input/${name}`), failed: [] });
+    expect(deckSeedProblem('pitch-deck-example', result)).toBeNull();
+    for (const name of EXAMPLE_DECK_FILE_NAMES) {
+      const bytes = await fileSystem.readFile(`/projects/pitch-deck-example/input/${name}`);
+      expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    }
+    expect(await fileSystem.readText('/projects/pitch-deck-example/main.worker')).toContain('name: main');
+  });
+
+  it('keeps the project and the other decks when a fetch fails, and says which and why', async () => {
+    const fileSystem = new MemoryFileSystem();
+    const flaky: DeckFetcher = async (url) => {
+      if (url.includes('lumen')) throw new Error('HTTP 404');
+      if (url.includes('orbit')) return new TextEncoder().encode('<html>not found</html>');
+      return publicFetcher(url);
+    };
+    const result = await createExampleProject(fileSystem, 'example', flaky);
+    expect(result.written).toEqual(['input/tidewater-robotics.pdf']);
+    expect(result.failed).toEqual([
+      { fileName: 'lumen-ledger.pdf', reason: 'HTTP 404' },
+      { fileName: 'orbit-snacks.pdf', reason: 'the server did not send a PDF' },
+    ]);
+    const message = deckSeedProblem('example', result);
+    expect(message).toContain('2 sample decks could not be added to "example"');
+    expect(message).toContain('lumen-ledger.pdf (HTTP 404)');
+    expect(message).toContain('Restore pitch-deck example');
+    expect(await fileSystem.stat('/projects/example/rubric.md')).not.toBeNull();
+    expect(await fileSystem.stat('/projects/example/input/lumen-ledger.pdf')).toBeNull();
+  });
+
+  it('never overwrites a file already in input/, and refuses an existing project name', async () => {
+    const fileSystem = new MemoryFileSystem();
+    await createExampleProject(fileSystem, 'example', publicFetcher);
+    await fileSystem.writeFile('/projects/example/input/tidewater-robotics.pdf', 'mine');
+    const again = await addExampleDecks(fileSystem, 'example', publicFetcher);
+    expect(again.written).toEqual([]);
+    expect(again.failed[0]?.reason).toMatch(/already exists/);
+    expect(await fileSystem.readText('/projects/example/input/tidewater-robotics.pdf')).toBe('mine');
+    await expect(createExampleProject(fileSystem, 'example', publicFetcher)).rejects.toThrow(/already exists/);
+  });
+});

@@ -1,0 +1,96 @@
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
+import { EXAMPLE_DECKS_FOLDER, EXAMPLE_DECK_FILE_NAMES, exampleDeckUrl } from '@/lib/project/example-decks';
+import { exampleProjectFiles } from '@/lib/project/example-project';
+import { createProject } from '@/lib/project/projects';
+import { absolutePath, relativeJoin } from './project-paths';
+
+/**
+ * Puts the sample pitch decks into the example project's input/ folder. They
+ * are fetched from the app's own public folder rather than bundled: PDFs are
+ * binary and large next to the project's text files. A deck that cannot be
+ * fetched is reported, never fatal: the project stays usable without it, and
+ * a file already in input/ is never overwritten.
+ */
+
+/** Fetches one deck's bytes; the browser's fetch by default, a stub in tests. */
+export type DeckFetcher = (url: string) => Promise<Uint8Array>;
+
+export interface DeckSeedResult {
+  /** Project-relative paths written, e.g. "input/tidewater-robotics.pdf". */
+  written: string[];
+  /** Decks left out, with the reason, in list order. */
+  failed: Array<{ fileName: string; reason: string }>;
+}
+
+export const browserDeckFetcher: DeckFetcher = async (url) => {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+};
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A PDF starts with "%PDF-"; anything else (an HTML error page served with 200) is refused. */
+function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
+}
+
+export async function addExampleDecks(fileSystem: FileSystem, project: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
+  // Fetched together; written one by one, in list order, so the result is stable.
+  const fetched = await Promise.all(
+    EXAMPLE_DECK_FILE_NAMES.map(async (fileName) => {
+      try {
+        const bytes = await fetchDeck(exampleDeckUrl(fileName));
+        if (!isPdf(bytes)) return { fileName, error: 'the server did not send a PDF' };
+        if (bytes.byteLength > MAX_FILE_BYTES) return { fileName, error: 'the file is too large' };
+        return { fileName, bytes };
+      } catch (error) {
+        return { fileName, error: describe(error) };
+      }
+    }),
+  );
+  const result: DeckSeedResult = { written: [], failed: [] };
+  for (const deck of fetched) {
+    if (deck.bytes === undefined) {
+      result.failed.push({ fileName: deck.fileName, reason: deck.error });
+      continue;
+    }
+    const path = relativeJoin(EXAMPLE_DECKS_FOLDER, deck.fileName);
+    const target = absolutePath(project, path);
+    try {
+      if ((await fileSystem.stat(target)) !== null) {
+        result.failed.push({ fileName: deck.fileName, reason: `${path} already exists (left as it was)` });
+        continue;
+      }
+      await fileSystem.writeFile(target, deck.bytes);
+      result.written.push(path);
+    } catch (error) {
+      result.failed.push({ fileName: deck.fileName, reason: describe(error) });
+    }
+  }
+  return result;
+}
+
+/** The notice for decks that could not be added; null when all of them were. */
+export function deckSeedProblem(project: string, result: DeckSeedResult): string | null {
+  if (result.failed.length === 0) return null;
+  const list = result.failed.map((failure) => `${failure.fileName} (${failure.reason})`).join(', ');
+  const count = result.failed.length === 1 ? 'One sample deck' : `${result.failed.length} sample decks`;
+  return (
+    `${count} could not be added to "${project}": ${list}. The project is there without ` +
+    `${result.failed.length === 1 ? 'it' : 'them'}; upload your own PDFs to ${EXAMPLE_DECKS_FOLDER}/, or use ` +
+    `"Restore pitch-deck example" to try again.`
+  );
+}
+
+/**
+ * A fresh copy of the example under `name` (which must be free: createProject
+ * refuses an existing project, so nothing is ever overwritten), decks included.
+ */
+export async function createExampleProject(fileSystem: FileSystem, name: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
+  await createProject(fileSystem, name, exampleProjectFiles());
+  return addExampleDecks(fileSystem, name, fetchDeck);
+}
