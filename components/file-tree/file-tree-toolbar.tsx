@@ -4,6 +4,8 @@ import { Icon } from '@/components/icons/icon';
 import { useRef } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { findNode } from '@/lib/state/read-project-tree';
+import { generatedFolderOfBuffers, isPromotablePath } from '@/lib/state/generated-workers';
+import { requestPromoteWorker } from '@/lib/state/promote';
 import { targetFolder } from './target-folder';
 
 /** Commands on the tree: they act on the selected node or inside the selected folder. */
@@ -11,6 +13,7 @@ export function FileTreeToolbar() {
   const tree = useWorkspaceStore((state) => state.tree);
   const selectedPath = useWorkspaceStore((state) => state.selectedPath);
   const hasProject = useWorkspaceStore((state) => state.currentProject !== null);
+  const selectedPromotable = useWorkspaceStore((state) => state.selectedPath !== null && isPromotablePath(state.selectedPath, generatedFolderOfBuffers(state.buffers)));
   const store = useWorkspaceStore.getState;
   const uploadInput = useRef<HTMLInputElement>(null);
   const selected = selectedPath === null ? null : findNode(tree, selectedPath);
@@ -43,6 +46,16 @@ export function FileTreeToolbar() {
         title="Download"
       >
         <Icon name="download" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        disabled={!selectedPromotable}
+        onClick={() => selected && void requestPromoteWorker(selected.path)}
+        aria-label="Promote generated worker"
+        title="Promote the selected generated worker into the project (P)"
+      >
+        <Icon name="promote" />
       </button>
       <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} aria-label="Delete" title="Delete (Del)">
         <Icon name="trash" />

@@ -4,12 +4,16 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { visibleNodes } from '@/lib/state/read-project-tree';
 import { relativeParent } from '@/lib/state/project-paths';
+import { generatedFolder, isGeneratedPath, isPromotablePath } from '@/lib/state/generated-workers';
+import { requestPromoteWorker } from '@/lib/state/promote';
+import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { FileTreeRow } from './file-tree-row';
 import { useDropTarget } from './use-drop-target';
 
 /**
  * The project's files as an ARIA tree: arrows move and expand, Enter opens,
- * F2 renames, Delete deletes. Dropping on empty space targets the project root.
+ * F2 renames, Delete deletes, P promotes a generated worker. Dropping on empty
+ * space targets the project root.
  */
 export function FileTree() {
   const tree = useWorkspaceStore((state) => state.tree);
@@ -17,6 +21,8 @@ export function FileTree() {
   const selectedPath = useWorkspaceStore((state) => state.selectedPath);
   const openPath = useWorkspaceStore((state) => state.openPath);
   const diagnostics = useWorkspaceStore((state) => state.diagnostics);
+  const manifestText = useWorkspaceStore((state) => state.buffers[MANIFEST_FILE_NAME]?.text);
+  const generated = useMemo(() => generatedFolder(manifestText), [manifestText]);
   const listRef = useRef<HTMLUListElement>(null);
   const rootDrop = useDropTarget('');
 
@@ -81,6 +87,11 @@ export function FileTree() {
       case 'F2':
         void store.requestRename(node.path);
         break;
+      case 'p':
+      case 'P':
+        if (event.ctrlKey || event.metaKey || event.altKey || !isPromotablePath(node.path, generated)) return;
+        void requestPromoteWorker(node.path);
+        break;
       case 'Delete':
       case 'Backspace':
         if (event.key === 'Backspace' && !event.metaKey) return;
@@ -112,6 +123,8 @@ export function FileTree() {
                 open={node.path === openPath}
                 focusable={index === focusIndex}
                 problemCount={problemCounts.get(node.path) ?? 0}
+                generated={isGeneratedPath(node.path, generated)}
+                promotable={isPromotablePath(node.path, generated)}
               />
             );
           })}
