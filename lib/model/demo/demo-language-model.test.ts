@@ -73,6 +73,32 @@ describe('demo model: delegate playbook', () => {
     expect(calls[0]).toMatchObject({ toolName: 'summarizer', input: { input: 'Ask summarizer about input/deck.pdf', attachments: ['input/deck.pdf'] } });
   });
 
+  it('makes one call per mentioned file when asked to delegate "each" file, all in one step', async () => {
+    const { steps, text } = await runConversation(
+      { model: 'demo:scripted', messages: userSays('Delegate each file to summarizer: input/a.pdf and input/b.PDF'), tools: workerTools },
+      (call) => ({ type: 'text', value: `read ${(call.input as { attachments: string[] }).attachments.join(', ')}` }),
+    );
+    const calls = steps[0]!.filter((event) => event.type === 'tool-call') as ToolCallEvent[];
+    expect(calls.map((call) => call.input)).toEqual([
+      { input: 'input/a.pdf and input/b.PDF', attachments: ['input/a.pdf'] },
+      { input: 'input/a.pdf and input/b.PDF', attachments: ['input/b.PDF'] },
+    ]);
+    expect(calls.every((call) => call.toolName === 'summarizer')).toBe(true);
+    expect(text).toContain('I delegated to 2 worker calls');
+    expect(text).toContain('read input/a.pdf');
+    expect(text).toContain('read input/b.PDF');
+  });
+
+  it('passes every mentioned file to one call unless asked for one call per file', async () => {
+    const { steps } = await runConversation(
+      { model: 'demo:scripted', messages: userSays('Delegate to summarizer: input/a.pdf and notes.txt'), tools: workerTools },
+      () => ({ type: 'text', value: 'fine' }),
+    );
+    const calls = steps[0]!.filter((event) => event.type === 'tool-call') as ToolCallEvent[];
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.input).toMatchObject({ attachments: ['input/a.pdf', 'notes.txt'] });
+  });
+
   it('delegates when the instructions say so', async () => {
     const events = await collect(
       streamModelStep(model, { model: 'demo:scripted', system: 'Always delegate the work.', messages: userSays('hi'), tools: workerTools }, new AbortController().signal),

@@ -43,9 +43,20 @@ export function delegatedInput(input: string): string {
   return stripped.length > 0 ? stripped : input;
 }
 
+/** "delegate each file", "… one file per call", "… separately": one call per mentioned file. */
+const ONE_FILE_PER_CALL = /\beach\b|\bone (?:file|attachment|pdf) (?:per|at a time)\b|\bseparately\b/i;
+
+/** The attachment lists to hand over: all paths in one call, or one call per path when asked. */
+function attachmentBatches(input: string, paths: string[]): string[][] {
+  if (paths.length === 0) return [[]];
+  return ONE_FILE_PER_CALL.test(input) ? paths.map((path) => [path]) : [paths];
+}
+
 /**
  * "delegate": call the chosen worker tools, all in ONE step so the loop runs
- * them concurrently; once their results are in, answer quoting them.
+ * them concurrently; once their results are in, answer quoting them. Mentioned
+ * files go along as attachments, all to one call, or one call per file when
+ * the input says "each" (or "separately", "one file per call").
  */
 export const delegatePlaybook: DemoPlaybook = {
   name: 'delegate',
@@ -61,10 +72,15 @@ export const delegatePlaybook: DemoPlaybook = {
     const paths = mentionedPaths(state.input);
     const childInput = delegatedInput(state.input);
     return {
-      toolCalls: chosen.map((tool) => {
-        const overrides: Record<string, unknown> = { input: childInput };
-        if (paths.length > 0 && propertyNames(tool.inputSchema).includes('attachments')) overrides.attachments = paths;
-        return { toolName: tool.name, input: argumentsFor(tool, state.input, overrides) };
+      toolCalls: chosen.flatMap((tool) => {
+        if (!propertyNames(tool.inputSchema).includes('attachments')) {
+          return [{ toolName: tool.name, input: argumentsFor(tool, state.input, { input: childInput }) }];
+        }
+        return attachmentBatches(state.input, paths).map((batch) => {
+          const overrides: Record<string, unknown> = { input: childInput };
+          if (batch.length > 0) overrides.attachments = batch;
+          return { toolName: tool.name, input: argumentsFor(tool, state.input, overrides) };
+        });
       }),
     };
   },
