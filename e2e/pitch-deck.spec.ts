@@ -205,7 +205,8 @@ test('the approval editor edits the evaluator before it is written; Promote move
   const generatedFile = treeItem(page, 'pitch_evaluator.worker');
   await generatedFile.click();
   await expect(page.getByTestId('editor-tab')).toHaveText('generated/pitch_evaluator.worker');
-  await expect.poll(() => editorText(page)).toContain('description: Scores one deck against our rubric (edited before approval).');
+  // The editor wraps long lines: compare with the wraps undone.
+  await expect.poll(async () => (await editorText(page)).replace(/\s+/g, ' ')).toContain('description: Scores one deck against our rubric (edited before approval).');
 
   // Promote from the keyboard: P on the focused row. A taken destination is refused in the dialog.
   await generatedFile.focus();

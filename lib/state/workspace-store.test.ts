@@ -111,3 +111,37 @@ describe('reloadFromStorage', () => {
     expect(state.tree.some((node) => node.path === 'generated')).toBe(true);
   });
 });
+
+describe('the example on first start', () => {
+  const pdf = new TextEncoder().encode('%PDF-1.7 sample');
+
+  it('comes with the sample decks in input/', async () => {
+    vi.resetModules();
+    const { useWorkspaceStore } = await import('./workspace-store');
+    const fileSystem = new FlakyFileSystem();
+    await useWorkspaceStore.getState().start({ fileSystem, fetchExampleDeck: async () => pdf });
+    const state = useWorkspaceStore.getState();
+    const input = state.tree.find((node) => node.path === 'input');
+    expect(input?.children.map((node) => node.name).sort()).toEqual(['README.md', 'lumen-ledger.pdf', 'orbit-snacks.pdf', 'tidewater-robotics.pdf']);
+    expect(state.notice).toBeNull();
+  });
+
+  it('opens without the decks that could not be fetched, and says so', async () => {
+    vi.resetModules();
+    const { useWorkspaceStore } = await import('./workspace-store');
+    const fileSystem = new FlakyFileSystem();
+    await useWorkspaceStore.getState().start({
+      fileSystem,
+      fetchExampleDeck: async () => {
+        throw new Error('offline');
+      },
+    });
+    const state = useWorkspaceStore.getState();
+    expect(state.phase).toBe('ready');
+    expect(state.currentProject).toBe(EXAMPLE_PROJECT_NAME);
+    expect(state.openPath).toBe('main.worker');
+    expect(state.notice).toMatchObject({ tone: 'error', message: expect.stringContaining('3 sample decks could not be added') });
+    expect(state.notice?.message).toContain('tidewater-robotics.pdf (offline)');
+    expect(await fileSystem.stat(`/projects/${EXAMPLE_PROJECT_NAME}/rubric.md`)).not.toBeNull();
+  });
+});
