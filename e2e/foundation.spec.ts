@@ -114,7 +114,7 @@ test('uploading a PDF shows a preview, and a second upload asks Replace or Keep 
   await page.getByTestId('upload-input').setInputFiles({ name: 'acme.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(treeItem(page, 'acme.pdf')).toBeVisible();
   await expect(page.getByTestId('pdf-info')).toContainText('PDF, 2 pages');
-  await expect.poll(() => page.getByTestId('pdf-canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('pdf-canvas').first().evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
 
   // Same name again → Keep both.
   await page.getByTestId('upload-input').setInputFiles({ name: 'acme.pdf', mimeType: 'application/pdf', buffer: pdf });

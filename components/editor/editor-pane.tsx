@@ -3,7 +3,7 @@
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
-import { PdfPreview } from '@/components/viewers/pdf-preview';
+import { PdfViewer } from '@/components/viewers/pdf-viewer';
 import { CodeEditor } from './code-editor';
 import { EditorTabBar } from './editor-tab-bar';
 
@@ -19,7 +19,7 @@ export function EditorPane() {
   else if (project === null) body = <div className="pane-placeholder">No project. Create one with the + button next to “Project”.</div>;
   else if (openPath === null || openView === null) body = <div className="pane-placeholder">Select a file in the tree to open it.</div>;
   else if (openView.kind === 'text') body = <CodeEditor key={project} project={project} path={openPath} />;
-  else if (openView.kind === 'pdf') body = <PdfPreview key={openPath} path={openPath} bytes={openView.bytes} />;
+  else if (openView.kind === 'pdf') body = <PdfViewer key={openPath} path={openPath} bytes={openView.bytes} />;
   else if (openView.kind === 'image') body = <ImageViewer key={openPath} path={openPath} bytes={openView.bytes} mimeType={openView.mimeType} />;
   else body = <BinaryViewer path={openPath} size={openView.size} />;
 

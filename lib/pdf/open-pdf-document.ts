@@ -13,6 +13,12 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** Refuses empty and non-PDF bytes before pdf.js sees them, with a PdfReadError naming the path. */
+export function assertPdfBytes(bytes: Uint8Array, path: string): void {
+  if (bytes.byteLength === 0) throw new PdfReadError(path, 'the file is empty (0 bytes)');
+  if (!hasPdfHeader(bytes)) throw new PdfReadError(path, 'it does not start with a PDF header ("%PDF-")');
+}
+
 /**
  * Opens a PDF with pdf.js and runs `read` on it, always destroying the document.
  * Refuses empty and non-PDF bytes up front with a PdfReadError naming the path.
@@ -23,8 +29,7 @@ export async function withPdfDocument<T>(
   path: string,
   read: (document: PdfJsDocument) => Promise<T>,
 ): Promise<T> {
-  if (bytes.byteLength === 0) throw new PdfReadError(path, 'the file is empty (0 bytes)');
-  if (!hasPdfHeader(bytes)) throw new PdfReadError(path, 'it does not start with a PDF header ("%PDF-")');
+  assertPdfBytes(bytes, path);
   const task = pdfjs.getDocument({
     // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must survive.
     data: bytes.slice(),

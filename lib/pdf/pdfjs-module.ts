@@ -10,8 +10,21 @@ export interface PdfJsTextItem {
   hasEOL?: boolean;
 }
 
+export interface PdfJsViewport {
+  width: number;
+  height: number;
+}
+
+export interface PdfJsRenderTask {
+  promise: Promise<void>;
+  cancel(): void;
+}
+
 export interface PdfJsPage {
   getTextContent(): Promise<{ items: readonly unknown[] }>;
+  /** Used by the viewer only (browser build); text extraction never renders. */
+  getViewport(parameters: { scale: number }): PdfJsViewport;
+  render(parameters: { canvas: HTMLCanvasElement; viewport: PdfJsViewport }): PdfJsRenderTask;
   cleanup(): unknown;
 }
 

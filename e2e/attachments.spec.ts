@@ -1,0 +1,243 @@
+import type { Locator, Page } from '@playwright/test';
+import { makePdf } from './helpers/make-pdf';
+import { formatBytes } from '@/lib/vfs/limits';
+import { answerPrompt, createFile, editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+
+/**
+ * Attachments and typed worker I/O, as a person uses them: PDFs uploaded and
+ * read in the viewer (all pages, page count, size, keyboard scrolling, a clear
+ * error for a file that is not a readable PDF), then handed by an orchestrator
+ * to a reader worker whose attachment policy takes one PDF, with the demo
+ * model (which gets PDFs as extracted text). Fails on any console error or
+ * page error (the fixture in helpers/workbench-test).
+ */
+
+const ORCHESTRATOR = `---
+name: orchestrator
+description: Hands PDFs to the reader.
+toolsets: { workers: { allowed_workers: [reader] } }
+---
+Delegate reading to reader.
+`;
+
+const READER = `---
+name: reader
+description: Reads one PDF and says what it holds.
+attachment_policy: { max_attachments: 1, allowed_suffixes: [.pdf] }
+---
+Read the attached PDF.
+`;
+
+interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const pdf = (name: string, buffer: Buffer): Upload => ({ name, mimeType: 'application/pdf', buffer });
+
+/** A file that starts like a PDF but holds no readable document: what a broken download looks like. */
+const CORRUPTED_PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R\nthis is not the rest of a PDF\n');
+
+async function newProject(page: Page, name: string): Promise<void> {
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'New project' }).click();
+  await answerPrompt(page, name);
+  await expect(page.getByTestId('project-select')).toHaveValue(name);
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
+}
+
+/** Replaces the open file's text the way a user pastes it. */
+async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => editorText(page)).toContain(text.split('\n')[2] ?? '');
+}
+
+async function upload(page: Page, files: Upload[]): Promise<void> {
+  await page.getByTestId('upload-input').setInputFiles(files);
+  for (const file of files) await expect(treeItem(page, file.name)).toBeVisible();
+}
+
+/** The orchestrator and the reader, written in the editor, with the orchestrator chosen to run. */
+async function writeWorkers(page: Page): Promise<void> {
+  await createFile(page, 'orchestrator.worker');
+  await replaceEditorText(page, ORCHESTRATOR);
+  await createFile(page, 'reader.worker');
+  await replaceEditorText(page, READER);
+  await expect(page.getByTestId('worker-select')).toContainText('orchestrator');
+  await expect(page.getByTestId('worker-select')).toContainText('reader');
+}
+
+/** Runs a worker with the demo model and waits for the run to finish. */
+async function run(page: Page, worker: string, input: string): Promise<Locator> {
+  await page.getByTestId('worker-select').selectOption(worker);
+  await expect(page.getByTestId('model-select')).toHaveValue('demo:scripted');
+  await page.getByTestId('run-input').fill(input);
+  const before = await page.getByTestId('run-entry').count();
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-entry')).toHaveCount(before + 1);
+  const latest = page.getByTestId('run-entry').first();
+  await expect(latest).toHaveAttribute('data-status', /completed|failed/, { timeout: 30_000 });
+  return latest;
+}
+
+function readerCalls(runEntry: Locator): Locator {
+  return runEntry.locator('[data-testid="call-node"][data-worker="reader"]');
+}
+
+function readerToolCalls(runEntry: Locator): Locator {
+  return runEntry.locator('[data-testid="tool-call"][data-tool="reader"]');
+}
+
+test('the PDF viewer shows every page, the page count and the size, renders lazily and scrolls by keyboard', async ({ page }) => {
+  await newProject(page, 'viewer');
+  const deck = await makePdf('Long deck', 30);
+  await upload(page, [pdf('long.pdf', deck)]);
+  await treeItem(page, 'long.pdf').click();
+
+  const viewer = page.getByTestId('pdf-viewer');
+  await expect(viewer).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('pdf-info')).toHaveText(`PDF, 30 pages, ${formatBytes(deck.byteLength)}`);
+  const pages = viewer.getByTestId('pdf-page');
+  await expect(pages).toHaveCount(30);
+  await expect(pages.first()).toHaveAttribute('data-rendered', 'true');
+  await expect.poll(() => pages.first().getByTestId('pdf-canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
+  // Only pages near the viewport are drawn: the last one waits until it is scrolled to.
+  await expect(pages.last()).toHaveAttribute('data-rendered', 'false');
+  await expect(pages.last().getByTestId('pdf-canvas')).toHaveJSProperty('width', 0);
+  await expect(page.getByTestId('pdf-current-page')).toHaveText('Page 1 of 30');
+
+  // Keyboard: the page column takes focus and scrolls with PageDown and End.
+  const scrollArea = viewer.getByTestId('pdf-pages');
+  await scrollArea.focus();
+  await expect(scrollArea).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => scrollArea.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await page.keyboard.press('End');
+  await expect(pages.last()).toHaveAttribute('data-rendered', 'true');
+  await expect(page.getByTestId('pdf-current-page')).toHaveText('Page 30 of 30');
+  // …and the first page gave its canvas back once far away.
+  await expect(pages.first()).toHaveAttribute('data-rendered', 'false');
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('pdf-current-page')).toHaveText('Page 1 of 30');
+  await expect(pages.first()).toHaveAttribute('data-rendered', 'true');
+
+  // An upper-case suffix is a PDF all the same.
+  const upper = await makePdf('Upper deck', 2);
+  await upload(page, [pdf('UPPER.PDF', upper)]);
+  await treeItem(page, 'UPPER.PDF').click();
+  await expect(page.getByTestId('pdf-info')).toHaveText(`PDF, 2 pages, ${formatBytes(upper.byteLength)}`);
+  await expect(viewer.getByTestId('pdf-page')).toHaveCount(2);
+});
+
+test('an empty and a corrupted PDF show why they cannot be read, and can still be downloaded', async ({ page }) => {
+  await newProject(page, 'bad-pdfs');
+  await upload(page, [pdf('empty.pdf', Buffer.alloc(0)), pdf('broken.pdf', CORRUPTED_PDF)]);
+
+  await treeItem(page, 'empty.pdf').click();
+  const viewer = page.getByTestId('pdf-viewer');
+  await expect(viewer).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByTestId('pdf-error')).toContainText('empty.pdf is not a readable PDF: the file is empty (0 bytes)');
+  await expect(page.getByTestId('pdf-info')).toHaveText('PDF, 0 B');
+  await expect(viewer.getByTestId('pdf-page')).toHaveCount(0);
+
+  await treeItem(page, 'broken.pdf').click();
+  await expect(page.getByTestId('pdf-error')).toContainText(/broken\.pdf is not a readable PDF: \S/);
+  await expect(page.getByTestId('pdf-info')).toHaveText(`PDF, ${formatBytes(CORRUPTED_PDF.byteLength)}`);
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('broken.pdf');
+});
+
+test('the orchestrator hands each PDF to the reader: each reader shows its attachment and size, and read its text', async ({ page }) => {
+  await newProject(page, 'delegation');
+  const alpha = await makePdf('Alpha Orchards deck', 2);
+  const beta = await makePdf('Beta Freight deck', 1);
+  await upload(page, [pdf('alpha.pdf', alpha), pdf('beta.pdf', beta)]);
+  await treeItem(page, 'alpha.pdf').click();
+  await expect(page.getByTestId('pdf-info')).toHaveText(`PDF, 2 pages, ${formatBytes(alpha.byteLength)}`);
+  await expect(page.getByTestId('pdf-page')).toHaveCount(2);
+  await writeWorkers(page);
+
+  // The run form lists the project's files, with sizes, as attachments to pick.
+  const picker = page.getByTestId('attachment-picker');
+  await expect(picker.getByRole('listitem').filter({ hasText: 'alpha.pdf' })).toContainText(formatBytes(alpha.byteLength));
+  await expect(picker.getByRole('listitem').filter({ hasText: 'beta.pdf' })).toContainText(formatBytes(beta.byteLength));
+
+  const runEntry = await run(page, 'orchestrator', 'Delegate each PDF to reader: alpha.pdf and beta.pdf');
+  await expect(runEntry).toHaveAttribute('data-status', 'completed');
+  await expect(readerToolCalls(runEntry)).toHaveCount(2);
+  await expect(readerToolCalls(runEntry).and(page.locator('[data-status="done"]'))).toHaveCount(2);
+  const readers = readerCalls(runEntry);
+  await expect(readers).toHaveCount(2);
+
+  const alphaReader = readers.filter({ has: page.getByTestId('call-attachments').getByText('alpha.pdf', { exact: false }) });
+  await expect(alphaReader).toHaveCount(1);
+  await expect(alphaReader).toHaveAttribute('data-depth', '1');
+  await expect(alphaReader.getByTestId('call-attachments')).toHaveText(`Attachments: alpha.pdf (${formatBytes(alpha.byteLength)})`);
+  // The demo reader quotes the beginning of what it was given: the PDF's extracted text.
+  await expect(alphaReader.getByTestId('call-text')).toContainText('Extracted text of alpha.pdf (2 pages)');
+  await expect(alphaReader.getByTestId('call-text')).toContainText('Alpha Orchards deck, page 1');
+
+  const betaReader = readers.filter({ has: page.getByTestId('call-attachments').getByText('beta.pdf', { exact: false }) });
+  await expect(betaReader).toHaveCount(1);
+  await expect(betaReader.getByTestId('call-attachments')).toHaveText(`Attachments: beta.pdf (${formatBytes(beta.byteLength)})`);
+  await expect(betaReader.getByTestId('call-text')).toContainText('Beta Freight deck, page 1');
+  await expect(betaReader.getByTestId('call-text')).not.toContainText('Alpha Orchards');
+
+  await expect(runEntry.getByTestId('run-output')).toContainText('I delegated to 2 worker calls');
+});
+
+test('the reader\'s policy and unreadable PDFs end as tool errors that say why; an upper-case .PDF is accepted', async ({ page }) => {
+  await newProject(page, 'refusals');
+  await upload(page, [
+    pdf('alpha.pdf', await makePdf('Alpha Orchards deck', 1)),
+    pdf('beta.pdf', await makePdf('Beta Freight deck', 1)),
+    pdf('empty.pdf', Buffer.alloc(0)),
+    pdf('broken.pdf', CORRUPTED_PDF),
+    pdf('UPPER.PDF', await makePdf('Upper Case deck', 1)),
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Just some notes.\n') },
+  ]);
+  await writeWorkers(page);
+
+  // A .txt: the suffix rule, named.
+  let runEntry = await run(page, 'orchestrator', 'Delegate to reader: notes.txt');
+  await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'error');
+  await expect(readerToolCalls(runEntry).getByTestId('tool-error')).toContainText(
+    'Worker "reader" does not accept "notes.txt": only .pdf files are allowed (allowed_suffixes)',
+  );
+  await expect(runEntry.getByTestId('run-output')).toContainText('reader failed');
+
+  // Two PDFs in one call: refused by the tool schema that max_attachments: 1 shaped (maxItems: 1), before the reader runs.
+  runEntry = await run(page, 'orchestrator', 'Delegate to reader: alpha.pdf and beta.pdf');
+  await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'error');
+  await expect(readerToolCalls(runEntry).getByTestId('tool-error')).toContainText(
+    'Invalid arguments for reader: attachments must NOT have more than 1 items (maxItems).',
+  );
+  await expect(readerCalls(runEntry)).toHaveCount(0);
+
+  // An empty and a corrupted PDF pass the policy but cannot be read: each call says so.
+  runEntry = await run(page, 'orchestrator', 'Delegate each file to reader: empty.pdf and broken.pdf');
+  await expect(runEntry).toHaveAttribute('data-status', 'completed');
+  await expect(readerToolCalls(runEntry)).toHaveCount(2);
+  const errors = readerToolCalls(runEntry).getByTestId('tool-error');
+  await expect(errors.filter({ hasText: 'Cannot attach "empty.pdf": the file is empty (0 bytes).' })).toHaveCount(1);
+  await expect(errors.filter({ hasText: /broken\.pdf is not a readable PDF: \S/ })).toHaveCount(1);
+
+  // .PDF in capitals meets `allowed_suffixes: [.pdf]`, and its text reaches the reader.
+  runEntry = await run(page, 'orchestrator', 'Delegate to reader: UPPER.PDF');
+  await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'done');
+  const reader = readerCalls(runEntry);
+  await expect(reader.getByTestId('call-attachments')).toContainText('UPPER.PDF');
+  await expect(reader.getByTestId('call-text')).toContainText('Upper Case deck, page 1');
+
+  // The same policy holds for the reader run as the entry worker, with files from the attachment picker.
+  await page.getByTestId('worker-select').selectOption('reader');
+  await page.getByTestId('attachment-picker').getByLabel('notes.txt').check();
+  runEntry = await run(page, 'reader', 'Read this.');
+  await expect(runEntry).toHaveAttribute('data-status', 'failed');
+  await expect(runEntry.getByTestId('run-error')).toContainText('Worker "reader" does not accept "notes.txt": only .pdf files are allowed (allowed_suffixes)');
+});
+
