@@ -1,7 +1,6 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
 import { createProxyModelClient } from '@/lib/model/proxy-client';
-import { loadBrowserPdfJs } from '@/lib/pdf/load-pdfjs-browser';
-import { extractPdfText } from '@/lib/pdf/extract-pdf-text';
+import { browserPdfTextExtractor as libraryPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
@@ -41,8 +40,8 @@ export function browserModelClient(): ModelStepClient {
   return modelClient;
 }
 
-/** pdf.js loads only when a run first needs PDF text (it is large). */
-export const browserPdfTextExtractor: PdfTextExtractor = async (bytes) => extractPdfText(await loadBrowserPdfJs(), bytes);
+/** lib/pdf's extractor: pdf.js loads only when a run first needs PDF text, one worker per document. */
+export const browserPdfTextExtractor: PdfTextExtractor = libraryPdfTextExtractor;
 
 /** A question the runtime is waiting on, as the dialog shows it. */
 export interface PendingApproval extends ApprovalRequest {
