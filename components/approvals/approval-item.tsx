@@ -153,7 +153,14 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
         <button type="button" className="button button-primary" data-testid="approve-once" onClick={approveOnce}>
           Approve once <kbd className={styles.key}>A</kbd> <kbd className={styles.key}>Enter</kbd>
         </button>
-        <button type="button" className="button" data-testid="approve-session" disabled={edited} onClick={approveSession}>
+        <button
+          type="button"
+          className="button"
+          data-testid="approve-session"
+          disabled={edited}
+          title={`Also approves, without asking, every later ${request.toolName} call with exactly these arguments until the page is reloaded`}
+          onClick={approveSession}
+        >
           Approve for this session <kbd className={styles.key}>S</kbd>
         </button>
         <button type="button" className="button button-danger" data-testid="deny" onClick={deny}>

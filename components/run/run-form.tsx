@@ -78,7 +78,7 @@ export function RunForm() {
         </p>
       )}
       <div className={styles.actions}>
-        <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops</p>
+        <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops (Stop while a question waits)</p>
         {running ? (
           // Distinct keys: the click on Stop must never land on a reused Run button (and start a run).
           <button key="stop" type="button" className="button button-danger" data-testid="stop-button" onClick={stop}>
