@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page } from '@playwright/test';
+import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
 import { encodeShareFragment } from '@/lib/share/share-link';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { makePdf } from './helpers/make-pdf';
@@ -154,7 +155,9 @@ test('binary files join the link only when ticked, and a zip export imports back
 
   await shareLink(page);
   const dialog = page.getByTestId('share-dialog');
-  await expect(dialog.getByTestId('share-excluded-files-item')).toHaveText(['input/deck.pdf']);
+  // The example ships its sample decks in input/: binary too, so left out with the upload.
+  const binaries = ['input/deck.pdf', ...EXAMPLE_DECK_FILE_NAMES.map((name) => `input/${name}`)].sort();
+  await expect(dialog.getByTestId('share-excluded-files-item')).toHaveText(binaries);
   await expect(dialog.getByTestId('share-files-item')).not.toContainText(['input/deck.pdf']);
   const withoutPdf = await dialog.getByTestId('share-link').inputValue();
   await dialog.getByTestId('share-include-binary').check();
@@ -182,7 +185,7 @@ test('binary files join the link only when ticked, and a zip export imports back
   await chooser.setFiles(zipPath);
   const preview = page.getByTestId('import-dialog');
   await expect(preview.getByTestId('import-target-name')).toHaveText('pitch-deck-example-2');
-  await expect(preview.getByTestId('import-files-item')).toHaveCount(5);
+  await expect(preview.getByTestId('import-files-item')).toHaveCount(5 + EXAMPLE_DECK_FILE_NAMES.length);
   await expect(preview.locator('[data-path="input/deck.pdf"]')).toContainText('binary');
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(preview).toBeHidden();
