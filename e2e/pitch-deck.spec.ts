@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { EXAMPLE_DECK_FILE_NAMES } from '../lib/project/example-decks';
+import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
 import { answerPrompt, editorText, expect, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
 
 /**
