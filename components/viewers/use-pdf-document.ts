@@ -36,6 +36,7 @@ export function usePdfDocument(path: string, bytes: Uint8Array): PdfDocumentStat
       // The first page sizes the placeholders of pages not rendered yet (decks are uniform).
       const firstPage = await loaded.getPage(1);
       const firstPageSize = firstPage.getViewport({ scale: 1 });
+      firstPage.cleanup();
       if (!closed) setOpened({ bytes, state: { status: 'ready', document: loaded, pageCount: loaded.numPages, firstPageSize } });
     })().catch((error: unknown) => {
       if (closed) return;
