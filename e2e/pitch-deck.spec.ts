@@ -159,6 +159,8 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
 
   await treeItem(page, 'summary.md').click();
   await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md');
+  // The screenshot shows the run from its top: the entry worker and its evaluator calls.
+  await run.getByRole('button').first().scrollIntoViewIfNeeded();
   await attachScreenshot(page, testInfo, 'pitch-deck-demo.png');
 });
 
