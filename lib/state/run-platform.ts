@@ -8,13 +8,9 @@ import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extrac
 import type { WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
-import { analyzeTexts } from './analyze-texts';
-import { isAnalyzedPath } from './file-view-kind';
 import { projectRoot } from './project-paths';
-import { readProjectTree, treeFiles } from './read-project-tree';
 import { userApiKey } from './settings-store';
 import { useWorkspaceStore } from './workspace-store';
-import type { TextBuffer } from './workspace-types';
 
 /**
  * The browser's platform services for the runtime (which knows no browser):
@@ -113,42 +109,12 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
 }
 
 /**
- * Shows what tools wrote: re-reads the project tree, and the text of changed
- * files the editor holds unmodified (a buffer with unsaved typing is never
- * overwritten). New worker files join the analysis like files made by hand.
- * The workspace store has no public "reload from storage" action, so this
- * updates its state the way its own refresh does.
+ * Shows what tools wrote: the workspace's own reload (new files in the tree,
+ * changed files re-read unless they hold unsaved typing), for the project the
+ * run belongs to only — the user may have switched projects meanwhile.
  */
 export async function syncWorkspaceFromStorage(project: string, changedPaths: readonly string[] = []): Promise<void> {
   const workspace = useWorkspaceStore.getState();
-  const fileSystem = workspace.fileSystem;
-  if (fileSystem === null || workspace.currentProject !== project) return;
-  const sandbox = projectSandbox(fileSystem, project);
-  const tree = await readProjectTree(fileSystem, projectRoot(project));
-  const existing = new Set(treeFiles(tree).map((file) => file.path));
-  const reloaded: Record<string, TextBuffer> = {};
-  const current = useWorkspaceStore.getState().buffers;
-  for (const path of new Set(changedPaths)) {
-    if (!existing.has(path)) continue;
-    const buffer = current[path];
-    const tracked = buffer !== undefined || isAnalyzedPath(path);
-    if (!tracked || (buffer !== undefined && buffer.text !== buffer.savedText)) continue;
-    try {
-      const text = await sandbox.readText(path);
-      reloaded[path] = { text, savedText: text };
-    } catch {
-      // Not text (or gone again): the tree still shows it; the viewer reads it when opened.
-    }
-  }
-  useWorkspaceStore.setState((state) => {
-    if (state.currentProject !== project) return {};
-    const buffers = { ...state.buffers };
-    for (const [path, buffer] of Object.entries(reloaded)) {
-      const now = buffers[path];
-      // Typing that happened while we read wins.
-      if (now === undefined || now.text === now.savedText) buffers[path] = buffer;
-    }
-    const analyzed = Object.keys(reloaded).some(isAnalyzedPath);
-    return { tree, buffers, ...(analyzed ? { diagnostics: analyzeTexts(buffers) } : {}) };
-  });
+  if (workspace.currentProject !== project) return;
+  await workspace.reloadFromStorage(changedPaths);
 }
