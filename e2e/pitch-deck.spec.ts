@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
-import { answerPrompt, editorText, expect, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
+import { answerPrompt, editorText, expect, focusEditor, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
 
 /**
  * The pitch-deck bootstrapping demo, as a new user meets it: a fresh browser
@@ -242,6 +242,25 @@ test('the approval editor edits the evaluator before it is written; Promote move
   await expect(run.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]').first()).toHaveAttribute('data-depth', '0');
   await expect(run.getByTestId('run-output')).toContainText('Verdict: Invest');
   await expect(creationQuestion(page)).toHaveCount(0);
+
+  // A generated worker whose name a project worker has is refused, with the reason shown (toolbar Promote).
+  await treeItem(page, 'generated').click();
+  await page.getByRole('button', { name: 'New file' }).click();
+  await answerPrompt(page, 'copy.worker');
+  await expect(page.getByTestId('editor-tab')).toHaveText('generated/copy.worker');
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText('---\nname: main\ndescription: A second main.\n---\nHello.\n');
+  await expect.poll(() => editorText(page)).toContain('A second main.');
+  const copy = treeItem(page, 'copy.worker');
+  await expect(copy).toHaveAttribute('data-generated', 'true');
+  await copy.click();
+  await page.getByRole('button', { name: 'Promote generated worker' }).click();
+  await expect(page.getByTestId('prompt-dialog').getByRole('textbox')).toHaveValue('main.worker');
+  await answerPrompt(page, 'second-main.worker');
+  await expect(page.getByTestId('notice')).toContainText('Could not promote generated/copy.worker: The project already has a worker named "main" (main.worker)');
+  await expect(copy).toBeVisible();
+  await expect(page.locator('[data-testid="tree-item"][data-path="second-main.worker"]')).toHaveCount(0);
 });
 
 test('Restore pitch-deck example makes a fresh copy under a free name; a deck that cannot be fetched is reported', async ({ page }) => {
