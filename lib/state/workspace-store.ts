@@ -14,7 +14,7 @@ import { projectCatalog } from './project-catalog';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
 import { addExampleDecks, browserDeckFetcher, createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
 import { analyzeTexts } from './analyze-texts';
-import { mimeTypeFor } from './mime-type-for';
+import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import {
   absolutePath,
   fileNameProblem,
@@ -487,7 +487,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
             openView: { kind: 'text' },
           }));
         } else {
-          set({ openPath: path, openView: { kind, bytes, size: bytes.byteLength, mimeType: mimeTypeFor(path) } });
+          set({ openPath: path, openView: { kind, bytes, size: bytes.byteLength, mimeType: mimeTypeForPath(path) } });
         }
         sessionMemory.setLastFile(project, path);
       } catch (error) {
@@ -676,7 +676,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
         const project = requireProject();
         const buffer = get().buffers[path];
         const bytes = buffer !== undefined ? new TextEncoder().encode(buffer.text) : await requireFileSystem().readFile(absolutePath(project, path));
-        downloadBytes(bytes, relativeBaseName(path), mimeTypeFor(path));
+        downloadBytes(bytes, relativeBaseName(path), mimeTypeForPath(path));
       } catch (error) {
         reportError(error, `Could not download "${path}"`);
       }
