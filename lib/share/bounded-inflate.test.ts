@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Deflate, deflateSync } from 'fflate';
 import { inflateRawBounded } from './bounded-inflate';
-import { decodeBase64, decodeBase64Url, encodeBase64, encodeBase64Url } from './base64';
-import fc from 'fast-check';
 
 /** Raw deflate of `megabytes` MiB of zeros, built in steps so the test never holds the whole output. */
 function deflatedZeros(megabytes: number): Uint8Array {
@@ -40,27 +38,5 @@ describe('inflateRawBounded', () => {
     expect(inflateRawBounded(new Uint8Array(0), 1e6)).toEqual({ ok: false, reason: 'truncated' });
     // Block type 3 does not exist.
     expect(inflateRawBounded(new Uint8Array([0x07, 0x00]), 1e6)).toEqual({ ok: false, reason: 'corrupted' });
-  });
-});
-
-describe('base64', () => {
-  it('matches Node for both alphabets and decodes back', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-        expect(encodeBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
-        expect(encodeBase64Url(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
-        expect(decodeBase64(encodeBase64(bytes))).toEqual(bytes);
-        expect(decodeBase64Url(encodeBase64Url(bytes))).toEqual(bytes);
-      }),
-    );
-  });
-
-  it('refuses foreign characters, impossible lengths and non-zero padding bits', () => {
-    expect(decodeBase64Url('ab+c')).toBeNull();
-    expect(decodeBase64Url('abcde')).toBeNull();
-    expect(decodeBase64Url('AB')).toBeNull();
-    expect(decodeBase64('QQ==')).toEqual(new Uint8Array([65]));
-    expect(decodeBase64('QR==')).toBeNull();
-    expect(decodeBase64('QQ')).toBeNull();
   });
 });

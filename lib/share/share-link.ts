@@ -1,6 +1,6 @@
 import { zlibSync } from 'fflate';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
-import { decodeBase64, decodeBase64Url, encodeBase64, encodeBase64Url } from './base64';
+import { decodeBase64, decodeBase64Url, encodeBase64, encodeBase64Url } from '@/lib/encoding/base64';
 import { inflateRawBounded } from './bounded-inflate';
 import { ADLER32_INITIAL, updateAdler32 } from './checksums';
 import { isBinaryFile } from './file-kind';

@@ -1,6 +1,6 @@
 import { zlibSync } from 'fflate';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
-import { encodeBase64Url } from './base64';
+import { encodeBase64Url } from '@/lib/encoding/base64';
 import type { SharedFile } from './share-result';
 
 /**

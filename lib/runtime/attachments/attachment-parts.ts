@@ -5,7 +5,7 @@ import { formatBytes } from '@/lib/vfs/limits';
 import { isTextPath } from '@/lib/vfs/mime-type';
 import { isValidUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';
-import { encodeBase64 } from './base64';
+import { encodeBase64 } from '@/lib/encoding/base64';
 import type { PdfTextExtractor } from './pdf-text-extractor';
 
 /**
