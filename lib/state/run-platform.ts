@@ -1,10 +1,8 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
 import { createProxyModelClient } from '@/lib/model/proxy-client';
-import { browserPdfTextExtractor as libraryPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
-import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
@@ -36,20 +34,24 @@ export function browserModelClient(): ModelStepClient {
   return modelClient;
 }
 
-/** lib/pdf's extractor: pdf.js loads only when a run first needs PDF text, one worker per document. */
-export const browserPdfTextExtractor: PdfTextExtractor = libraryPdfTextExtractor;
-
 /** A question the runtime is waiting on, as the dialog shows it. */
 export interface PendingApproval extends ApprovalRequest {
   /** Order of arrival, so the dialog shows the oldest question first. */
   sequence: number;
   /** For worker_create: the file it would write (editable in the dialog) and whether it would be accepted. */
   preview?: WorkerCreatePreview;
+  /** For worker_create: the same check for the person's edited text, so a refusal shows before approving. */
+  checkEditedFile?: (text: string) => Promise<WorkerCreatePreview | null>;
 }
 
 export interface ApprovalBridge {
   /** The runtime's ApprovalHandler; the platform may add what the dialog shows (a worker_create preview). */
-  handler: (request: ApprovalRequest, signal: AbortSignal, preview?: WorkerCreatePreview) => Promise<ApprovalResponse>;
+  handler: (
+    request: ApprovalRequest,
+    signal: AbortSignal,
+    preview?: WorkerCreatePreview,
+    checkEditedFile?: PendingApproval['checkEditedFile'],
+  ) => Promise<ApprovalResponse>;
   /** Answers one waiting question; unknown ids (already answered, run stopped) are ignored. */
   answer(approvalId: string, response: ApprovalResponse): void;
   /** Forgets every question (the run was stopped); the runtime has stopped waiting already. */
@@ -66,7 +68,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
   let sequence = 0;
   const publish = () => onChange([...waiting.values()].map((entry) => entry.request).sort((left, right) => left.sequence - right.sequence));
 
-  const handler: ApprovalBridge['handler'] = (request, signal, preview) =>
+  const handler: ApprovalBridge['handler'] = (request, signal, preview, checkEditedFile) =>
     new Promise<ApprovalResponse>((resolve, reject) => {
       if (signal.aborted) {
         reject(new Error('The run was stopped.'));
@@ -79,7 +81,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
         reject(new Error('The run was stopped.'));
       };
       waiting.set(request.approvalId, {
-        request: { ...request, sequence, ...(preview === undefined ? {} : { preview }) },
+        request: { ...request, sequence, ...(preview === undefined ? {} : { preview }), ...(checkEditedFile === undefined ? {} : { checkEditedFile }) },
         resolve: (response) => {
           signal.removeEventListener('abort', onAbort);
           resolve(response);

@@ -10,14 +10,15 @@ import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/redu
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
 import { WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
+import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { startRun } from '@/lib/runtime/run-session';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
+import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import {
   browserModelClient,
-  browserPdfTextExtractor,
   createApprovalBridge,
   loadProjectForRun,
   projectSandbox,
@@ -301,11 +302,13 @@ export const useRunStore = create<RunState>((set, get) => ({
     const sandbox = projectSandbox(fileSystem, project);
     // A worker_create question shows the file it would write, so the person can read and edit it first.
     const approvalHandler: ApprovalHandler = async (request, signal) => {
-      const preview =
-        request.toolName === WORKER_CREATE_TOOL_NAME
-          ? await previewWorkerCreateApproval(request, { project: loaded, session, sandbox }).catch(() => null)
-          : null;
-      return approvals.handler(request, signal, preview ?? undefined);
+      if (request.toolName !== WORKER_CREATE_TOOL_NAME) return approvals.handler(request, signal);
+      const scope = { project: loaded, session, sandbox };
+      const preview = await previewWorkerCreateApproval(request, scope).catch(() => null);
+      // The edited text goes through the very check worker_create will apply.
+      const checkEditedFile = (text: string) =>
+        previewWorkerCreateApproval({ ...request, args: withEditedFileText(asWorkerCreateArgs(request.args), text) }, scope).catch(() => null);
+      return approvals.handler(request, signal, preview ?? undefined, checkEditedFile);
     };
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 

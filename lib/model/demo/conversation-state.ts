@@ -79,7 +79,10 @@ function describeOutput(output: LanguageModelV3ToolResultOutput): Pick<DemoToolR
     case 'execution-denied':
       return { outcome: 'denied', text: output.reason ?? 'no reason given', value: output.reason };
     case 'error-text':
-      return { outcome: 'error', text: output.value, value: output.value };
+      // The runtime reports a denial as error text ("The user denied this call: <reason>").
+      return /\bdenied\b/i.test(output.value)
+        ? { outcome: 'denied', text: denialReason(output.value), value: output.value }
+        : { outcome: 'error', text: output.value, value: output.value };
     case 'error-json':
       return { outcome: 'error', text: JSON.stringify(output.value), value: output.value };
     case 'text':
@@ -121,7 +124,7 @@ function jsonOutcome(value: unknown): Pick<DemoToolResult, 'outcome' | 'text' | 
  * falls back to the whole text so the reason is always quoted verbatim.
  */
 export function denialReason(text: string): string {
-  const match = /\bdenied\b(?:\s+by\s+(?:the\s+)?user)?\s*(?:[.:,;—–-]\s*)?(?:(?:with\s+)?reason\s*[:=]?\s*|because\s+)?([\s\S]+)$/i.exec(text.trim());
+  const match = /\bdenied\b(?:\s+(?:this|the)\s+call)?(?:\s+by\s+(?:the\s+)?user)?\s*(?:[.:,;—–-]\s*)?(?:(?:with\s+)?reason\s*[:=]?\s*|because\s+)?([\s\S]+)$/i.exec(text.trim());
   const reason = match?.[1]?.trim().replace(/^["“'](.*)["”']$/s, '$1');
   return reason && reason.length > 0 ? reason : text.trim();
 }

@@ -27,7 +27,9 @@ const workerTools: ToolDefinition[] = [
 const model = new DemoLanguageModel({ delayMs: 0 });
 
 type ToolCallEvent = Extract<ModelStepEvent, { type: 'tool-call' }>;
-type Executor = (call: ToolCallEvent) => { type: 'text'; value: string } | { type: 'execution-denied'; reason: string };
+type Executor = (
+  call: ToolCallEvent,
+) => { type: 'text'; value: string } | { type: 'error-text'; value: string } | { type: 'execution-denied'; reason: string };
 
 /** A miniature of the browser loop: enough to drive the demo through several steps. */
 async function runConversation(request: ModelStepRequest, execute: Executor, maxSteps = 8) {
@@ -48,6 +50,16 @@ async function runConversation(request: ModelStepRequest, execute: Executor, max
 const userSays = (text: string): ModelMessage[] => [{ role: 'user', content: text }];
 
 describe('demo model: delegate playbook', () => {
+  it('does not attach the file a delegated write is meant to create', async () => {
+    const helper = { name: 'helper', description: 'Helps.', inputSchema: { type: 'object', properties: { input: { type: 'string' }, attachments: { type: 'array', items: { type: 'string' } } } } };
+    const events = await collect(
+      streamModelStep(model, { model: 'demo:scripted', messages: userSays('helper: write "hi" to out/notes.txt and read input/a.md'), tools: [helper] }, new AbortController().signal),
+    );
+    const call = events.find((event): event is ToolCallEvent => event.type === 'tool-call');
+    expect(call?.toolName).toBe('helper');
+    expect((call?.input as { attachments?: string[] }).attachments).toEqual(['input/a.md']);
+  });
+
   it('calls every worker tool in ONE step when asked to delegate, then quotes their results', async () => {
     const { steps, text } = await runConversation(
       { model: 'demo:scripted', messages: userSays('Please delegate: welcome our new colleague'), tools: [...fileTools, ...workerTools] },
@@ -144,6 +156,14 @@ describe('demo model: file directives playbook', () => {
     expect(text).toContain('The write to notes.txt was denied: keep the sandbox clean today');
   });
 
+  it("quotes a denial reason verbatim (the runtime's error text)", async () => {
+    const { text } = await runConversation(
+      { model: 'demo:scripted', messages: userSays('write "x" to notes.txt'), tools: fileTools },
+      () => ({ type: 'error-text', value: 'The user denied this call: not on a Friday' }),
+    );
+    expect(text).toContain('The write to notes.txt was denied: not on a Friday');
+  });
+
   it('quotes a denial reason verbatim (execution-denied output)', async () => {
     const { text } = await runConversation(
       { model: 'demo:scripted', messages: userSays('write "x" to notes.txt'), tools: fileTools },
@@ -184,6 +204,7 @@ describe('demo model: file directives playbook', () => {
     expect(denialReason('Denied by user: too risky')).toBe('too risky');
     expect(denialReason('The call was denied. Reason: "no writes"')).toBe('no writes');
     expect(denialReason('denied')).toBe('denied');
+    expect(denialReason('The user denied this call: later')).toBe('later');
   });
 });
 

@@ -1,6 +1,7 @@
 import { isBuiltinToolName } from '@/lib/worker/builtin-tool-names';
 import type { DemoAction, DemoConversationState, DemoPlaybook, DemoTool } from '../demo-types';
 import { mentionedPaths, quoteBlock } from '../text-helpers';
+import { parseFileDirectives } from './file-directives';
 import { argumentsFor, propertyNames } from '../tool-arguments';
 
 /** Worker tools take an `input` and are not one of the built-in filesystem/dynamic tools. */
@@ -69,7 +70,9 @@ export const delegatePlaybook: DemoPlaybook = {
     }
     const chosen = chooseWorkers(state, candidates);
     if (chosen.length === 0) return null;
-    const paths = mentionedPaths(state.input);
+    // A write directive's target does not exist yet: it is for the child to create, not to attach.
+    const writeTargets = new Set(parseFileDirectives(state.input).flatMap((directive) => (directive.kind === 'write' ? [directive.path] : [])));
+    const paths = mentionedPaths(state.input).filter((path) => !writeTargets.has(path));
     const childInput = delegatedInput(state.input);
     return {
       toolCalls: chosen.flatMap((tool) => {
