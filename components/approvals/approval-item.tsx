@@ -5,6 +5,7 @@ import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import type { PendingApproval } from '@/lib/state/run-platform';
 import styles from './approvals.module.css';
+import { WorkerFileCheck } from './worker-file-check';
 
 interface ApprovalItemProps {
   request: PendingApproval;
@@ -111,11 +112,7 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
             value={fileText}
             onChange={(event) => setFileText(event.target.value)}
           />
-          {preview.ok ? null : (
-            <p className={styles.problem} role="alert" data-testid="approval-preview-error">
-              As proposed, this file would be refused: {preview.error}
-            </p>
-          )}
+          <WorkerFileCheck text={fileText} preview={preview} {...(request.checkEditedFile === undefined ? {} : { check: request.checkEditedFile })} />
           {edited ? <p className={styles.hint}>Edited: the worker is created from your text, approved once (never for the session).</p> : null}
         </>
       ) : write === null ? (
