@@ -195,8 +195,14 @@ test('the approval editor edits the evaluator before it is written; Promote move
   const question = creationQuestion(page);
   const file = question.getByTestId('approval-worker-file');
   await expect(file).toHaveValue(/name: pitch_evaluator/);
-  const edited = (await file.inputValue()).replace(/^description: .*$/m, 'description: Scores one deck against our rubric (edited before approval).');
+  const proposed = await file.inputValue();
+  // An edit that worker_create would refuse says so before approving.
+  await file.fill(proposed.replace(/^name: .*$/m, 'name: not a valid name!'));
+  await expect(question.getByTestId('approval-preview-error')).toContainText('As edited, this file would be refused');
+  const edited = proposed.replace(/^description: .*$/m, 'description: Scores one deck against our rubric (edited before approval).');
   await file.fill(edited);
+  await expect(question.getByTestId('approval-edit-ok')).toContainText('generated/pitch_evaluator.worker');
+  await expect(question.getByTestId('approval-preview-error')).toHaveCount(0);
   await expect(question.getByTestId('approve-session')).toBeDisabled();
   await question.getByTestId('approve-once').click();
   await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md', { timeout: 60_000 });
