@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
-import { addExampleDecks, createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
+import { createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
 
 /** Serves the real files from public/, as Next does. */
 const publicFetcher: DeckFetcher = async (url) => new Uint8Array(readFileSync(path.join(process.cwd(), 'public', decodeURIComponent(url))));
@@ -42,14 +42,26 @@ describe('example decks', () => {
     expect(await fileSystem.stat('/projects/example/input/lumen-ledger.pdf')).toBeNull();
   });
 
-  it('never overwrites a file already in input/, and refuses an existing project name', async () => {
+  it('never overwrites: an existing project name is refused and that project is left as it was', async () => {
     const fileSystem = new MemoryFileSystem();
     await createExampleProject(fileSystem, 'example', publicFetcher);
     await fileSystem.writeFile('/projects/example/input/tidewater-robotics.pdf', 'mine');
-    const again = await addExampleDecks(fileSystem, 'example', publicFetcher);
-    expect(again.written).toEqual([]);
-    expect(again.failed[0]?.reason).toMatch(/already exists/);
-    expect(await fileSystem.readText('/projects/example/input/tidewater-robotics.pdf')).toBe('mine');
     await expect(createExampleProject(fileSystem, 'example', publicFetcher)).rejects.toThrow(/already exists/);
+    expect(await fileSystem.readText('/projects/example/input/tidewater-robotics.pdf')).toBe('mine');
+  });
+
+  it('creates nothing until every deck has been fetched or given up', async () => {
+    const fileSystem = new MemoryFileSystem();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: DeckFetcher = async (url) => {
+      await gate;
+      return publicFetcher(url);
+    };
+    const creating = createExampleProject(fileSystem, 'example', slow);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await fileSystem.stat('/projects/example')).toBeNull();
+    release();
+    expect((await creating).written).toHaveLength(3);
   });
 });

@@ -2,22 +2,23 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
 import { EXAMPLE_DECKS_FOLDER, EXAMPLE_DECK_FILE_NAMES, exampleDeckUrl } from '@/lib/project/example-decks';
 import { exampleProjectFiles } from '@/lib/project/example-project';
-import { createProject } from '@/lib/project/projects';
-import { absolutePath, relativeJoin } from './project-paths';
+import { createProject, type ProjectFileData } from '@/lib/project/projects';
+import { relativeJoin } from './project-paths';
 
 /**
- * Puts the sample pitch decks into the example project's input/ folder. They
- * are fetched from the app's own public folder rather than bundled: PDFs are
- * binary and large next to the project's text files. A deck that cannot be
- * fetched is reported, never fatal: the project stays usable without it, and
- * a file already in input/ is never overwritten.
+ * The pitch-deck example with its sample decks in input/. The decks are
+ * fetched from the app's own public folder rather than bundled (PDFs are
+ * binary and large next to the project's text files), all before the project
+ * is created, which then happens in one step: a reload mid-way never leaves a
+ * half-made example. A deck that cannot be fetched is reported, never fatal:
+ * the project is created without it.
  */
 
 /** Fetches one deck's bytes; the browser's fetch by default, a stub in tests. */
 export type DeckFetcher = (url: string) => Promise<Uint8Array>;
 
 export interface DeckSeedResult {
-  /** Project-relative paths written, e.g. "input/tidewater-robotics.pdf". */
+  /** Project-relative paths of the decks added, e.g. "input/tidewater-robotics.pdf". */
   written: string[];
   /** Decks left out, with the reason, in list order. */
   failed: Array<{ fileName: string; reason: string }>;
@@ -38,8 +39,8 @@ function isPdf(bytes: Uint8Array): boolean {
   return bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }
 
-export async function addExampleDecks(fileSystem: FileSystem, project: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
-  // Fetched together; written one by one, in list order, so the result is stable.
+/** Every sample deck, fetched together; the result keeps the list's order. */
+export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetcher): Promise<{ files: ProjectFileData[]; failed: DeckSeedResult['failed'] }> {
   const fetched = await Promise.all(
     EXAMPLE_DECK_FILE_NAMES.map(async (fileName) => {
       try {
@@ -52,26 +53,23 @@ export async function addExampleDecks(fileSystem: FileSystem, project: string, f
       }
     }),
   );
-  const result: DeckSeedResult = { written: [], failed: [] };
+  const files: ProjectFileData[] = [];
+  const failed: DeckSeedResult['failed'] = [];
   for (const deck of fetched) {
-    if (deck.bytes === undefined) {
-      result.failed.push({ fileName: deck.fileName, reason: deck.error });
-      continue;
-    }
-    const path = relativeJoin(EXAMPLE_DECKS_FOLDER, deck.fileName);
-    const target = absolutePath(project, path);
-    try {
-      if ((await fileSystem.stat(target)) !== null) {
-        result.failed.push({ fileName: deck.fileName, reason: `${path} already exists (left as it was)` });
-        continue;
-      }
-      await fileSystem.writeFile(target, deck.bytes);
-      result.written.push(path);
-    } catch (error) {
-      result.failed.push({ fileName: deck.fileName, reason: describe(error) });
-    }
+    if (deck.bytes === undefined) failed.push({ fileName: deck.fileName, reason: deck.error });
+    else files.push({ path: relativeJoin(EXAMPLE_DECKS_FOLDER, deck.fileName), data: deck.bytes });
   }
-  return result;
+  return { files, failed };
+}
+
+/**
+ * A fresh copy of the example under `name`, decks included. The name must be
+ * free: createProject refuses an existing project, so nothing is overwritten.
+ */
+export async function createExampleProject(fileSystem: FileSystem, name: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
+  const decks = await fetchExampleDecks(fetchDeck);
+  await createProject(fileSystem, name, [...exampleProjectFiles(), ...decks.files]);
+  return { written: decks.files.map((file) => file.path), failed: decks.failed };
 }
 
 /** The notice for decks that could not be added; null when all of them were. */
@@ -84,13 +82,4 @@ export function deckSeedProblem(project: string, result: DeckSeedResult): string
     `${result.failed.length === 1 ? 'it' : 'them'}; upload your own PDFs to ${EXAMPLE_DECKS_FOLDER}/, or use ` +
     `"Restore pitch-deck example" to try again.`
   );
-}
-
-/**
- * A fresh copy of the example under `name` (which must be free: createProject
- * refuses an existing project, so nothing is ever overwritten), decks included.
- */
-export async function createExampleProject(fileSystem: FileSystem, name: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
-  await createProject(fileSystem, name, exampleProjectFiles());
-  return addExampleDecks(fileSystem, name, fetchDeck);
 }

@@ -1,16 +1,10 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProject, deleteProject, freeProjectName, listProjects, validateProjectName } from '@/lib/project/projects';
-import { EXAMPLE_PROJECT_NAME, exampleProjectFiles } from '@/lib/project/example-project';
 import { blankProjectFiles } from './blank-project';
 
 /** The project operations the workspace needs, over lib/project. */
 export const projectCatalog = {
   list: async (fileSystem: FileSystem): Promise<string[]> => (await listProjects(fileSystem)).map((project) => project.name),
-  createExample: async (fileSystem: FileSystem): Promise<string> => {
-    const name = freeProjectName(EXAMPLE_PROJECT_NAME, await projectCatalog.list(fileSystem));
-    await createProject(fileSystem, name, exampleProjectFiles());
-    return name;
-  },
   createBlank: async (fileSystem: FileSystem, name: string): Promise<void> => {
     await createProject(fileSystem, name, blankProjectFiles(name));
   },

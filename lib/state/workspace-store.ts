@@ -12,7 +12,7 @@ import { keepBothName } from './keep-both-name';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
-import { addExampleDecks, browserDeckFetcher, createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
+import { browserDeckFetcher, createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
 import { analyzeTexts } from './analyze-texts';
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import {
@@ -749,9 +749,8 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
       let projects = await refreshProjects();
       let deckProblem: string | null = null;
       if (projects.length === 0) {
-        const example = await projectCatalog.createExample(fileSystem);
         // A deck that cannot be fetched leaves the example without it, and says so.
-        deckProblem = deckSeedProblem(example, await addExampleDecks(fileSystem, example, fetchExampleDeck));
+        deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProject(fileSystem, EXAMPLE_PROJECT_NAME, fetchExampleDeck));
         projects = await refreshProjects();
       }
       const remembered = sessionMemory.lastProject();
