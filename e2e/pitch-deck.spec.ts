@@ -189,7 +189,7 @@ test('a deck the user uploads is evaluated from its own text', async ({ page }) 
   await expect.poll(() => editorText(page)).toContain('Quillfeather Labs');
 });
 
-test('the approval editor edits the evaluator before it is written; Promote moves it into the project', async ({ page }) => {
+test('the approval editor edits the evaluator before it is written; Promote moves it into the project', async ({ page }, testInfo) => {
   await openExample(page);
   await page.getByTestId('run-button').click();
   const question = creationQuestion(page);
@@ -203,6 +203,7 @@ test('the approval editor edits the evaluator before it is written; Promote move
   await file.fill(edited);
   await expect(question.getByTestId('approval-edit-ok')).toContainText('generated/pitch_evaluator.worker');
   await expect(question.getByTestId('approval-preview-error')).toHaveCount(0);
+  await attachScreenshot(page, testInfo, 'worker-create-approval.png');
   await expect(question.getByTestId('approve-session')).toBeDisabled();
   await question.getByTestId('approve-once').click();
   await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md', { timeout: 60_000 });
