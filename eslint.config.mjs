@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // Config files and scripts run in Node.
+    files: ['*.mjs', '*.config.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     // The runtime is platform-independent: no React, Next, zustand or DOM globals.
     files: ['lib/runtime/**/*.ts'],
     rules: {
