@@ -210,11 +210,11 @@ test('the reader\'s policy and unreadable PDFs end as tool errors that say why; 
   );
   await expect(runEntry.getByTestId('run-output')).toContainText('reader failed');
 
-  // Two PDFs in one call: refused by the tool schema that max_attachments: 1 shaped (maxItems: 1), before the reader runs.
+  // Two PDFs in one call: refused by the attachment policy (max_attachments: 1), before the reader runs.
   runEntry = await run(page, 'orchestrator', 'Delegate to reader: alpha.pdf and beta.pdf');
   await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'error');
   await expect(readerToolCalls(runEntry).getByTestId('tool-error')).toContainText(
-    'Invalid arguments for reader: attachments must NOT have more than 1 items (maxItems).',
+    'Worker "reader" accepts at most 1 attachment (max_attachments), but 2 were passed; "beta.pdf" is one too many.',
   );
   await expect(readerCalls(runEntry)).toHaveCount(0);
 

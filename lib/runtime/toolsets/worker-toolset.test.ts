@@ -122,7 +122,7 @@ describe('WorkerToolset adapter', () => {
     });
     const schema = buildWorkerToolSchema(shaped, { outputSchema: { type: 'object', properties: { score: { type: 'number' } } } });
     expect(schema.inputSchema).toMatchObject({
-      properties: { attachments: { type: 'array', maxItems: 1, minItems: 1 } },
+      properties: { attachments: { type: 'array', minItems: 1 } },
       required: ['attachments'],
     });
     expect(schema.description).toContain('Scores a deck.');

@@ -79,7 +79,8 @@ describe('buildWorkerToolSchema', () => {
     const { inputSchema, description } = buildWorkerToolSchema(workers.pdfOnly!);
     const properties = inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(inputSchema.required).toEqual(['attachments']);
-    expect(properties.attachments).toMatchObject({ minItems: 1, maxItems: 1 });
+    expect(properties.attachments).toMatchObject({ minItems: 1 });
+    expect(properties.attachments).not.toHaveProperty('maxItems');
     expect(properties.attachments?.description).toContain('Accepted: .pdf.');
     expect(properties.attachments?.description).toContain('At most 1.');
     expect(description).toContain('Attachments: requires at least one attachment, accepts .pdf files, at most 1.');

@@ -76,7 +76,8 @@ export function buildWorkerToolSchema(worker: ToolSchemaWorker, options: WorkerT
       description: describeAttachmentsParameter(policy, allowed),
     };
     if (attachmentsRequired) parameter.minItems = 1;
-    if (policy.max_attachments !== undefined) parameter.maxItems = policy.max_attachments;
+    // The maximum is stated in the description, not as maxItems: too many files are then refused by
+    // the one attachment-policy function, whose message names the rule (max_attachments) on every path.
     properties[ATTACHMENTS_PARAMETER] = parameter;
     if (attachmentsRequired) required.push(ATTACHMENTS_PARAMETER);
   }
