@@ -1,0 +1,22 @@
+import { mimeTypeForPath } from '@/lib/vfs/mime-type';
+import { downloadBytes } from '../download-bytes';
+import { absolutePath, relativeBaseName } from '../project-paths';
+import type { WorkspaceContext } from './workspace-context';
+import type { WorkspaceState } from './workspace-state';
+
+/** Saves a project file to the user's disk; a text buffer is downloaded as typed, unsaved edits included. */
+export function createDownloadAction(context: WorkspaceContext): Pick<WorkspaceState, 'downloadFile'> {
+  return {
+    downloadFile: async (path) => {
+      try {
+        const project = context.requireProject();
+        const buffer = context.get().buffers[path];
+        const bytes =
+          buffer !== undefined ? new TextEncoder().encode(buffer.text) : await context.requireFileSystem().readFile(absolutePath(project, path));
+        downloadBytes(bytes, relativeBaseName(path), mimeTypeForPath(path));
+      } catch (error) {
+        context.reportError(error, `Could not download "${path}"`);
+      }
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { isAnalyzedPath } from '../file-view-kind';
+import { projectCatalog } from '../project-catalog';
+import { absolutePath } from '../project-paths';
+import { findNode, readProjectTree, treeFiles } from '../read-project-tree';
+import { sessionMemory } from '../session-memory';
+import { clearUnsaved, readUnsaved } from '../unsaved-journal';
+import type { TextBuffer } from '../workspace-types';
+import type { Analysis } from './diagnostics';
+import type { Editing } from './editor-actions';
+import type { WorkspaceContext } from './workspace-context';
+
+/** Reading projects from storage: the list of projects and one project's tree and buffers. */
+export interface ProjectLoader {
+  loadProject: (name: string) => Promise<void>;
+  refreshProjects: () => Promise<string[]>;
+}
+
+export function createProjectLoader(context: WorkspaceContext, analysis: Analysis, editing: Editing): ProjectLoader {
+  const { set, get } = context;
+
+  async function loadProject(name: string): Promise<void> {
+    const fileSystem = context.requireFileSystem();
+    const tree = await readProjectTree(fileSystem, absolutePath(name, ''));
+    const buffers: Record<string, TextBuffer> = {};
+    for (const file of treeFiles(tree)) {
+      if (!isAnalyzedPath(file.path)) continue;
+      try {
+        const text = await fileSystem.readText(absolutePath(name, file.path));
+        buffers[file.path] = { text, savedText: text };
+      } catch {
+        // A worker file that is not UTF-8 is left out of analysis rather than blocking the project.
+      }
+    }
+    // Text typed before a reload that IndexedDB had not stored yet comes back here.
+    for (const [path, text] of readUnsaved(name)) {
+      if (findNode(tree, path) === null) {
+        clearUnsaved(name, path);
+        continue;
+      }
+      let savedText = buffers[path]?.savedText;
+      if (savedText === undefined) {
+        try {
+          savedText = await fileSystem.readText(absolutePath(name, path));
+        } catch {
+          continue;
+        }
+      }
+      if (savedText === text) clearUnsaved(name, path);
+      else buffers[path] = { text, savedText };
+    }
+    set({
+      currentProject: name,
+      tree,
+      buffers,
+      expanded: {},
+      selectedPath: null,
+      openPath: null,
+      openView: null,
+      diagnostics: [],
+      revealRequest: null,
+      saveError: null,
+    });
+    sessionMemory.setLastProject(name);
+    analysis.runAnalysis();
+    if (Object.values(buffers).some((buffer) => buffer.text !== buffer.savedText)) editing.scheduleSave();
+
+    const files = treeFiles(tree);
+    const remembered = sessionMemory.lastFile(name);
+    const initial =
+      files.find((file) => file.path === remembered) ??
+      files.find((file) => file.path === 'main.worker') ??
+      files.find((file) => file.path.endsWith('.worker'));
+    if (initial !== undefined) await get().openFile(initial.path);
+  }
+
+  return {
+    loadProject,
+    refreshProjects: async () => {
+      const projects = await projectCatalog.list(context.requireFileSystem());
+      set({ projects });
+      return projects;
+    },
+  };
+}

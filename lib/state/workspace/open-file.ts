@@ -1,0 +1,41 @@
+import { mimeTypeForPath } from '@/lib/vfs/mime-type';
+import { decodeUtf8Strict } from '@/lib/vfs/utf8';
+import { fileViewKind } from '../file-view-kind';
+import { absolutePath } from '../project-paths';
+import { sessionMemory } from '../session-memory';
+import type { WorkspaceContext } from './workspace-context';
+import type { WorkspaceState } from './workspace-state';
+
+/** Shows a file in the main pane: text goes into a buffer, anything else is kept as bytes. */
+export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceState, 'openFile'> {
+  const { set, get } = context;
+  return {
+    openFile: async (path) => {
+      const project = context.requireProject();
+      set({ selectedPath: path, expanded: context.expandAncestors(path) });
+      if (get().buffers[path] !== undefined) {
+        set({ openPath: path, openView: { kind: 'text' } });
+        sessionMemory.setLastFile(project, path);
+        return;
+      }
+      try {
+        const bytes = await context.requireFileSystem().readFile(absolutePath(project, path));
+        if (get().currentProject !== project) return;
+        const kind = fileViewKind(path, bytes);
+        if (kind === 'text') {
+          const text = decodeUtf8Strict(bytes, path);
+          set((state) => ({
+            buffers: { ...state.buffers, [path]: state.buffers[path] ?? { text, savedText: text } },
+            openPath: path,
+            openView: { kind: 'text' },
+          }));
+        } else {
+          set({ openPath: path, openView: { kind, bytes, size: bytes.byteLength, mimeType: mimeTypeForPath(path) } });
+        }
+        sessionMemory.setLastFile(project, path);
+      } catch (error) {
+        context.reportError(error, `Could not open "${path}"`);
+      }
+    },
+  };
+}

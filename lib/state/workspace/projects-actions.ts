@@ -1,0 +1,138 @@
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
+import { askConfirm, askText } from '../dialog-store';
+import { browserDeckFetcher, createExampleProject, deckSeedProblem, type DeckFetcher } from '../example-seed';
+import { openBrowserFileSystem } from '../open-file-system';
+import { projectCatalog } from '../project-catalog';
+import { sessionMemory } from '../session-memory';
+import { describeError, storageProblemFor } from '../storage-messages';
+import { forgetUnsaved } from '../unsaved-journal';
+import type { Editing } from './editor-actions';
+import type { ProjectLoader } from './load-project';
+import type { WorkspaceContext } from './workspace-context';
+import type { WorkspaceState } from './workspace-state';
+
+type ProjectsActions = Pick<
+  WorkspaceState,
+  'start' | 'switchProject' | 'requestCreateProject' | 'requestRestoreExample' | 'requestDeleteProject'
+>;
+
+/** Starting the workspace and the project menu: switch, create, restore the example, delete. */
+export function createProjectsActions(context: WorkspaceContext, loader: ProjectLoader, editing: Editing): ProjectsActions {
+  const { set, get } = context;
+  const { loadProject, refreshProjects } = loader;
+  let starting: Promise<void> | undefined;
+  let fetchExampleDeck: DeckFetcher = browserDeckFetcher;
+
+  async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
+    try {
+      const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
+      set({ fileSystem, storageProblem });
+      let projects = await refreshProjects();
+      let deckProblem: string | null = null;
+      if (projects.length === 0) {
+        // A deck that cannot be fetched leaves the example without it, and says so.
+        deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProject(fileSystem, EXAMPLE_PROJECT_NAME, fetchExampleDeck));
+        projects = await refreshProjects();
+      }
+      const remembered = sessionMemory.lastProject();
+      const initial = projects.find((name) => name === remembered) ?? projects[0];
+      if (initial !== undefined) await loadProject(initial);
+      set({ phase: 'ready', ...(deckProblem === null ? {} : { notice: { tone: 'error' as const, message: deckProblem } }) });
+    } catch (error) {
+      set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
+    }
+  }
+
+  return {
+    start: (options) => {
+      // Strict mode and fast refresh call effects twice; one start per tab, one
+      // LightningFileSystem per database.
+      if (options?.fetchExampleDeck !== undefined) fetchExampleDeck = options.fetchExampleDeck;
+      starting ??= startWorkspace(options?.fileSystem);
+      return starting;
+    },
+
+    switchProject: async (name) => {
+      if (name === get().currentProject) return;
+      await get().saveNow();
+      try {
+        await loadProject(name);
+      } catch (error) {
+        context.reportError(error, `Could not open project "${name}"`);
+      }
+    },
+
+    requestCreateProject: async () => {
+      const fileSystem = context.requireFileSystem();
+      const existing = new Set(get().projects);
+      const name = await askText({
+        title: 'New project',
+        label: 'Project name',
+        initialValue: projectCatalog.freeName(existing, 'new-project'),
+        confirmLabel: 'Create project',
+        validate: (value) => projectCatalog.nameProblem(value) ?? (existing.has(value) ? `A project named "${value}" already exists.` : null),
+      });
+      if (name === null) return;
+      try {
+        await get().saveNow();
+        await projectCatalog.createBlank(fileSystem, name);
+        await refreshProjects();
+        await loadProject(name);
+      } catch (error) {
+        context.reportError(error, `Could not create project "${name}"`);
+      }
+    },
+
+    requestRestoreExample: async () => {
+      const fileSystem = context.requireFileSystem();
+      const existing = new Set(await refreshProjects().catch(() => get().projects));
+      const name = await askText({
+        title: 'Restore pitch-deck example',
+        label: 'A fresh copy of the example (with its sample decks) is created as a new project named',
+        initialValue: projectCatalog.freeName(existing, EXAMPLE_PROJECT_NAME),
+        confirmLabel: 'Restore example',
+        validate: (value) => projectCatalog.nameProblem(value) ?? (existing.has(value) ? `A project named "${value}" already exists.` : null),
+      });
+      if (name === null) return;
+      try {
+        await get().saveNow();
+        const decks = await createExampleProject(fileSystem, name, fetchExampleDeck);
+        await refreshProjects();
+        await loadProject(name);
+        const problem = deckSeedProblem(name, decks);
+        set({ notice: problem === null ? { tone: 'info', message: `Restored the pitch-deck example as "${name}".` } : { tone: 'error', message: problem } });
+      } catch (error) {
+        context.reportError(error, `Could not restore the example as "${name}"`);
+      }
+    },
+
+    requestDeleteProject: async (name) => {
+      const confirmed = await askConfirm({
+        title: 'Delete project',
+        message: `Delete the project "${name}" and all of its files? This cannot be undone.`,
+        confirmLabel: 'Delete project',
+        danger: true,
+      });
+      if (!confirmed) return;
+      try {
+        const isCurrent = get().currentProject === name;
+        if (isCurrent) {
+          editing.cancelScheduledSave();
+          set({ buffers: {}, currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [] });
+        }
+        await projectCatalog.remove(context.requireFileSystem(), name);
+        forgetUnsaved(name);
+        sessionMemory.setLastFile(name, null);
+        const projects = await refreshProjects();
+        if (isCurrent) {
+          const next = projects[0];
+          if (next !== undefined) await loadProject(next);
+          else sessionMemory.setLastProject(null);
+        }
+      } catch (error) {
+        context.reportError(error, `Could not delete project "${name}"`);
+      }
+    },
+  };
+}

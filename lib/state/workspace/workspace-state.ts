@@ -1,0 +1,68 @@
+import type { Diagnostic } from '@/lib/worker/diagnostic';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import type { DeckFetcher } from '../example-seed';
+import type { OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode } from '../workspace-types';
+
+export interface Notice {
+  tone: 'error' | 'info';
+  message: string;
+}
+
+export interface WorkspaceState {
+  phase: 'starting' | 'ready' | 'failed';
+  startupError: string | null;
+  fileSystem: FileSystem | null;
+  /** Banner text when storage is blocked or full; null when all is well. */
+  storageProblem: string | null;
+  notice: Notice | null;
+  projects: string[];
+  currentProject: string | null;
+  tree: TreeNode[];
+  expanded: Record<string, boolean>;
+  selectedPath: string | null;
+  openPath: string | null;
+  openView: OpenFileView | null;
+  /** In-memory text of every worker file, the manifest and any opened text file. */
+  buffers: Record<string, TextBuffer>;
+  saving: boolean;
+  saveError: string | null;
+  diagnostics: Diagnostic[];
+  revealRequest: RevealRequest | null;
+
+  /** Opens storage and the last project. Tests pass their own filesystem and deck fetcher. */
+  start: (options?: { fileSystem?: FileSystem; fetchExampleDeck?: DeckFetcher }) => Promise<void>;
+  switchProject: (name: string) => Promise<void>;
+  requestCreateProject: () => Promise<void>;
+  requestDeleteProject: (name: string) => Promise<void>;
+  /** A fresh copy of the pitch-deck example (with its sample decks) under a free name; never overwrites. */
+  requestRestoreExample: () => Promise<void>;
+  openFile: (path: string) => Promise<void>;
+  editText: (path: string, text: string) => void;
+  saveNow: () => Promise<void>;
+  toggleFolder: (path: string) => void;
+  setFolderExpanded: (path: string, expanded: boolean) => void;
+  select: (path: string | null) => void;
+  requestCreateFile: (folder: string) => Promise<void>;
+  requestCreateFolder: (folder: string) => Promise<void>;
+  requestRename: (path: string) => Promise<void>;
+  requestMove: (path: string) => Promise<void>;
+  movePath: (path: string, targetFolder: string) => Promise<void>;
+  requestDelete: (path: string) => Promise<void>;
+  uploadFiles: (files: File[], folder: string) => Promise<void>;
+  downloadFile: (path: string) => Promise<void>;
+  revealProblem: (diagnostic: Diagnostic) => Promise<void>;
+  dismissNotice: () => void;
+  /**
+   * Re-reads the tree and the given files after something other than the editor
+   * wrote to the project (a run's tools, an import). Unsaved typing is never overwritten.
+   */
+  reloadFromStorage: (changedPaths?: readonly string[]) => Promise<void>;
+}
+
+/** The save indicator is derived, so it can never disagree with the buffers. */
+export function selectSaveIndicator(state: WorkspaceState): SaveIndicator {
+  if (state.saveError !== null) return { status: 'error', reason: state.saveError };
+  if (state.saving) return { status: 'saving' };
+  const dirty = Object.values(state.buffers).some((buffer) => buffer.text !== buffer.savedText);
+  return dirty ? { status: 'dirty' } : { status: 'saved' };
+}
