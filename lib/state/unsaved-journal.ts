@@ -49,15 +49,21 @@ export function readUnsaved(project: string): Map<string, string> {
   return result;
 }
 
-/** Drops every entry of a project (after deleting it) or below a path (after deleting a folder). */
-export function forgetUnsaved(project: string, pathPrefix = ''): void {
+/**
+ * Drops every entry of a project (after deleting it, path "") or of a deleted
+ * file or folder: the path itself and what is below it — never a sibling that
+ * merely shares its first letters ("foo" must not take "foobar.worker").
+ */
+export function forgetUnsaved(project: string, path = ''): void {
   const store = storage();
   if (store === null) return;
-  const prefix = `${PREFIX}${project}\u0000${pathPrefix}`;
+  const projectPrefix = `${PREFIX}${project}\u0000`;
   const doomed: string[] = [];
   for (let index = 0; index < store.length; index += 1) {
     const name = store.key(index);
-    if (name !== null && name.startsWith(prefix)) doomed.push(name);
+    if (name === null || !name.startsWith(projectPrefix)) continue;
+    const entryPath = name.slice(projectPrefix.length);
+    if (path === '' || entryPath === path || entryPath.startsWith(`${path}/`)) doomed.push(name);
   }
   for (const name of doomed) store.removeItem(name);
 }
