@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { makePdf } from './helpers/make-pdf';
 import { formatBytes } from '@/lib/vfs/limits';
-import { answerPrompt, createFile, editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+import { createFile, expect, newProject, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
  * Attachments and typed worker I/O, as a person uses them: PDFs uploaded and
@@ -39,21 +39,7 @@ const pdf = (name: string, buffer: Buffer): Upload => ({ name, mimeType: 'applic
 /** A file that starts like a PDF but holds no readable document: what a broken download looks like. */
 const CORRUPTED_PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R\nthis is not the rest of a PDF\n');
 
-async function newProject(page: Page, name: string): Promise<void> {
-  await openWorkbench(page);
-  await page.getByRole('button', { name: 'New project' }).click();
-  await answerPrompt(page, name);
-  await expect(page.getByTestId('project-select')).toHaveValue(name);
-  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
-}
 
-/** Replaces the open file's text the way a user pastes it. */
-async function replaceEditorText(page: Page, text: string): Promise<void> {
-  await focusEditor(page);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-  await expect.poll(() => editorText(page)).toContain(text.split('\n')[2] ?? '');
-}
 
 async function upload(page: Page, files: Upload[]): Promise<void> {
   await page.getByTestId('upload-input').setInputFiles(files);

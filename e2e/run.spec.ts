@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { makePdf } from './helpers/make-pdf';
 import { exampleProjectFiles } from '@/lib/project/example-project';
-import { answerPrompt, createFile, editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+import { createFile, editorText, expect, focusEditor, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
  * Running workers through the real route (POST /api/model) with the scripted
@@ -34,22 +34,7 @@ toolsets: { filesystem: {} }
 Write the files you are asked to write.
 `;
 
-/** A new empty project (fresh storage holds only the example), opened with its main.worker. */
-async function newProject(page: Page, name: string): Promise<void> {
-  await openWorkbench(page);
-  await page.getByRole('button', { name: 'New project' }).click();
-  await answerPrompt(page, name);
-  await expect(page.getByTestId('project-select')).toHaveValue(name);
-  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
-}
 
-/** Replaces the open file's text the way a user pastes it. */
-async function replaceEditorText(page: Page, text: string): Promise<void> {
-  await focusEditor(page);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-  await expect.poll(() => editorText(page)).toContain(text.split('\n')[2] ?? '');
-}
 
 async function setInput(page: Page, text: string): Promise<void> {
   await page.getByTestId('run-input').fill(text);

@@ -73,3 +73,20 @@ export async function editorText(page: Page): Promise<string> {
 export async function expectSaved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-indicator')).toHaveAttribute('data-status', 'saved');
 }
+
+/** A new empty project (fresh storage holds only the example), opened with its main.worker. */
+export async function newProject(page: Page, name: string): Promise<void> {
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'New project' }).click();
+  await answerPrompt(page, name);
+  await expect(page.getByTestId('project-select')).toHaveValue(name);
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
+}
+
+/** Replaces the open file's text the way a user pastes it. */
+export async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => editorText(page)).toContain(text.split('\n')[2] ?? '');
+}
