@@ -1,0 +1,88 @@
+import type { Diagnostic } from '@/lib/worker/diagnostic';
+import { compareDiagnostics, parseWorkerFile } from '@/lib/worker/parse-worker-file';
+import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/worker-schemas';
+import { createWorkerToolset } from '@/lib/runtime/toolsets/worker-toolset';
+import type { ResolvedWorkerSchemas } from '@/lib/runtime/typed-io/resolve-worker-schemas';
+
+/**
+ * The tool a calling (parent) model gets for the worker in an open `.worker`
+ * file, from the in-memory texts (unsaved edits included). It goes through the
+ * runtime's own code — parseWorkerFile, resolveWorkerSchema (what
+ * resolveWorkerSchemas applies through the sandbox) and createWorkerToolset —
+ * so the preview is exactly what a run sends, never a re-implementation.
+ */
+
+export interface PreviewedTool {
+  name: string;
+  /** Includes the "Returns JSON: …" line when the worker has an output schema. */
+  description: string;
+  /** JSON Schema of the tool's arguments. */
+  parameters: Record<string, unknown>;
+}
+
+export type WorkerToolPreview =
+  | { status: 'ready'; tool: PreviewedTool }
+  /** The file has errors: no tool is shown rather than a stale or guessed one. Sorted, no duplicates. */
+  | { status: 'problems'; problems: Diagnostic[] };
+
+/** A text file held in memory; structurally the workspace store's buffers. */
+export interface PreviewText {
+  text: string;
+}
+
+/**
+ * Null when `path` is not an open `.worker` text. `projectDiagnostics` are the
+ * project analysis' diagnostics (any file): errors it found in this file
+ * (a duplicate name, an unknown allowed worker …) also hide the tool, so the
+ * view never disagrees with the Problems panel.
+ */
+export function workerToolPreview(
+  path: string,
+  texts: Readonly<Record<string, PreviewText>>,
+  projectDiagnostics: readonly Diagnostic[] = [],
+): WorkerToolPreview | null {
+  const text = texts[path]?.text;
+  if (!path.endsWith('.worker') || text === undefined) return null;
+
+  const parsed = parseWorkerFile(text, path);
+  const problems = parsed.diagnostics.filter(isError);
+  const schemas: ResolvedWorkerSchemas = {};
+  const definition = parsed.definition;
+  if (definition !== undefined && parsed.sourceMap !== undefined) {
+    // Files under generated_workers_dir are not analysed with the project, so schema refs are checked here too.
+    for (const kind of ['input', 'output'] as SchemaKind[]) {
+      const result = resolveWorkerSchema(definition, path, kind, (requested) => texts[requested]?.text);
+      if (result.status === 'ok') {
+        if (kind === 'input') schemas.inputSchema = result.schema;
+        else schemas.outputSchema = result.schema;
+      } else if (result.status === 'error') {
+        // Same code, place and message as the project analysis (check-worker.ts), so the two deduplicate.
+        const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
+        problems.push({ file: path, ...parsed.sourceMap.locate([key]), severity: 'error', code: result.code, message: result.message });
+      }
+    }
+  }
+  problems.push(...projectDiagnostics.filter((diagnostic) => diagnostic.file === path && isError(diagnostic)));
+
+  if (definition === undefined || problems.length > 0) {
+    return { status: 'problems', problems: deduplicate(problems).sort(compareDiagnostics) };
+  }
+  const toolset = createWorkerToolset([{ worker: definition, schemas }]);
+  const tool = toolset.tools.find((candidate) => candidate.name === definition.name);
+  if (tool === undefined) throw new Error(`The workers toolset has no tool named "${definition.name}"`);
+  return { status: 'ready', tool: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+}
+
+function isError(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === 'error';
+}
+
+function deduplicate(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${diagnostic.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
