@@ -6,6 +6,7 @@ import { ImageViewer } from '@/components/viewers/image-viewer';
 import { PdfViewer } from '@/components/viewers/pdf-viewer';
 import { CodeEditor } from './code-editor';
 import { EditorTabBar } from './editor-tab-bar';
+import { WorkerToolPreview } from './worker-tool-preview';
 
 /** The main pane: the right viewer for the open file, or a hint when nothing is open. */
 export function EditorPane() {
@@ -27,6 +28,7 @@ export function EditorPane() {
     <section className="editor-pane" aria-label="Editor">
       <EditorTabBar />
       <div className="editor-body">{body}</div>
+      <WorkerToolPreview />
     </section>
   );
 }
