@@ -19,7 +19,10 @@ export function fileViewKind(path: string, bytes: Uint8Array): FileViewKind {
   return isValidUtf8(bytes) ? 'text' : 'binary';
 }
 
-/** Files whose text feeds project analysis: worker files and the manifest. */
+/**
+ * Files whose text feeds project analysis: worker files, the manifest, and JSON
+ * files (schema references must resolve without the user opening them first).
+ */
 export function isAnalyzedPath(path: string): boolean {
-  return path.endsWith('.worker') || path === 'project.json';
+  return path.endsWith('.worker') || path.endsWith('.json');
 }

@@ -69,6 +69,19 @@ describe('workspace store', () => {
     expect(await fileSystem.readText(`/projects/${EXAMPLE_PROJECT_NAME}/main.worker`)).toBe('typed while full');
   });
 
+  it('resolves schema references to JSON files that were never opened', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const root = '/projects/typed';
+    await fileSystem.writeFile(`${root}/project.json`, '{ "entry": "main" }');
+    await fileSystem.writeFile(`${root}/main.worker`, '---\nname: main\ninput_schema_ref: schemas/input.json\n---\nDo it.\n');
+    await fileSystem.writeFile(`${root}/schemas/input.json`, '{ "type": "object", "properties": { "company": { "type": "string" } } }');
+    const { useWorkspaceStore } = await freshStore(fileSystem);
+    await useWorkspaceStore.getState().switchProject('typed');
+    const state = useWorkspaceStore.getState();
+    expect(state.currentProject).toBe('typed');
+    expect(state.diagnostics).toEqual([]);
+  });
+
   it('recomputes diagnostics from unsaved text after the analysis debounce', async () => {
     const fileSystem = new FlakyFileSystem();
     const { useWorkspaceStore, ANALYSIS_DELAY_MS } = await freshStore(fileSystem);
