@@ -4,7 +4,7 @@ import type { ApprovalChoice } from '@/lib/runtime/events';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { RuntimeTool, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
-import { raceAbort } from '@/lib/runtime/abort';
+import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { isRunError, toRunErrorInfo } from '@/lib/runtime/run-error';
@@ -158,10 +158,12 @@ async function authorizeToolCall(
     args,
   };
   // A pending approval resolves as "aborted" the moment the run is stopped.
+  // The dialog gets a signal of its own, so concurrent prompts add no listeners to the run's signal.
+  const link = linkedAbortSignal(context.signal);
   const response = await raceAbort(
-    Promise.resolve().then(() => context.approvalHandler(request, context.signal)),
+    Promise.resolve().then(() => context.approvalHandler(request, link.signal)),
     context.signal,
-  );
+  ).finally(link.dispose);
   const reason = response.reason?.trim() === '' ? undefined : response.reason?.trim();
   const edited = response.choice !== 'deny' && response.editedArgs !== undefined;
   if (edited) {

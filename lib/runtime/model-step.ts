@@ -1,6 +1,6 @@
 import type { ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import type { ModelToolCall } from '@/lib/runtime/approval-gate';
-import { raceAbort, throwIfAborted } from '@/lib/runtime/abort';
+import { linkedAbortSignal, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { RunError } from '@/lib/runtime/run-error';
 
 /**
@@ -28,7 +28,9 @@ export async function runModelStep(
   location: string,
 ): Promise<ModelStepResult> {
   throwIfAborted(signal, location);
-  const iterator = client.step(request, signal)[Symbol.asyncIterator]();
+  // The transport (fetch, the AI SDK) listens on a signal of this step's own, not on the run's.
+  const link = linkedAbortSignal(signal);
+  const iterator = client.step(request, link.signal)[Symbol.asyncIterator]();
   let text = '';
   const toolCalls: ModelToolCall[] = [];
   let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
@@ -57,6 +59,8 @@ export async function runModelStep(
       .then(() => iterator.return?.())
       .catch(() => undefined);
     throw error;
+  } finally {
+    link.dispose();
   }
   return { text, toolCalls, usage };
 }
