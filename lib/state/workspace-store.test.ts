@@ -158,3 +158,33 @@ describe('the example on first start', () => {
     expect(await fileSystem.stat(`/projects/${EXAMPLE_PROJECT_NAME}/rubric.md`)).not.toBeNull();
   });
 });
+
+describe('opening files', () => {
+  /** Reads of PDFs wait until released, as a large deck does in IndexedDB. */
+  class SlowPdfFileSystem extends FlakyFileSystem {
+    private releases: Array<() => void> = [];
+    holdPdfReads = false;
+    override async readFile(path: string): Promise<Uint8Array> {
+      if (this.holdPdfReads && path.endsWith('.pdf')) await new Promise<void>((resolve) => this.releases.push(resolve));
+      return super.readFile(path);
+    }
+    release(): void {
+      for (const resolve of this.releases.splice(0)) resolve();
+    }
+  }
+
+  it('shows the file clicked last, even when an earlier click is still reading', async () => {
+    const fileSystem = new SlowPdfFileSystem();
+    const { useWorkspaceStore } = await freshStore(fileSystem);
+    await fileSystem.writeFile(`/projects/${EXAMPLE_PROJECT_NAME}/input/big.pdf`, new TextEncoder().encode('%PDF-1.7 big'));
+    fileSystem.holdPdfReads = true;
+    const slowOpen = useWorkspaceStore.getState().openFile('input/big.pdf');
+    await useWorkspaceStore.getState().openFile('main.worker');
+    fileSystem.release();
+    await slowOpen;
+    const state = useWorkspaceStore.getState();
+    expect(state.openPath).toBe('main.worker');
+    expect(state.openView).toEqual({ kind: 'text' });
+    expect(state.selectedPath).toBe('main.worker');
+  });
+});

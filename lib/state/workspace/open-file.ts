@@ -9,9 +9,13 @@ import type { WorkspaceState } from './workspace-state';
 /** Shows a file in the main pane: text goes into a buffer, anything else is kept as bytes. */
 export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceState, 'openFile'> {
   const { set, get } = context;
+  // Reading a large file takes a while; a file clicked meanwhile must not be replaced when the read ends.
+  let latestRequest = 0;
   return {
     openFile: async (path) => {
       const project = context.requireProject();
+      latestRequest += 1;
+      const request = latestRequest;
       set({ selectedPath: path, expanded: context.expandAncestors(path) });
       if (get().buffers[path] !== undefined) {
         set({ openPath: path, openView: { kind: 'text' } });
@@ -20,7 +24,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
       }
       try {
         const bytes = await context.requireFileSystem().readFile(absolutePath(project, path));
-        if (get().currentProject !== project) return;
+        if (get().currentProject !== project || request !== latestRequest) return;
         const kind = fileViewKind(path, bytes);
         if (kind === 'text') {
           const text = decodeUtf8Strict(bytes, path);
