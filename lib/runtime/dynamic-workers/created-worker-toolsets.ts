@@ -1,4 +1,5 @@
-import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
+import { createFilesystemToolset, FILESYSTEM_TOOLSET_NAME } from '@/lib/runtime/toolsets/filesystem-toolset';
 
 /**
  * What a created worker may do is bounded by the worker that creates it, so
@@ -10,7 +11,10 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
  * - never `dynamic_workers`: a created worker cannot create workers (this
  *   bounds bootstrapping to one level whatever max_depth says);
  * - an approval override may tighten (`prompt`, `blocked`) but `pre_approved`
- *   only when the creator has the same pre-approval for that tool.
+ *   only when the creator has the same pre-approval for that tool;
+ * - a tool the creator's overrides make stricter than its default (`blocked`,
+ *   or `prompt` for a pre-approved read) stays at least that strict: leaving
+ *   the override out would otherwise hand the created worker the default.
  *
  * Returns one sentence per violation; empty when the worker is acceptable.
  */
@@ -37,6 +41,14 @@ export function createdWorkerToolsetProblems(created: WorkerDefinition, creator:
         }
       }
     }
+    for (const [toolName, creatorPolicy] of Object.entries(creatorConfig.approvals ?? {})) {
+      const createdPolicy = (config.approvals?.[toolName] as ApprovalPolicy | undefined) ?? defaultApproval(toolsetName, toolName);
+      if (STRICTNESS[createdPolicy] < STRICTNESS[creatorPolicy as ApprovalPolicy]) {
+        problems.push(
+          `A created worker may not loosen "${toolName}": ${creator.name} has it ${creatorPolicy}, so set "${toolName}: ${creatorPolicy}" (or stricter) under toolsets.${toolsetName}.approvals.`,
+        );
+      }
+    }
     for (const [toolName, policy] of Object.entries(config.approvals ?? {})) {
       if (policy === 'pre_approved' && creatorConfig.approvals?.[toolName] !== 'pre_approved') {
         problems.push(
@@ -46,4 +58,15 @@ export function createdWorkerToolsetProblems(created: WorkerDefinition, creator:
     }
   }
   return problems;
+}
+
+const STRICTNESS: Readonly<Record<ApprovalPolicy, number>> = { pre_approved: 0, prompt: 1, blocked: 2 };
+
+/** A tool's policy without an override; an unknown tool is assumed pre-approved, so only an explicit override satisfies the bound. */
+function defaultApproval(toolsetName: string, toolName: string): ApprovalPolicy {
+  if (toolsetName === FILESYSTEM_TOOLSET_NAME) {
+    return createFilesystemToolset().tools.find((tool) => tool.name === toolName)?.defaultApproval ?? 'pre_approved';
+  }
+  // Worker tools (and call_worker) default to pre_approved, as does anything else.
+  return 'pre_approved';
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { testWorker } from '@/lib/runtime/testing/test-project';
+import { createdWorkerToolsetProblems } from '@/lib/runtime/dynamic-workers/created-worker-toolsets';
+
+describe('a created worker is bounded by its creator', () => {
+  it('may not loosen a tool its creator has blocked by leaving the override out', () => {
+    const creator = testWorker('main', { toolsets: { filesystem: { approvals: { write_file: 'blocked' } }, dynamic_workers: {} } });
+    const created = testWorker('helper', { toolsets: { filesystem: {} } });
+    const problems = createdWorkerToolsetProblems(created, creator);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('"write_file"');
+    expect(problems[0]).toContain('blocked');
+  });
+
+  it('may not turn a prompt back into its default pre-approval, nor a block into a prompt', () => {
+    const creator = testWorker('main', {
+      toolsets: { filesystem: { approvals: { read_file: 'prompt', write_file: 'blocked' } }, dynamic_workers: {} },
+    });
+    const created = testWorker('helper', { toolsets: { filesystem: { approvals: { write_file: 'prompt' } } } });
+    const problems = createdWorkerToolsetProblems(created, creator);
+    expect(problems.join('\n')).toContain('"read_file"');
+    expect(problems.join('\n')).toContain('"write_file"');
+  });
+
+  it('may keep or tighten the creator\'s approvals, and need not repeat an override that equals the default', () => {
+    const creator = testWorker('main', {
+      toolsets: { filesystem: { approvals: { read_file: 'prompt', write_file: 'prompt' } }, dynamic_workers: {} },
+    });
+    expect(createdWorkerToolsetProblems(testWorker('a', { toolsets: { filesystem: { approvals: { read_file: 'blocked' } } } }), creator)).toEqual([]);
+    expect(createdWorkerToolsetProblems(testWorker('b', { toolsets: { filesystem: { approvals: { read_file: 'prompt' } } } }), creator)).toEqual([]);
+    // Without a toolset the created worker has none of its tools: nothing to bound.
+    expect(createdWorkerToolsetProblems(testWorker('c'), creator)).toEqual([]);
+  });
+});
