@@ -187,4 +187,16 @@ describe('opening files', () => {
     expect(state.openView).toEqual({ kind: 'text' });
     expect(state.selectedPath).toBe('main.worker');
   });
+
+  it('moves the cursor to a clicked problem once, not again each time its file is reopened', async () => {
+    const fileSystem = new SlowPdfFileSystem();
+    const { useWorkspaceStore } = await freshStore(fileSystem);
+    const problem = { file: 'main.worker', line: 2, column: 1, endLine: 2, endColumn: 5, severity: 'error' as const, code: 'test', message: 'test' };
+    await useWorkspaceStore.getState().revealProblem(problem);
+    expect(useWorkspaceStore.getState().revealRequest).toMatchObject({ path: 'main.worker', line: 2 });
+    await useWorkspaceStore.getState().openFile('rubric.md');
+    await useWorkspaceStore.getState().openFile('main.worker');
+    // The editor moves the cursor (and takes the focus) whenever a request for its file is pending.
+    expect(useWorkspaceStore.getState().revealRequest).toBeNull();
+  });
 });

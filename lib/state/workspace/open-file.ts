@@ -16,7 +16,9 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
       const project = context.requireProject();
       latestRequest += 1;
       const request = latestRequest;
-      set({ selectedPath: path, expanded: context.expandAncestors(path) });
+      // A reveal belongs to the click that asked for it; reopening the file later must not jump (and take the focus) again.
+      // revealProblem opens the file first and asks for its reveal after.
+      set({ selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
       if (get().buffers[path] !== undefined) {
         set({ openPath: path, openView: { kind: 'text' } });
         sessionMemory.setLastFile(project, path);
