@@ -1,3 +1,4 @@
+import { isModelStepError } from '@/lib/model/model-step-error';
 import type { ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import type { ModelToolCall } from '@/lib/runtime/approval-gate';
 import { linkedAbortSignal, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
@@ -58,6 +59,10 @@ export async function runModelStep(
     void Promise.resolve()
       .then(() => iterator.return?.())
       .catch(() => undefined);
+    // A failure before the first event (proxy answered non-2xx) is the model's failure too, not an internal one.
+    if (isModelStepError(error) && !signal.aborted) {
+      throw new RunError('model_error', `The model ${request.model} failed (${error.code}): ${error.message}`, location);
+    }
     throw error;
   } finally {
     link.dispose();

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ModelStepError } from '@/lib/model/model-step-error';
+import type { ModelStepClient } from '@/lib/model/step-protocol';
+import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
+import { testProject, testWorker } from '@/lib/runtime/testing/test-project';
+
+/** A transport that fails before its first event, as the proxy client does on a non-2xx answer. */
+function failingClient(error: ModelStepError): ModelStepClient {
+  return {
+    // eslint-disable-next-line require-yield
+    async *step() {
+      throw error;
+    },
+  };
+}
+
+describe('a model step that fails before its first event', () => {
+  it('fails the worker with model_error naming the model and the proxy code, like a failure mid-stream', async () => {
+    const client = failingClient(new ModelStepError('unauthorized', 'No API key for OpenAI: add your own key in Settings.'));
+    const { outcome, events } = await runProject({ project: testProject([testWorker('main')]), client });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'model_error',
+        message: 'The model mock:model failed (unauthorized): No API key for OpenAI: add your own key in Settings.',
+        location: 'worker main (depth 0), step 1',
+      },
+    });
+    expect(eventsOfType(events, 'worker-end')[0]).toMatchObject({ status: 'failed', error: { code: 'model_error' } });
+  });
+});
