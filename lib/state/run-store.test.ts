@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleModelStepRequest } from '@/lib/model/model-step-handler';
 import { demoOption } from '@/lib/model/provider-registry';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
+import { useDialogStore } from './dialog-store';
 import { createApprovalBridge, syncWorkspaceFromStorage, type PendingApproval } from './run-platform';
 import { absolutePath } from './project-paths';
 import { readProjectTree, treeFiles } from './read-project-tree';
@@ -93,6 +94,36 @@ describe('run store', () => {
     await running;
     expect(latestRun()?.status).toBe('aborted');
     expect(await fileSystem.stat(absolutePath(PROJECT, 'never.txt'))).toBeNull();
+  });
+});
+
+describe('deleting the project of a run', () => {
+  const originalFetch = globalThis.fetch;
+  beforeEach(() => {
+    globalThis.fetch = fakeServer();
+  });
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+  });
+
+  it('stops the run, so its questions go and its tools cannot write the project back', async () => {
+    const fileSystem = await setUpWorkspace({ 'project.json': JSON.stringify({ name: PROJECT, entry: 'main' }), 'main.worker': WRITER });
+    useRunStore.getState().setInputText('write "ghost" to ghost.txt');
+    const running = useRunStore.getState().run();
+    await pendingApprovals(1);
+    const deleting = useWorkspaceStore.getState().requestDeleteProject(PROJECT);
+    const confirm = useDialogStore.getState().request;
+    expect(confirm?.kind).toBe('confirm');
+    if (confirm?.kind === 'confirm') confirm.resolve(true);
+    await deleting;
+    const waitingAfterDelete = useRunStore.getState().pendingApprovals;
+    const statusAfterDelete = await Promise.race([running.then(() => latestRun()?.status), new Promise((resolve) => setTimeout(() => resolve('still running'), 1000))]);
+    // Keeps a failing test from waiting forever on the question.
+    useRunStore.getState().stop();
+    await running;
+    expect(waitingAfterDelete).toEqual([]);
+    expect(statusAfterDelete).toBe('aborted');
+    expect(await fileSystem.stat(absolutePath(PROJECT, ''))).toBeNull();
   });
 });
 

@@ -152,6 +152,8 @@ function sessionFor(project: string): RunSession {
 
 let controller: AbortController | null = null;
 let bridge: ApprovalBridge | null = null;
+/** The project of the run in progress, so deleting that project stops it. */
+let runningProject: string | null = null;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -294,6 +296,7 @@ export const useRunStore = create<RunState>((set, get) => ({
     const supportsPdf = new Map(state.models.map((option) => [option.id, option.supportsPdf]));
     const abort = new AbortController();
     controller = abort;
+    runningProject = project;
     bridge = createApprovalBridge((pending) => {
       if (controller === abort) set({ pendingApprovals: pending });
     });
@@ -359,7 +362,10 @@ export const useRunStore = create<RunState>((set, get) => ({
       finishedRunId = outcome.runId;
     } finally {
       approvals.clear();
-      if (controller === abort) controller = null;
+      if (controller === abort) {
+        controller = null;
+        runningProject = null;
+      }
       if (bridge === approvals) bridge = null;
       set({ running: false, pendingApprovals: [] });
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
@@ -384,3 +390,16 @@ export const useRunStore = create<RunState>((set, get) => ({
     bridge?.answer(approvalId, response);
   },
 }));
+
+/**
+ * Deleting the project of a run stops the run: otherwise it keeps calling the
+ * model, its questions stay on screen, and its tools write files that bring
+ * the deleted project back. Deleting the open project first closes it, then
+ * removes it from the list; either is the cue.
+ */
+useWorkspaceStore.subscribe((state, previous) => {
+  const project = runningProject;
+  if (project === null || controller === null) return;
+  const closedByDelete = previous.currentProject === project && state.currentProject === null;
+  if (closedByDelete || (previous.projects.includes(project) && !state.projects.includes(project))) useRunStore.getState().stop();
+});
