@@ -310,3 +310,23 @@ test('frontmatter keys are suggested while typing in a worker file', async ({ pa
   await expect.poll(() => editorText(page)).toContain('allow_empty_input: true');
   await expect(problemRows(page).and(page.locator('[data-file="helper.worker"]'))).toHaveCount(0);
 });
+
+test('a dialog keeps the keyboard after a click on its text: Tab stays inside, Escape closes it', async ({ page }) => {
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'New file' }).click();
+  const dialog = page.getByTestId('prompt-dialog');
+  await expect(dialog.getByRole('textbox')).toBeFocused();
+
+  // A click on the title (not a control) must not drop the focus onto the page behind.
+  await dialog.getByRole('heading', { name: 'New file' }).click();
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await dialog.getByRole('heading', { name: 'New file' }).click();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+  await dialog.getByRole('heading', { name: 'New file' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(treeItem(page, 'new.worker')).toHaveCount(0);
+});

@@ -39,7 +39,8 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (first === undefined || last === undefined) return;
-    if (event.shiftKey && document.activeElement === first) {
+    // The dialog itself holds the focus after a click on its text; Shift+Tab from there must not leave it.
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && document.activeElement === last) {
@@ -50,7 +51,17 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown} data-testid={testId}>
+      {/* tabIndex -1: a click on the dialog's text keeps the focus inside it (not on <body>), so Escape and Tab still work. */}
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid={testId}
+      >
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>
