@@ -33,3 +33,24 @@ describe('matchesWildcard (model ids)', () => {
     expect(matchesWildcard(model, pattern)).toBe(expected);
   });
 });
+
+describe('patterns from a model', () => {
+  it('match in time linear in path × pattern, however many wildcards (no backtracking blow-up)', () => {
+    // With a backtracking regular expression this pair takes hours; the model chooses list_files patterns.
+    const path = `input/${'a'.repeat(200)}.txt`;
+    expect(matchesPathGlob(path, `input/${'*a'.repeat(20)}*b.txt`)).toBe(false);
+    expect(matchesPathGlob(path, `**/${'*a'.repeat(20)}*.txt`)).toBe(true);
+    expect(matchesWildcard('x'.repeat(300), `${'*x'.repeat(30)}*y`)).toBe(false);
+  });
+
+  it('keep the documented semantics of **/, * and ? at the edges', () => {
+    expect(matchesPathGlob('a/b/c.md', 'a/**/c.md')).toBe(true);
+    expect(matchesPathGlob('a/c.md', 'a/**/c.md')).toBe(true);
+    expect(matchesPathGlob('ab/c.md', 'a**/c.md')).toBe(true);
+    expect(matchesPathGlob('a/b', '*')).toBe(false);
+    expect(matchesPathGlob('', '*')).toBe(true);
+    expect(matchesPathGlob('a/', 'a?')).toBe(false);
+    expect(matchesPathGlob('line\nbreak', 'line*break')).toBe(true);
+    expect(matchesWildcard('a/b', 'a?b')).toBe(true);
+  });
+});
