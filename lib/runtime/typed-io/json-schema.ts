@@ -9,13 +9,29 @@ import { jsonSchemaProblem } from '@/lib/project/worker-schemas';
  */
 export type JsonSchema = Record<string, unknown>;
 
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
+const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
 const compiled = new WeakMap<object, ValidateFunction>();
+
+/**
+ * An Ajv instance keeps every validator it compiled (and its schema) for its own
+ * lifetime, and tool schemas are rebuilt for every worker call: one instance for
+ * the page would grow for as long as the page lives. So an instance compiles a
+ * bounded number of schemas and is then replaced; its validators stay usable
+ * (they close over it) and are released with their schemas.
+ */
+const COMPILES_PER_INSTANCE = 100;
+let ajv = new Ajv(AJV_OPTIONS);
+let compilesByInstance = 0;
 
 /** Throws Ajv's compile error for a schema that is not valid JSON Schema. */
 export function compileSchema(schema: JsonSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate === undefined) {
+    if (compilesByInstance >= COMPILES_PER_INSTANCE) {
+      ajv = new Ajv(AJV_OPTIONS);
+      compilesByInstance = 0;
+    }
+    compilesByInstance += 1;
     // $id would be registered globally in the shared instance; two workers may reuse one.
     const { $id: _id, ...withoutId } = schema;
     validate = ajv.compile(withoutId);

@@ -1,0 +1,41 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { compileSchema, schemaIssues } from '@/lib/runtime/typed-io/json-schema';
+
+/** A full garbage collection, on demand (Node only: the validator cache is what is under test). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+describe('compiled validators', () => {
+  it('are released with their schema: tool schemas are rebuilt for every worker call, so a shared Ajv cache would grow forever', async () => {
+    const references: WeakRef<object>[] = [];
+    const count = 500;
+    (() => {
+      for (let index = 0; index < count; index += 1) {
+        const schema = { type: 'object', properties: { [`field${index}`]: { type: 'string' } }, required: [`field${index}`] };
+        references.push(new WeakRef(compileSchema(schema)));
+        expect(schemaIssues(schema, {})).toHaveLength(1);
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    // A bounded number may stay with the Ajv instance still in use; the rest are gone.
+    expect(references.filter((reference) => reference.deref() !== undefined).length).toBeLessThan(count / 4);
+  });
+
+  it('still validate after compilation, including local $refs and an $id', () => {
+    const schema = {
+      $id: 'https://example.com/answer.json',
+      type: 'object',
+      properties: { items: { type: 'array', items: { $ref: '#/definitions/item' } } },
+      definitions: { item: { type: 'integer' } },
+    };
+    expect(schemaIssues(schema, { items: [1, 2] })).toEqual([]);
+    expect(schemaIssues(schema, { items: ['x'] })).toHaveLength(1);
+    // The same $id in another schema object must not clash.
+    expect(schemaIssues({ ...schema }, { items: [3] })).toEqual([]);
+  });
+});
