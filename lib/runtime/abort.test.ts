@@ -126,3 +126,38 @@ describe('abort', () => {
     expect(scripted.requests).toHaveLength(0);
   });
 });
+
+describe('abort while a child is being prepared', () => {
+  it('does not wait for a slow attachment preparation (PDF text extraction): the run ends at once, the child never starts', async () => {
+    const controller = new AbortController();
+    const sandbox = await testSandbox({ 'input/deck.pdf': '%PDF-1.4 a deck' });
+    const scripted = createScriptedModel({
+      main: [{ toolCalls: [{ toolName: 'reader', input: { input: 'read it', attachments: ['input/deck.pdf'] } }] }, { text: 'never' }],
+      reader: [{ text: 'never' }],
+    });
+    const project = testProject([
+      testWorker('main', { toolsets: { workers: { allowed_workers: ['reader'] } } }),
+      testWorker('reader', { pdf_input: 'text' }),
+    ]);
+    let extractionStarted = false;
+    const { outcome, events } = await runProject({
+      project,
+      client: scripted.client,
+      sandbox,
+      signal: controller.signal,
+      extra: {
+        // An extraction that does not watch the signal and never finishes (a huge PDF, a stuck worker).
+        extractPdfText: () => {
+          extractionStarted = true;
+          controller.abort();
+          return new Promise(() => undefined);
+        },
+      },
+    });
+    expect(extractionStarted).toBe(true);
+    expect(outcome).toMatchObject({ status: 'aborted', error: { code: 'aborted' } });
+    expect(eventsOfType(events, 'worker-start').map((event) => event.workerName)).toEqual(['main']);
+    expect(eventsOfType(events, 'worker-end').map((event) => [event.workerName, event.status])).toEqual([['main', 'aborted']]);
+    expect(scripted.requests.map((request) => request.workerName)).toEqual(['main']);
+  });
+});

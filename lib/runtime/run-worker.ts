@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { abortedError, throwIfAborted } from '@/lib/runtime/abort';
+import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
@@ -63,7 +63,9 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   const here = describeLocation(worker.name, depth);
   throwIfAborted(context.signal, here);
   const callId = request.callId ?? context.newId('call');
-  const prepared = await prepareWorkerCall(context, request, here);
+  // Reading attachments and extracting PDF text can take long and does not watch the
+  // signal: a Stop must not wait for it (the parent's tool call waits for this child).
+  const prepared = await raceAbort(prepareWorkerCall(context, request, here), context.signal, here);
 
   const emit = (body: RunEventBody) =>
     context.emit({
