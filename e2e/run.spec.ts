@@ -143,6 +143,27 @@ test('Stop while an approval is pending ends the run at once and removes the que
   await expect(treeItem(page, 'never.txt')).toHaveCount(0);
 });
 
+test('a question from a run of another project says which project it writes to', async ({ page }) => {
+  await newProject(page, 'switch-away');
+  await replaceEditorText(page, MAIN_WRITER);
+  await setInput(page, 'write "kept" to kept.txt');
+  await page.getByTestId('run-button').click();
+  const item = approvalDialog(page).getByTestId('approval-item');
+  await expect(item).toBeVisible();
+  await expect(item.getByTestId('approval-other-project')).toHaveCount(0);
+
+  await page.getByTestId('project-select').selectOption('pitch-deck-example');
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
+  await expect(item.getByTestId('approval-other-project')).toHaveText('switch-away');
+  await item.getByTestId('approve-once').click();
+  await expect(approvalDialog(page)).toBeHidden();
+  await expect(treeItem(page, 'kept.txt')).toHaveCount(0);
+
+  await page.getByTestId('project-select').selectOption('switch-away');
+  await expect(treeItem(page, 'kept.txt')).toBeVisible();
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
+});
+
 test('Esc stops a run while the answer streams', async ({ page }) => {
   await newProject(page, 'stop-escape');
   // No tools: the demo answers by streaming the first sentence of the input, a few words at a time.

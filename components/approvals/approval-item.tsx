@@ -11,6 +11,8 @@ interface ApprovalItemProps {
   request: PendingApproval;
   /** The oldest question takes the focus when it appears, so the keys work at once. */
   focusOnMount: boolean;
+  /** The run's project when it is not the open one (the user switched projects during the run). */
+  otherProject?: string;
   onAnswer: (response: ApprovalResponse) => void;
 }
 
@@ -39,7 +41,7 @@ function isTyping(target: EventTarget): boolean {
  * session, D denies (with the reason typed, if any), R goes to the reason.
  * Escape does not stop the run here; Stop does.
  */
-export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemProps) {
+export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: ApprovalItemProps) {
   const [reason, setReason] = useState('');
   const preview = request.preview;
   const [fileText, setFileText] = useState(preview?.text ?? '');
@@ -98,6 +100,16 @@ export function ApprovalItem({ request, focusOnMount, onAnswer }: ApprovalItemPr
     >
       <p className={styles.who}>
         <span className={styles.tool}>{request.toolName}</span> requested by worker <strong>{request.workerName}</strong> (depth {request.depth})
+        {otherProject === undefined ? null : (
+          <>
+            {' '}
+            in project{' '}
+            <strong className={styles.otherProject} data-testid="approval-other-project">
+              {otherProject}
+            </strong>
+            , not the open one
+          </>
+        )}
       </p>
       {preview !== undefined ? (
         <>
