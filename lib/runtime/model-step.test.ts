@@ -29,3 +29,17 @@ describe('a model step that fails before its first event', () => {
     expect(eventsOfType(events, 'worker-end')[0]).toMatchObject({ status: 'failed', error: { code: 'model_error' } });
   });
 });
+
+describe('events the loop does not know', () => {
+  it('are skipped (a newer proxy may send more), not turned into a crash of the run', async () => {
+    const client: ModelStepClient = {
+      async *step() {
+        yield { type: 'text-delta', text: 'hello' };
+        yield { type: 'reasoning-delta', text: 'hmm' } as never;
+        yield { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } };
+      },
+    };
+    const { outcome } = await runProject({ project: testProject([testWorker('main')]), client });
+    expect(outcome).toMatchObject({ status: 'completed', output: 'hello' });
+  });
+});

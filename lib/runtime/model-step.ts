@@ -49,7 +49,7 @@ export async function runModelStep(
         handlers.onToolCall(call);
       } else if (event.type === 'finish') {
         usage = event.usage;
-      } else {
+      } else if (event.type === 'error') {
         if (event.error.code === 'aborted' && signal.aborted) throw new RunError('aborted', 'The run was stopped.', location);
         throw new RunError('model_error', `The model ${request.model} failed (${event.error.code}): ${event.error.message}`, location);
       }
