@@ -11,4 +11,11 @@ describe('canonicalJson', () => {
   it('drops undefined properties like JSON does', () => {
     expect(canonicalJson({ a: 1, b: undefined })).toBe(canonicalJson({ a: 1 }));
   });
+
+  it('keeps a "__proto__" key a model wrote (JSON.parse makes it an own property): other arguments are not the same arguments', () => {
+    const withProto = JSON.parse('{"toolsets":{"filesystem":{},"__proto__":{"dynamic_workers":{}}}}') as unknown;
+    const without = JSON.parse('{"toolsets":{"filesystem":{}}}') as unknown;
+    expect(canonicalJson(withProto)).not.toBe(canonicalJson(without));
+    expect(canonicalJson(withProto)).toBe('{"toolsets":{"__proto__":{"dynamic_workers":{}},"filesystem":{}}}');
+  });
 });

@@ -10,7 +10,8 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
-    const sorted: Record<string, unknown> = {};
+    // No prototype: a "__proto__" key from JSON.parse must stay a key, not become the prototype.
+    const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value).sort()) {
       const entry = (value as Record<string, unknown>)[key];
       if (entry !== undefined) sorted[key] = sortKeys(entry);
