@@ -122,6 +122,18 @@ describe('share store', () => {
     expect(workspace.getState().projects).toEqual([EXAMPLE_PROJECT_NAME]);
   });
 
+  it('a preview cancelled while the project is still being read does not come back', async () => {
+    const fileSystem = new MemoryFileSystem();
+    const { workspace, share } = await freshStores(fileSystem);
+    const zip = zipSync({ 'late/main.worker': encodeUtf8('---\nname: main\ndescription: Late.\n---\nGo\n') });
+    const opening = share.getState().openZipImport(new File([zip], 'late.zip', { type: 'application/zip' }));
+    expect(share.getState().importDialog?.status).toBe('loading');
+    share.getState().cancelImport();
+    await opening;
+    expect(share.getState().importDialog).toBeNull();
+    expect(workspace.getState().projects).toEqual([EXAMPLE_PROJECT_NAME]);
+  });
+
   it('imports approve_all as prompt and keeps a notice about it in the workbench', async () => {
     const fileSystem = new MemoryFileSystem();
     const { workspace, share } = await freshStores(fileSystem);

@@ -107,16 +107,15 @@ export const useShareStore = create<ShareState>((set, get) => {
   }
 
   async function showPreview(source: ImportSource, decode: () => Promise<Parameters<typeof previewImport>[2]>): Promise<void> {
-    set({ importDialog: { status: 'loading', source } });
+    const loading: ImportDialogState = { status: 'loading', source };
+    set({ importDialog: loading });
+    // A dialog closed (or replaced) while the project was being read stays closed.
+    const settle = (importDialog: ImportDialogState) => set((state) => (state.importDialog === loading ? { importDialog } : {}));
     try {
       const result = await previewImport(requireFileSystem(), source, await decode());
-      set({
-        importDialog: result.ok
-          ? { status: 'preview', preview: result.preview, error: null }
-          : { status: 'failed', source, message: result.error.message },
-      });
+      settle(result.ok ? { status: 'preview', preview: result.preview, error: null } : { status: 'failed', source, message: result.error.message });
     } catch (error) {
-      set({ importDialog: { status: 'failed', source, message: describeError(error) } });
+      settle({ status: 'failed', source, message: describeError(error) });
     }
   }
 
