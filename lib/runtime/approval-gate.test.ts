@@ -203,6 +203,30 @@ describe('no call path skips the gate', () => {
     expect(scripted.requests.map((request) => request.workerName)).toEqual(['main', 'main']);
   });
 
+  it('a result that cannot be sent to the model is one tool-error, not a tool-result followed by a tool-error', async () => {
+    const toolset = {
+      name: 'test',
+      tools: [
+        {
+          name: 'count',
+          description: 'count',
+          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+          defaultApproval: 'pre_approved' as const,
+          execute: async () => ({ count: BigInt(1) }),
+        },
+      ],
+    };
+    const scripted = createScriptedModel({ main: [{ toolCalls: [{ toolName: 'count', input: {}, id: 'c1' }] }, { text: 'done' }] });
+    const { outcome, events } = await runProject({
+      project: testProject([testWorker('main')]),
+      client: scripted.client,
+      extra: { extraToolsets: () => [toolset] },
+    });
+    expect(outcome.status).toBe('completed');
+    expect(eventsOfType(events, 'tool-result')).toHaveLength(0);
+    expect(eventsOfType(events, 'tool-error')).toEqual([expect.objectContaining({ toolCallId: 'c1', error: expect.objectContaining({ code: 'tool_failed' }) })]);
+  });
+
   it('only approval-gate.ts calls a tool’s execute', () => {
     const root = join(process.cwd(), 'lib/runtime');
     const offenders: string[] = [];

@@ -221,8 +221,10 @@ function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): Aut
           if (signal.aborted) await Promise.all(children);
           throw error;
         });
+        // Converted before the event: a result the model cannot receive is a tool error, not a result.
+        const output = toModelOutput(result);
         scope.emit({ type: 'tool-result', toolCallId, toolName, result });
-        return { toolCallId, toolName, output: toModelOutput(result) };
+        return { toolCallId, toolName, output };
       } catch (error) {
         // A stop is not the tool's failure: it ends the whole run.
         if (signal.aborted || isRunError(error, 'aborted')) throw error;
