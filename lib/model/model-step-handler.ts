@@ -35,7 +35,19 @@ function encodeEvent(event: ModelStepEvent): Uint8Array {
   return new TextEncoder().encode(`${JSON.stringify(event)}\n`);
 }
 
+/**
+ * Only JSON: a browser sends a cross-site form or text/plain POST without asking
+ * (no CORS preflight), so any page a user visits could otherwise make their
+ * local server spend its keys. application/json forces the preflight, which fails.
+ */
+function isJsonContentType(value: string | null): boolean {
+  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
+}
+
 export async function handleModelStepRequest(request: Request, options: ModelStepHandlerOptions): Promise<Response> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return errorResponse('bad_request', 'The request body must be JSON, sent with "Content-Type: application/json".', 415);
+  }
   const limit = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
   const body = await readLimitedBody(request, limit);
   if (!body.ok) return errorResponse('payload_too_large', `The request body exceeds the limit of ${describeByteLimit(limit)}.`);

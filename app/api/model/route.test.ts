@@ -113,6 +113,17 @@ describe('POST /api/model: request validation', () => {
     expect(sent).toBeLessThan(MAX_REQUEST_BYTES + 4 * 1024 * 1024);
   });
 
+  it('415 for a body that is not declared as JSON: a cross-site form or text/plain POST cannot spend the server\'s keys', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await post(JSON.stringify(stepRequest()), { headers: { 'content-type': contentType } });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ error: { code: 'bad_request' } });
+    }
+    const accepted = await post(JSON.stringify(stepRequest()), { headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    expect(accepted.status).toBe(200);
+    await accepted.text();
+  });
+
   it('400 bad_request for malformed JSON', async () => {
     const response = await post('{"model": "demo:scripted",');
     expect(response.status).toBe(400);
