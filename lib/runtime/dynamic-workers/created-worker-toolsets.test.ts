@@ -31,4 +31,15 @@ describe('a created worker is bounded by its creator', () => {
     // Without a toolset the created worker has none of its tools: nothing to bound.
     expect(createdWorkerToolsetProblems(testWorker('c'), creator)).toEqual([]);
   });
+
+  it('bounds a worker tool only when the created worker can call that worker', () => {
+    const creator = testWorker('main', {
+      toolsets: { workers: { allowed_workers: ['a', 'b'], approvals: { a: 'prompt', call_worker: 'prompt' } }, dynamic_workers: {} },
+    });
+    expect(createdWorkerToolsetProblems(testWorker('only_b', { toolsets: { workers: { allowed_workers: ['b'] } } }), creator).join('\n')).not.toContain('"a"');
+    expect(createdWorkerToolsetProblems(testWorker('none', { toolsets: { workers: { allowed_workers: [] } } }), creator)).toEqual([]);
+    const both = createdWorkerToolsetProblems(testWorker('with_a', { toolsets: { workers: { allowed_workers: ['a'] } } }), creator).join('\n');
+    expect(both).toContain('"a"');
+    expect(both).toContain('"call_worker"');
+  });
 });

@@ -1,5 +1,6 @@
 import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import { createFilesystemToolset, FILESYSTEM_TOOLSET_NAME } from '@/lib/runtime/toolsets/filesystem-toolset';
+import { CALL_WORKER_TOOL_NAME, WORKERS_TOOLSET_NAME } from '@/lib/runtime/toolsets/worker-toolset';
 
 /**
  * What a created worker may do is bounded by the worker that creates it, so
@@ -42,6 +43,7 @@ export function createdWorkerToolsetProblems(created: WorkerDefinition, creator:
       }
     }
     for (const [toolName, creatorPolicy] of Object.entries(creatorConfig.approvals ?? {})) {
+      if (!hasTool(toolsetName, toolName, config.allowed_workers)) continue;
       const createdPolicy = (config.approvals?.[toolName] as ApprovalPolicy | undefined) ?? defaultApproval(toolsetName, toolName);
       if (STRICTNESS[createdPolicy] < STRICTNESS[creatorPolicy as ApprovalPolicy]) {
         problems.push(
@@ -69,4 +71,11 @@ function defaultApproval(toolsetName: string, toolName: string): ApprovalPolicy 
   }
   // Worker tools (and call_worker) default to pre_approved, as does anything else.
   return 'pre_approved';
+}
+
+/** Whether the created worker gets this tool at all: in `workers`, only the workers it allows (and call_worker with any). */
+function hasTool(toolsetName: string, toolName: string, allowedWorkers: readonly string[] | undefined): boolean {
+  if (toolsetName !== WORKERS_TOOLSET_NAME) return true;
+  const allowed = allowedWorkers ?? [];
+  return toolName === CALL_WORKER_TOOL_NAME ? allowed.length > 0 : allowed.includes(toolName);
 }
