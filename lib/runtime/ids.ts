@@ -6,7 +6,12 @@
 export type IdGenerator = (prefix: string) => string;
 
 export function createRandomIdGenerator(): IdGenerator {
-  return (prefix) => `${prefix}_${globalThis.crypto.randomUUID()}`;
+  // getRandomValues, not randomUUID: browsers offer randomUUID only in secure
+  // contexts, and the IDE may be served over plain http on a LAN address.
+  return (prefix) => {
+    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+    return `${prefix}_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  };
 }
 
 /** "run_1", "call_1", "call_2", "approval_1" … — one counter per prefix. */
