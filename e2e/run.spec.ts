@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { makePdf } from './helpers/make-pdf';
 import { exampleProjectFiles } from '@/lib/project/example-project';
-import { createFile, editorText, expect, focusEditor, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
+import { createFile, editorText, expect, focusEditor, goToLineEnd, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
  * Running workers through the real route (POST /api/model) with the scripted
@@ -161,6 +161,25 @@ test('a question from a run of another project says which project it writes to',
 
   await page.getByTestId('project-select').selectOption('switch-away');
   await expect(treeItem(page, 'kept.txt')).toBeVisible();
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
+});
+
+test('a question that appears while the user types in the editor does not take the keys', async ({ page }) => {
+  await newProject(page, 'typing-on');
+  await replaceEditorText(page, MAIN_WRITER);
+  await setInput(page, 'write "typed" to typed.txt');
+  await goToLineEnd(page, 6);
+  await page.keyboard.press('Control+Enter');
+  const item = approvalDialog(page).getByTestId('approval-item');
+  await expect(item).toBeVisible();
+  await expect(item).not.toBeFocused();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+  // "s" would approve for the session had the question taken the focus.
+  await page.keyboard.type('s');
+  await expect.poll(() => editorText(page)).toContain('write.s');
+  await expect(item).toBeVisible();
+  await expect(latestRun(page).locator('[data-testid="tool-call"][data-tool="write_file"]')).toHaveAttribute('data-approval', 'pending');
+  await item.getByTestId('deny').click();
   await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
 });
 

@@ -9,7 +9,7 @@ import { WorkerFileCheck } from './worker-file-check';
 
 interface ApprovalItemProps {
   request: PendingApproval;
-  /** The oldest question takes the focus when it appears, so the keys work at once. */
+  /** The oldest question takes the focus when it appears (unless the person is typing elsewhere), so the keys work at once. */
   focusOnMount: boolean;
   /** The run's project when it is not the open one (the user switched projects during the run). */
   otherProject?: string;
@@ -29,6 +29,16 @@ function fileWrite(args: unknown): { path: string; content: string } | null {
   if (typeof args !== 'object' || args === null) return null;
   const record = args as Record<string, unknown>;
   return typeof record.path === 'string' && typeof record.content === 'string' ? { path: record.path, content: record.content } : null;
+}
+
+const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+
+/** An element that takes typed text: a text field, a textarea, editable content, or an EditContext (Monaco in Chromium). */
+function isTextEntry(element: Element | null): boolean {
+  if (element instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(element.type);
+  if (element instanceof HTMLTextAreaElement) return true;
+  if (!(element instanceof HTMLElement)) return false;
+  return element.isContentEditable || ((element as HTMLElement & { editContext?: unknown }).editContext ?? null) !== null;
 }
 
 function isTyping(target: EventTarget): boolean {
@@ -51,7 +61,9 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
   const write = request.toolName === 'write_file' ? fileWrite(request.args) : null;
 
   useEffect(() => {
-    if (focusOnMount) itemRef.current?.focus();
+    // Not while the person is typing elsewhere (the editor, a field): their next keys would answer
+    // a question they have not read ("s" approves for the session, "d" denies).
+    if (focusOnMount && !isTextEntry(document.activeElement)) itemRef.current?.focus();
   }, [focusOnMount]);
 
   const deny = () => onAnswer({ choice: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
