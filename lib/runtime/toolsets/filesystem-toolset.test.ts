@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { createFilesystemToolset, DEFAULT_READ_MAX_CHARS } from '@/lib/runtime/toolsets/filesystem-toolset';
+import { createFilesystemToolset, DEFAULT_READ_MAX_CHARS, READ_MAX_CHARS_LIMIT } from '@/lib/runtime/toolsets/filesystem-toolset';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { createRunSession } from '@/lib/runtime/session-state';
 import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
@@ -52,6 +52,15 @@ describe('filesystem toolset', () => {
     expect(all.files.map((file) => file.path)).toEqual(['input/a.pdf', 'input/b.txt', 'input/old/c.pdf', 'main.worker']);
     const below = (await list.execute({ path: 'input', pattern: '**/*.pdf' }, contextFor(sandbox))) as { files: { path: string }[] };
     expect(below.files.map((file) => file.path)).toEqual(['input/a.pdf', 'input/old/c.pdf']);
+  });
+
+  it('read_file never returns a page larger than its limit, whatever max_chars asks', async () => {
+    const sandbox = await testSandbox({ 'big.txt': 'x'.repeat(READ_MAX_CHARS_LIMIT + 10) });
+    const read = tool('read_file');
+    expect(read.inputSchema).toMatchObject({ properties: { max_chars: { maximum: READ_MAX_CHARS_LIMIT } } });
+    const page = (await read.execute({ path: 'big.txt', max_chars: 1e9 }, contextFor(sandbox))) as { content: string; next_offset: number };
+    expect(page.content.length).toBe(READ_MAX_CHARS_LIMIT);
+    expect(page.next_offset).toBe(READ_MAX_CHARS_LIMIT);
   });
 
   it('read_file pages through long files and says so', async () => {

@@ -15,6 +15,8 @@ import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
  */
 export const FILESYSTEM_TOOLSET_NAME = 'filesystem';
 export const DEFAULT_READ_MAX_CHARS = 20_000;
+/** A page larger than this would make every later model request carry it; the model pages instead. */
+export const READ_MAX_CHARS_LIMIT = 200_000;
 export const MAX_LISTED_FILES = 500;
 
 interface ListFilesArgs {
@@ -66,7 +68,7 @@ const readFile: RuntimeTool = {
     properties: {
       path: { type: 'string', description: 'Project-relative path, e.g. "notes/summary.md".' },
       offset: { type: 'integer', minimum: 0, description: 'Character offset to start at; default 0.' },
-      max_chars: { type: 'integer', minimum: 1, description: `Most characters to return; default ${DEFAULT_READ_MAX_CHARS}.` },
+      max_chars: { type: 'integer', minimum: 1, maximum: READ_MAX_CHARS_LIMIT, description: `Most characters to return; default ${DEFAULT_READ_MAX_CHARS}, at most ${READ_MAX_CHARS_LIMIT}.` },
     },
     required: ['path'],
     additionalProperties: false,
@@ -83,7 +85,7 @@ const readFile: RuntimeTool = {
       );
     }
     const text = new TextDecoder().decode(bytes);
-    const content = text.slice(offset, offset + maxChars);
+    const content = text.slice(offset, offset + Math.min(maxChars, READ_MAX_CHARS_LIMIT));
     const end = offset + content.length;
     const truncated = end < text.length;
     return {
