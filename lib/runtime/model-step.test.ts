@@ -43,3 +43,30 @@ describe('events the loop does not know', () => {
     expect(outcome).toMatchObject({ status: 'completed', output: 'hello' });
   });
 });
+
+describe('tool-call ids a model reuses across steps', () => {
+  it('are made unique within the worker call, in the events and in the conversation sent back', async () => {
+    const requests: unknown[][] = [];
+    let step = 0;
+    const client: ModelStepClient = {
+      async *step(request) {
+        requests.push(request.messages);
+        step += 1;
+        if (step <= 2) {
+          yield { type: 'tool-call', toolCallId: 'call_0', toolName: 'list_files', input: {} };
+          yield { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 1, outputTokens: 1 } };
+        } else {
+          yield { type: 'text-delta', text: 'done' };
+          yield { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } };
+        }
+      },
+    };
+    const project = testProject([testWorker('main', { toolsets: { filesystem: {} } })]);
+    const { outcome, events } = await runProject({ project, client });
+    expect(outcome).toMatchObject({ status: 'completed', output: 'done' });
+    expect(eventsOfType(events, 'tool-call').map((event) => event.toolCallId)).toEqual(['call_0', 'call_0~2']);
+    expect(eventsOfType(events, 'tool-result').map((event) => event.toolCallId)).toEqual(['call_0', 'call_0~2']);
+    const lastConversation = JSON.stringify(requests[2]);
+    expect(lastConversation.match(/call_0~2/g)).toHaveLength(2);
+  });
+});

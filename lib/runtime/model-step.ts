@@ -21,12 +21,27 @@ export interface ModelStepHandlers {
   onToolCall(call: ModelToolCall): void;
 }
 
+/**
+ * Some models (local OpenAI-compatible servers in particular) reuse tool-call
+ * ids across steps, or send none. Ids must be unique within a worker call: the
+ * run tree and the tool results are keyed by them. A repeated id gets a suffix,
+ * used consistently in the events and in the conversation sent back.
+ */
+export function uniqueToolCallId(id: string, used: Set<string>): string {
+  let candidate = id === '' ? 'call' : id;
+  for (let attempt = 2; used.has(candidate); attempt += 1) candidate = `${id === '' ? 'call' : id}~${attempt}`;
+  used.add(candidate);
+  return candidate;
+}
+
 export async function runModelStep(
   client: ModelStepClient,
   request: ModelStepRequest,
   signal: AbortSignal,
   handlers: ModelStepHandlers,
   location: string,
+  /** Tool-call ids already used in this worker call; new ones are added. */
+  usedToolCallIds: Set<string> = new Set(),
 ): Promise<ModelStepResult> {
   throwIfAborted(signal, location);
   // The transport (fetch, the AI SDK) listens on a signal of this step's own, not on the run's.
@@ -44,7 +59,7 @@ export async function runModelStep(
         text += event.text;
         handlers.onTextDelta(event.text);
       } else if (event.type === 'tool-call') {
-        const call = { toolCallId: event.toolCallId, toolName: event.toolName, args: event.input };
+        const call = { toolCallId: uniqueToolCallId(event.toolCallId, usedToolCallIds), toolName: event.toolName, args: event.input };
         toolCalls.push(call);
         handlers.onToolCall(call);
       } else if (event.type === 'finish') {

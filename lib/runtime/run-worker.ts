@@ -132,6 +132,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   const messages: ModelMessage[] = [prepared.firstMessage];
   let step = 0;
   let outputAttempts = 0;
+  const usedToolCallIds = new Set<string>();
   try {
     for (;;) {
       if (step >= maxSteps) {
@@ -165,6 +166,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
           onToolCall: (call) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
         },
         location,
+        usedToolCallIds,
       );
       usage.inputTokens += result.usage.inputTokens;
       usage.outputTokens += result.usage.outputTokens;
