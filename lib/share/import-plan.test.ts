@@ -49,6 +49,16 @@ describe('planImport', () => {
     expect(plan.notices.some((notice) => notice.includes('approve_all') && notice.includes('prompt'))).toBe(true);
   });
 
+  it('tells the importer which shared workers pre-approve tools, keeping the files as written', () => {
+    const worker = '---\nname: main\ntoolsets:\n  filesystem:\n    approvals: { write_file: pre_approved, read_file: prompt }\n---\nWrite.\n';
+    const shared = { name: 'demo', files: [{ path: 'project.json', data: '{}' }, { path: 'main.worker', data: worker }, { path: 'safe.worker', data: '---\nname: safe\n---\nHi.\n' }] };
+    const plan = planImport(shared, []);
+    expect(plan.files).toEqual(shared.files);
+    expect(plan.notices).toHaveLength(1);
+    expect(plan.notices[0]).toContain('"main.worker": write_file');
+    expect(plan.notices[0]).not.toContain('safe.worker');
+  });
+
   it('leaves prompt and reject_all alone', () => {
     for (const mode of ['prompt', 'reject_all']) {
       const text = `{"runtime":{"approval_mode":"${mode}"}}`;

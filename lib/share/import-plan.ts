@@ -2,6 +2,7 @@ import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { parseManifest } from '@/lib/project/parse-manifest';
 import { freeProjectName } from '@/lib/project/projects';
 import { isValidUtf8 } from '@/lib/vfs/utf8';
+import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import { quoteForMessage, type SharedFile, type SharedProject } from './share-result';
 
 /**
@@ -42,7 +43,34 @@ export function planImport(project: SharedProject, existingProjectNames: Iterabl
     );
     return { path: file.path, data: downgraded };
   });
+  const preApproved = preApprovedTools(files);
+  if (preApproved.length > 0) {
+    notices.push(
+      `Some shared workers run tools without asking (pre_approved in their frontmatter): ${preApproved.join('; ')}. ` +
+        'Read them before you run this project.',
+    );
+  }
   return { projectName, files, notices };
+}
+
+/**
+ * Tools a shared worker runs without asking. They are the author's choice and
+ * are kept (the shipped example pre-approves its own report writes), but the
+ * person importing is told, since the shared files are not theirs.
+ */
+function preApprovedTools(files: readonly SharedFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    if (!file.path.endsWith('.worker')) continue;
+    if (typeof file.data !== 'string' && !isValidUtf8(file.data)) continue;
+    const text = typeof file.data === 'string' ? file.data : new TextDecoder().decode(file.data);
+    const toolsets = parseWorkerFile(text, file.path).definition?.toolsets ?? {};
+    const tools = Object.values(toolsets).flatMap((toolset) =>
+      Object.entries(toolset?.approvals ?? {}).flatMap(([tool, policy]) => (policy === 'pre_approved' ? [tool] : [])),
+    );
+    if (tools.length > 0) found.push(`${quoteForMessage(file.path)}: ${tools.join(', ')}`);
+  }
+  return found;
 }
 
 function approvalModeOf(text: string): string {
