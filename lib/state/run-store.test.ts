@@ -127,6 +127,37 @@ describe('deleting the project of a run', () => {
   });
 });
 
+describe('approve for this session', () => {
+  const originalFetch = globalThis.fetch;
+  beforeEach(() => {
+    globalThis.fetch = fakeServer();
+  });
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+  });
+
+  async function runWrite(): Promise<PendingApproval[]> {
+    useRunStore.getState().setInputText('write "same" to same.txt');
+    const running = useRunStore.getState().run();
+    const asked = await Promise.race([pendingApprovals(1), running.then(() => [])]);
+    for (const request of asked) useRunStore.getState().answerApproval(request.approvalId, { choice: 'approve_session' });
+    await running;
+    return asked;
+  }
+
+  it('covers the same call again in the project, but not in a new project that reuses a deleted one\'s name', async () => {
+    const files = { 'project.json': JSON.stringify({ name: PROJECT, entry: 'main' }), 'main.worker': WRITER };
+    await setUpWorkspace(files);
+    expect(await runWrite()).toHaveLength(1);
+    expect(await runWrite()).toHaveLength(0);
+
+    // The project goes away and another one takes its name: it starts without the old grants.
+    useWorkspaceStore.setState({ projects: [] });
+    await setUpWorkspace(files);
+    expect(await runWrite()).toHaveLength(1);
+  });
+});
+
 describe('approval bridge', () => {
   const request = (approvalId: string) => ({
     runId: 'run',

@@ -398,6 +398,8 @@ export const useRunStore = create<RunState>((set, get) => ({
  * removes it from the list; either is the cue.
  */
 useWorkspaceStore.subscribe((state, previous) => {
+  // A deleted project's grants and created workers must not pass to a later project of the same name.
+  for (const name of previous.projects) if (!state.projects.includes(name)) sessions.delete(name);
   const project = runningProject;
   if (project === null || controller === null) return;
   const closedByDelete = previous.currentProject === project && state.currentProject === null;
