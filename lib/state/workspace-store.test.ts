@@ -122,6 +122,9 @@ describe('reloadFromStorage', () => {
     expect(state.buffers['main.worker']!.text).toBe('unsaved typing');
     expect(state.buffers['generated/helper.worker']!.text).toContain('name: helper');
     expect(state.tree.some((node) => node.path === 'generated')).toBe(true);
+    // The person is told that their edits won over the tool's write.
+    expect(state.notice?.message).toContain('main.worker was changed outside the editor');
+    expect(state.notice?.message).not.toContain('helper.worker');
   });
 });
 

@@ -18,6 +18,8 @@ export function createReloadFromStorage(context: WorkspaceContext, analysis: Ana
         const files = new Set(treeFiles(tree).map((file) => file.path));
         const changed = new Set(changedPaths);
         const before = get().buffers;
+        // Unsaved typing always wins over a write behind the editor's back; the person is told which files.
+        const kept = [...changed].filter((path) => files.has(path) && before[path] !== undefined && before[path].text !== before[path].savedText);
         const reloaded: Record<string, TextBuffer> = {};
         for (const path of files) {
           const buffer = before[path];
@@ -49,6 +51,7 @@ export function createReloadFromStorage(context: WorkspaceContext, analysis: Ana
             buffers,
             ...(openGone ? { openPath: null, openView: null } : {}),
             ...(openChanged ? { openView: null } : {}),
+            ...(kept.length > 0 ? { notice: { tone: 'info' as const, message: keptEditsMessage(kept) } } : {}),
           };
         });
         analysis.runAnalysis();
@@ -60,4 +63,9 @@ export function createReloadFromStorage(context: WorkspaceContext, analysis: Ana
       }
     },
   };
+}
+
+function keptEditsMessage(paths: readonly string[]): string {
+  const list = paths.join(', ');
+  return `${list} ${paths.length === 1 ? 'was' : 'were'} changed outside the editor (e.g. by a run) while ${paths.length === 1 ? 'it' : 'they'} had unsaved edits. Your edits were kept and will be saved over that version.`;
 }
