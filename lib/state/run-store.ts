@@ -12,7 +12,6 @@ import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/appro
 import { WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { startRun } from '@/lib/runtime/run-session';
-import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
@@ -27,6 +26,7 @@ import {
   type PendingApproval,
 } from './run-platform';
 import { treeFiles } from './read-project-tree';
+import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
 import { fileToOpenAfterRun } from './open-after-run';
 import { useWorkspaceStore } from './workspace-store';
 
@@ -138,17 +138,6 @@ function withDefaults(schema: JsonSchema, values: Readonly<Record<string, FormVa
 
 /** Tools whose results mean files changed on disk. */
 const WRITING_TOOLS = new Set(['write_file', 'worker_create']);
-
-/** "approve for this session" lasts for the page, one session per project. */
-const sessions = new Map<string, RunSession>();
-function sessionFor(project: string): RunSession {
-  let session = sessions.get(project);
-  if (session === undefined) {
-    session = createRunSession();
-    sessions.set(project, session);
-  }
-  return session;
-}
 
 let controller: AbortController | null = null;
 let bridge: ApprovalBridge | null = null;
@@ -398,8 +387,7 @@ export const useRunStore = create<RunState>((set, get) => ({
  * removes it from the list; either is the cue.
  */
 useWorkspaceStore.subscribe((state, previous) => {
-  // A deleted project's grants and created workers must not pass to a later project of the same name.
-  for (const name of previous.projects) if (!state.projects.includes(name)) sessions.delete(name);
+  forgetRemovedProjectSessions(previous.projects, state.projects);
   const project = runningProject;
   if (project === null || controller === null) return;
   const closedByDelete = previous.currentProject === project && state.currentProject === null;
