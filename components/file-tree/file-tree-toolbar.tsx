@@ -1,6 +1,6 @@
 'use client';
 
-import { Icon } from '@/components/icons/icon';
+import { IconButton } from '@/components/icons/icon-button';
 import { useRef } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { findNode } from '@/lib/state/read-project-tree';
@@ -21,45 +21,26 @@ export function FileTreeToolbar() {
 
   return (
     <div className="tree-toolbar" role="toolbar" aria-label="File actions">
-      <button type="button" className="icon-button" disabled={!hasProject} onClick={() => void store().requestCreateFile(folder)} aria-label="New file" title="New file">
-        <Icon name="file-plus" />
-      </button>
-      <button type="button" className="icon-button" disabled={!hasProject} onClick={() => void store().requestCreateFolder(folder)} aria-label="New folder" title="New folder">
-        <Icon name="folder-plus" />
-      </button>
-      <button type="button" className="icon-button" disabled={!hasProject} onClick={() => uploadInput.current?.click()} aria-label="Upload files" title="Upload files">
-        <Icon name="upload" />
-      </button>
+      <IconButton icon="file-plus" disabled={!hasProject} onClick={() => void store().requestCreateFile(folder)} label="New file" />
+      <IconButton icon="folder-plus" disabled={!hasProject} onClick={() => void store().requestCreateFolder(folder)} label="New folder" />
+      <IconButton icon="upload" disabled={!hasProject} onClick={() => uploadInput.current?.click()} label="Upload files" />
       <span className="toolbar-separator" aria-hidden="true" />
-      <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestRename(selected.path)} aria-label="Rename" title="Rename (F2)">
-        <Icon name="rename" />
-      </button>
-      <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestMove(selected.path)} aria-label="Move to…" title="Move to…">
-        <Icon name="move" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
+      <IconButton icon="rename" disabled={selected === null} onClick={() => selected && void store().requestRename(selected.path)} label="Rename" title="Rename (F2)" />
+      <IconButton icon="move" disabled={selected === null} onClick={() => selected && void store().requestMove(selected.path)} label="Move to…" />
+      <IconButton
+        icon="download"
         disabled={selected === null || selected.kind !== 'file'}
         onClick={() => selected && void store().downloadFile(selected.path)}
-        aria-label="Download"
-        title="Download"
-      >
-        <Icon name="download" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
+        label="Download"
+      />
+      <IconButton
+        icon="promote"
         disabled={!selectedPromotable}
         onClick={() => selected && void requestPromoteWorker(selected.path)}
-        aria-label="Promote generated worker"
+        label="Promote generated worker"
         title="Promote the selected generated worker into the project (P)"
-      >
-        <Icon name="promote" />
-      </button>
-      <button type="button" className="icon-button" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} aria-label="Delete" title="Delete (Del)">
-        <Icon name="trash" />
-      </button>
+      />
+      <IconButton icon="trash" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} label="Delete" title="Delete (Del)" />
       <input
         ref={uploadInput}
         type="file"

@@ -1,6 +1,6 @@
 'use client';
 
-import { Icon } from '@/components/icons/icon';
+import { IconButton } from '@/components/icons/icon-button';
 import { ProjectTransferActions } from '@/components/share/project-transfer-actions';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
@@ -18,28 +18,19 @@ export function ProjectSwitcher() {
       <div className="section-title">
         <label htmlFor="project-select">Project</label>
         <span className="section-actions">
-          <button type="button" className="icon-button" onClick={() => void requestCreateProject()} aria-label="New project" title="New project">
-            <Icon name="plus" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
+          <IconButton icon="plus" onClick={() => void requestCreateProject()} label="New project" />
+          <IconButton
+            icon="trash"
             onClick={() => current !== null && void requestDeleteProject(current)}
             disabled={current === null}
-            aria-label="Delete project"
-            title="Delete project"
-          >
-            <Icon name="trash" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
+            label="Delete project"
+          />
+          <IconButton
+            icon="restore"
             onClick={() => void requestRestoreExample()}
-            aria-label="Restore pitch-deck example"
+            label="Restore pitch-deck example"
             title="Restore pitch-deck example (a fresh copy, nothing is overwritten)"
-          >
-            <Icon name="restore" />
-          </button>
+          />
           <ProjectTransferActions />
         </span>
       </div>

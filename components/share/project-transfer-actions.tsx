@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import { Icon } from '@/components/icons/icon';
+import { IconButton } from '@/components/icons/icon-button';
 import { useShareStore } from '@/lib/state/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
@@ -15,26 +15,19 @@ export function ProjectTransferActions() {
 
   return (
     <>
-      <button
-        type="button"
-        className="icon-button"
+      <IconButton
+        icon="upload"
         onClick={() => inputRef.current?.click()}
         disabled={!ready}
-        aria-label="Import project from .zip"
+        label="Import project from .zip"
         title="Import project from .zip…"
-      >
-        <Icon name="upload" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
+      />
+      <IconButton
+        icon="download"
         onClick={() => void exportZip()}
         disabled={project === null}
-        aria-label="Export project as .zip"
-        title="Export project as .zip"
-      >
-        <Icon name="download" />
-      </button>
+        label="Export project as .zip"
+      />
       <input
         ref={inputRef}
         type="file"

@@ -1,6 +1,6 @@
 'use client';
 
-import { Icon } from '@/components/icons/icon';
+import { IconButton } from '@/components/icons/icon-button';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
 export function NoticeBar() {
@@ -10,9 +10,7 @@ export function NoticeBar() {
   return (
     <div className={`banner banner-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="notice">
       <span className="banner-text">{notice.message}</span>
-      <button type="button" className="icon-button" onClick={dismiss} aria-label="Dismiss message">
-        <Icon name="close" />
-      </button>
+      <IconButton icon="close" onClick={dismiss} label="Dismiss message" />
     </div>
   );
 }
