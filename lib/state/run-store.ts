@@ -27,6 +27,8 @@ import {
 } from './run-platform';
 import { treeFiles } from './read-project-tree';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
+import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from './run-archive/kept-runs';
+import { createRunRecorder } from './run-archive/run-recorder';
 import { fileToOpenAfterRun } from './open-after-run';
 import { useWorkspaceStore } from './workspace-store';
 
@@ -77,6 +79,8 @@ export interface RunState {
   pendingApprovals: PendingApproval[];
   preflight: RunPreflight | null;
   startError: string | null;
+  /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
+  archiveError: string | null;
 
   loadModels: () => Promise<void>;
   refreshProjectInfo: () => Promise<void>;
@@ -89,6 +93,9 @@ export interface RunState {
   run: () => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+  /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
+  loadKeptRuns: (project: string) => Promise<void>;
+  deleteRun: (runId: string) => Promise<void>;
 }
 
 /** The model a run uses when the user has not picked one. */
@@ -202,6 +209,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   pendingApprovals: [],
   preflight: null,
   startError: null,
+  archiveError: null,
 
   loadModels: async () => {
     try {
@@ -312,6 +320,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     };
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 
+    const archive = keptRunArchive();
+    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
     const written = new Set<string>();
     let syncing: Promise<void> = Promise.resolve();
     const sync = (paths: string[]) => {
@@ -319,6 +329,9 @@ export const useRunStore = create<RunState>((set, get) => ({
     };
 
     const onEvent = (event: RunEvent) => {
+      recorder?.record(event);
+      // Each new run makes room within the archive's budget (oldest runs go first).
+      if (event.type === 'run-start') void archive?.prune().catch(() => undefined);
       set((current) => {
         const tree = reduceRunEvent(current.tree, event);
         if (event.type !== 'run-start') return { tree };
@@ -365,6 +378,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       }
       if (bridge === approvals) bridge = null;
       set({ running: false, pendingApprovals: [] });
+      await recorder?.flush();
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
       sync([...written]);
       await syncing;
@@ -386,7 +400,40 @@ export const useRunStore = create<RunState>((set, get) => ({
   answerApproval: (approvalId, response) => {
     bridge?.answer(approvalId, response);
   },
+
+  loadKeptRuns: async (project) => {
+    const archive = keptRunArchive();
+    if (archive === null || keptRunsLoaded.has(project)) return;
+    keptRunsLoaded.add(project);
+    try {
+      const kept = await readKeptRuns(archive, project, new Set(Object.keys(get().tree.runs)));
+      set((state) => ({
+        tree: mergeKeptRuns(state.tree, kept),
+        runProjects: { ...Object.fromEntries(kept.runOrder.map((runId) => [runId, project])), ...state.runProjects },
+      }));
+    } catch (error) {
+      keptRunsLoaded.delete(project);
+      set({ archiveError: `Could not read the runs kept for "${project}": ${describe(error)}` });
+    }
+  },
+
+  deleteRun: async (runId) => {
+    if (get().activeRunId === runId && get().running) return;
+    set((state) => {
+      const runProjects = { ...state.runProjects };
+      delete runProjects[runId];
+      return { tree: withoutRun(state.tree, runId), runProjects };
+    });
+    try {
+      await keptRunArchive()?.deleteRun(runId);
+    } catch (error) {
+      set({ archiveError: `Could not delete the kept run: ${describe(error)}` });
+    }
+  },
 }));
+
+/** Projects whose kept runs this page has read already. */
+const keptRunsLoaded = new Set<string>();
 
 /**
  * Deleting the project of a run stops the run: otherwise it keeps calling the
@@ -396,6 +443,14 @@ export const useRunStore = create<RunState>((set, get) => ({
  */
 useWorkspaceStore.subscribe((state, previous) => {
   forgetRemovedProjectSessions(previous.projects, state.projects);
+  if (state.currentProject !== null && state.currentProject !== previous.currentProject) void useRunStore.getState().loadKeptRuns(state.currentProject);
+  // A deleted project's runs go with it (a new project of the same name starts with none).
+  for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
+    keptRunsLoaded.delete(removed);
+    void keptRunArchive()?.deleteProject(removed).catch(() => undefined);
+    const runs = useRunStore.getState();
+    for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
+  }
   const project = runningProject;
   if (project === null || controller === null) return;
   const closedByDelete = previous.currentProject === project && state.currentProject === null;
