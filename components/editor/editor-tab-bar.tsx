@@ -7,7 +7,7 @@ import { useWorkspaceStore } from '@/lib/state/workspace-store';
 export function EditorTabBar() {
   const openPath = useWorkspaceStore((state) => state.openPath);
   const dirty = useWorkspaceStore((state) => {
-    const buffer = state.openPath === null ? undefined : state.buffers[state.openPath];
+    const buffer = state.openPath === null ? undefined : state.buffers.get(state.openPath);
     return buffer !== undefined && buffer.text !== buffer.savedText;
   });
   const downloadFile = useWorkspaceStore((state) => state.downloadFile);

@@ -38,10 +38,10 @@ export interface PreviewText {
  */
 export function workerToolPreview(
   path: string,
-  texts: Readonly<Record<string, PreviewText>>,
+  texts: ReadonlyMap<string, PreviewText>,
   projectDiagnostics: readonly Diagnostic[] = [],
 ): WorkerToolPreview | null {
-  const text = texts[path]?.text;
+  const text = texts.get(path)?.text;
   if (!path.endsWith('.worker') || text === undefined) return null;
 
   const parsed = parseWorkerFile(text, path);
@@ -51,7 +51,7 @@ export function workerToolPreview(
   if (definition !== undefined && parsed.sourceMap !== undefined) {
     // Files under generated_workers_dir are not analysed with the project, so schema refs are checked here too.
     for (const kind of ['input', 'output'] as SchemaKind[]) {
-      const result = resolveWorkerSchema(definition, path, kind, (requested) => texts[requested]?.text);
+      const result = resolveWorkerSchema(definition, path, kind, (requested) => texts.get(requested)?.text);
       if (result.status === 'ok') {
         if (kind === 'input') schemas.inputSchema = result.schema;
         else schemas.outputSchema = result.schema;

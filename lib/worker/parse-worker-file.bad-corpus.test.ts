@@ -35,6 +35,8 @@ const cases: BadCase[] = [
   { label: 'name with a slash', text: fm('name: a/b'), code: 'invalid-name', line: 2, column: 7, message: /only letters/ },
   { label: 'name is a number', text: fm('name: 42'), code: 'invalid-type', line: 2, column: 7, message: /"name" must be a text, but it is the number 42/ },
   { label: 'name is a list', text: fm('name: [a]'), code: 'invalid-type', line: 2, column: 7, message: /"name" must be a text, but it is a list/ },
+  { label: 'name __proto__', text: fm('name: __proto__'), code: 'invalid-name', line: 2, column: 7, message: /"__proto__" is reserved/ },
+  { label: 'slot named __proto__', text: fm('name: a', 'attachment_policy:', '  slots:', '    - name: __proto__'), code: 'invalid-value', line: 5, column: 13, message: /"attachment_policy.slots\[0\].name".*reserved/ },
   { label: 'name too long', text: fm(`name: ${'a'.repeat(65)}`), code: 'invalid-name', line: 2, column: 7, message: /at most 64 characters/ },
   { label: 'unknown top-level key', text: fm('name: a', 'colour: red'), code: 'unknown-key', line: 3, column: 1, message: /Unknown key "colour" in frontmatter/ },
   { label: 'misspelled key', text: fm('name: a', 'descripton: x'), code: 'unknown-key', line: 3, column: 1, message: /Did you mean "description"/ },

@@ -10,7 +10,7 @@ export function createDownloadAction(context: WorkspaceContext): Pick<WorkspaceS
     downloadFile: async (path) => {
       try {
         const project = context.requireProject();
-        const buffer = context.get().buffers[path];
+        const buffer = context.get().buffers.get(path);
         const bytes =
           buffer !== undefined ? new TextEncoder().encode(buffer.text) : await context.requireFileSystem().readFile(absolutePath(project, path));
         downloadBytes(bytes, relativeBaseName(path), mimeTypeForPath(path));

@@ -119,7 +119,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         const isCurrent = get().currentProject === name;
         if (isCurrent) {
           editing.cancelScheduledSave();
-          set({ buffers: {}, currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [] });
+          set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [] });
         }
         await projectCatalog.remove(context.requireFileSystem(), name);
         forgetUnsaved(name);
