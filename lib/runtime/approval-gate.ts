@@ -9,7 +9,7 @@ import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { isRunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
-import { ownValue } from '@/lib/records/own-property';
+import { ownValue } from '@/lib/worker/own-property';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop

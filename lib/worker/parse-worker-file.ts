@@ -3,7 +3,7 @@ import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
 import { TOOLSET_NAMES, workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
-import { setOwnValue } from '@/lib/records/own-property';
+import { setOwnValue } from '@/lib/worker/own-property';
 
 /**
  * Parses a `.worker` file: YAML frontmatter between `---` lines, then the

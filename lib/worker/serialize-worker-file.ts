@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { splitFrontmatter } from '@/lib/worker/parse-worker-file';
 import { workerFrontmatterSchema } from '@/lib/worker/worker-schema';
-import { ownValue, setOwnValue } from '@/lib/records/own-property';
+import { ownValue, setOwnValue } from '@/lib/worker/own-property';
 
 /**
  * Writes `.worker` files. The body is always kept byte-identical: a worker's

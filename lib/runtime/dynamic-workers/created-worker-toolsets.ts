@@ -1,7 +1,7 @@
 import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import { createFilesystemToolset, FILESYSTEM_TOOLSET_NAME } from '@/lib/runtime/toolsets/filesystem-toolset';
 import { CALL_WORKER_TOOL_NAME, WORKERS_TOOLSET_NAME } from '@/lib/runtime/toolsets/worker-toolset';
-import { ownValue } from '@/lib/records/own-property';
+import { ownValue } from '@/lib/worker/own-property';
 
 /**
  * What a created worker may do is bounded by the worker that creates it, so

@@ -2,7 +2,7 @@ import type { AttachmentPolicy, WorkerDefinition } from '@/lib/worker/worker-sch
 import { formatSuffixList, normalizeSuffixes } from '@/lib/runtime/attachments/suffixes';
 import { renderCompactSchema } from './compact-schema';
 import type { JsonSchema } from './json-schema';
-import { setOwnValue } from '@/lib/records/own-property';
+import { setOwnValue } from '@/lib/worker/own-property';
 import {
   ATTACHMENTS_PARAMETER,
   attachmentsAreRequired,
