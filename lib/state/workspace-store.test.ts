@@ -39,6 +39,14 @@ describe('workspace store', () => {
     expect(state.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
   });
 
+  it('removes staging folders that an interrupted import left behind when it starts', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const abandoned = `.staging-${(Date.now() - 2 * 60 * 60 * 1000).toString(36)}-abc123-imported`;
+    await fileSystem.writeFile(`/projects/${abandoned}/main.worker`, 'half an import');
+    await freshStore(fileSystem);
+    expect((await fileSystem.readDirectory('/projects')).map((entry) => entry.name)).toEqual([EXAMPLE_PROJECT_NAME]);
+  });
+
   it('autosaves edits after the debounce and reports the state on the way', async () => {
     const fileSystem = new FlakyFileSystem();
     const { useWorkspaceStore, selectSaveIndicator, AUTOSAVE_DELAY_MS } = await freshStore(fileSystem);
