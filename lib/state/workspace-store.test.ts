@@ -43,8 +43,10 @@ describe('workspace store', () => {
     const fileSystem = new FlakyFileSystem();
     const abandoned = `.staging-${(Date.now() - 2 * 60 * 60 * 1000).toString(36)}-abc123-imported`;
     await fileSystem.writeFile(`/projects/${abandoned}/main.worker`, 'half an import');
+    // An existing project, so that no project is created (creating one cleans up too).
+    await fileSystem.writeFile('/projects/mine/main.worker', '---\nname: main\n---\n');
     await freshStore(fileSystem);
-    expect((await fileSystem.readDirectory('/projects')).map((entry) => entry.name)).toEqual([EXAMPLE_PROJECT_NAME]);
+    expect((await fileSystem.readDirectory('/projects')).map((entry) => entry.name)).toEqual(['mine']);
   });
 
   it('autosaves edits after the debounce and reports the state on the way', async () => {
