@@ -1,5 +1,6 @@
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { compareDiagnostics, parseWorkerFile } from '@/lib/worker/parse-worker-file';
+import { schemaErrorDiagnostics } from '@/lib/project/schema-diagnostics';
 import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/worker-schemas';
 import { createWorkerToolset } from '@/lib/runtime/toolsets/worker-toolset';
 import type { ResolvedWorkerSchemas } from '@/lib/runtime/typed-io/resolve-worker-schemas';
@@ -56,9 +57,8 @@ export function workerToolPreview(
         if (kind === 'input') schemas.inputSchema = result.schema;
         else schemas.outputSchema = result.schema;
       } else if (result.status === 'error') {
-        // Same code, place and message as the project analysis (check-worker.ts), so the two deduplicate.
-        const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
-        problems.push({ file: path, ...parsed.sourceMap.locate([key]), severity: 'error', code: result.code, message: result.message });
+        // Same codes, places and messages as the project analysis (check-worker.ts), so the two deduplicate.
+        problems.push(...schemaErrorDiagnostics(result, kind, path, parsed.sourceMap).filter((problem) => problem.file === path));
       }
     }
   }

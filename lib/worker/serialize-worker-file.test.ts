@@ -17,7 +17,7 @@ const frontmatterArbitrary: fc.Arbitrary<WorkerFrontmatter> = fc.record(
     name: nameArbitrary,
     description: textArbitrary,
     model: fc.constantFrom('anthropic:claude-sonnet-4-5', 'demo:scripted', 'openai:gpt-4.1'),
-    compatible_models: fc.array(fc.string({ minLength: 1, maxLength: 10 }), { maxLength: 3 }),
+    compatible_models: fc.array(fc.string({ minLength: 1, maxLength: 10 }), { minLength: 1, maxLength: 3 }),
     toolsets: fc.record(
       {
         filesystem: fc.constant({}),

@@ -74,7 +74,11 @@ export const workerFrontmatterSchema = z.strictObject({
   name: workerNameSchema,
   description: z.string().optional(),
   model: modelIdSchema.optional(),
-  compatible_models: z.array(z.string().min(1)).optional(),
+  // An empty list matches no model: the worker could never run, so it is refused where it is written.
+  compatible_models: z
+    .array(z.string().min(1))
+    .min(1, 'an empty list allows no model, so the worker can never run; name at least one model or glob (e.g. "anthropic:*"), or leave compatible_models out')
+    .optional(),
   toolsets: toolsetsSchema.optional(),
   attachment_policy: attachmentPolicySchema.optional(),
   input_schema: jsonSchemaObject.optional(),
