@@ -203,6 +203,18 @@ describe('no call path skips the gate', () => {
     expect(scripted.requests.map((request) => request.workerName)).toEqual(['main', 'main']);
   });
 
+  it.each(['constructor', 'toString', 'valueOf'])('a worker tool named "%s" keeps the default policy when no override names it', async (name) => {
+    const scripted = createScriptedModel({ main: [{ toolCalls: [{ toolName: name, input: { input: 'hi' } }] }, { text: 'done' }], [name]: [{ text: 'child done' }] });
+    const project = testProject([
+      testWorker('main', { toolsets: { workers: { allowed_workers: [name], approvals: {} } } }),
+      testWorker(name, { description: 'A child.' }),
+    ]);
+    const { approvalRequests, outcome } = await runProject({ project, client: scripted.client });
+    // Named worker tools are pre_approved by default: a prototype member must not pose as an override.
+    expect(approvalRequests).toEqual([]);
+    expect(outcome.status).toBe('completed');
+  });
+
   it('a result that cannot be sent to the model is one tool-error, not a tool-result followed by a tool-error', async () => {
     const toolset = {
       name: 'test',

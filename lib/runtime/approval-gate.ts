@@ -9,6 +9,7 @@ import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { isRunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
+import { ownValue } from '@/lib/worker/own-property';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop
@@ -124,7 +125,7 @@ async function authorizeToolCall(
     ?.approvals;
   const verdict = decideByPolicy({
     defaultApproval: tool.defaultApproval,
-    override: overrides?.[toolName] as RuntimeTool['defaultApproval'] | undefined,
+    override: ownValue(overrides, toolName) as RuntimeTool['defaultApproval'] | undefined,
     approvalMode: context.project.manifest.runtime.approval_mode,
   });
 

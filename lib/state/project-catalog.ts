@@ -1,5 +1,5 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { createProject, deleteProject, freeProjectName, listProjects, validateProjectName } from '@/lib/project/projects';
+import { cleanUpInterruptedImports, createProject, deleteProject, freeProjectName, listProjects, validateProjectName } from '@/lib/project/projects';
 import { blankProjectFiles } from './blank-project';
 
 /** The project operations the workspace needs, over lib/project. */
@@ -9,6 +9,8 @@ export const projectCatalog = {
     await createProject(fileSystem, name, blankProjectFiles(name));
   },
   remove: (fileSystem: FileSystem, name: string): Promise<void> => deleteProject(fileSystem, name),
+  /** Storage left behind by imports a closed tab interrupted; never one another tab is still writing. */
+  cleanUp: (fileSystem: FileSystem): Promise<string[]> => cleanUpInterruptedImports(fileSystem),
   freeName: (existing: Iterable<string>, base: string): string => freeProjectName(base, existing),
   nameProblem: (name: string): string | null => {
     const check = validateProjectName(name);

@@ -64,7 +64,8 @@ export interface RunState {
   /** The user's pick; null follows the project's entry worker. */
   chosenWorker: string | null;
   inputText: string;
-  formValues: Record<string, FormValue>;
+  /** Keyed by the schema's property names, which the worker's author chooses ("constructor" included). */
+  formValues: ReadonlyMap<string, FormValue>;
   formError: string | null;
   attachments: string[];
   tree: RunTree;
@@ -135,10 +136,10 @@ export function formDefaultValue(field: FormField): FormValue {
 }
 
 /** The form's values with schema defaults for the fields the user left alone. */
-function withDefaults(schema: JsonSchema, values: Readonly<Record<string, FormValue>>): Record<string, FormValue> {
-  const merged: Record<string, FormValue> = { ...values };
+function withDefaults(schema: JsonSchema, values: ReadonlyMap<string, FormValue>): ReadonlyMap<string, FormValue> {
+  const merged = new Map(values);
   for (const field of deriveFormFields(schema)) {
-    if (merged[field.name] === undefined) merged[field.name] = formDefaultValue(field);
+    if (merged.get(field.name) === undefined) merged.set(field.name, formDefaultValue(field));
   }
   return merged;
 }
@@ -197,7 +198,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   projectInfo: null,
   chosenWorker: null,
   inputText: '',
-  formValues: {},
+  formValues: new Map(),
   formError: null,
   attachments: [],
   tree: EMPTY_RUN_TREE,
@@ -234,7 +235,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         const changedProject = state.projectInfo?.project !== currentProject;
         return {
           projectInfo: info,
-          ...(changedProject ? { chosenWorker: null, formValues: {}, formError: null, attachments: [], preflight: null, startError: null } : {}),
+          ...(changedProject ? { chosenWorker: null, formValues: new Map(), formError: null, attachments: [], preflight: null, startError: null } : {}),
         };
       });
     } catch (error) {
@@ -243,9 +244,9 @@ export const useRunStore = create<RunState>((set, get) => ({
   },
 
   chooseModel: (model) => set({ chosenModel: model }),
-  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: {}, formError: null, preflight: null }),
+  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: new Map(), formError: null, preflight: null }),
   setInputText: (text) => set({ inputText: text }),
-  setFormValue: (field, value) => set((state) => ({ formValues: { ...state.formValues, [field]: value }, formError: null })),
+  setFormValue: (field, value) => set((state) => ({ formValues: new Map(state.formValues).set(field, value), formError: null })),
   toggleAttachment: (path) =>
     set((state) => ({
       attachments: state.attachments.includes(path) ? state.attachments.filter((item) => item !== path) : [...state.attachments, path],

@@ -19,7 +19,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
       // A reveal belongs to the click that asked for it; reopening the file later must not jump (and take the focus) again.
       // revealProblem opens the file first and asks for its reveal after.
       set({ selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
-      if (get().buffers[path] !== undefined) {
+      if (get().buffers.has(path)) {
         set({ openPath: path, openView: { kind: 'text' } });
         sessionMemory.setLastFile(project, path);
         return;
@@ -31,7 +31,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
         if (kind === 'text') {
           const text = decodeUtf8Strict(bytes, path);
           set((state) => ({
-            buffers: { ...state.buffers, [path]: state.buffers[path] ?? { text, savedText: text } },
+            buffers: state.buffers.has(path) ? state.buffers : new Map(state.buffers).set(path, { text, savedText: text }),
             openPath: path,
             openView: { kind: 'text' },
           }));

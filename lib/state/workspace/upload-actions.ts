@@ -47,7 +47,7 @@ export function createUploadActions(context: WorkspaceContext, analysis: Analysi
     await context.requireFileSystem().writeFile(absolutePath(context.requireProject(), path), bytes);
     siblings.add(name);
     // A replaced text file gets its new content in memory too, so the editor shows what is stored.
-    const previous = get().buffers[path];
+    const previous = get().buffers.get(path);
     if (previous !== undefined || isAnalyzedPath(path)) {
       let text: string | null = null;
       try {
@@ -56,9 +56,9 @@ export function createUploadActions(context: WorkspaceContext, analysis: Analysi
         text = null;
       }
       set((state) => {
-        const buffers = { ...state.buffers };
-        if (text === null) delete buffers[path];
-        else buffers[path] = { text, savedText: text };
+        const buffers = new Map(state.buffers);
+        if (text === null) buffers.delete(path);
+        else buffers.set(path, { text, savedText: text });
         return { buffers };
       });
       clearUnsaved(context.requireProject(), path);
