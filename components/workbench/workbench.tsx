@@ -11,6 +11,7 @@ import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareDialogs } from '@/components/share/share-dialogs';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
+import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
 
@@ -28,6 +29,7 @@ export function Workbench() {
       <WorkbenchHeader />
       <StorageBanner />
       <NoticeBar />
+      <TrustBanner />
       {phase === 'failed' ? (
         <main className="startup-failure" role="alert">
           <h1>Workerbench could not start</h1>

@@ -126,6 +126,7 @@ async function authorizeToolCall(
     defaultApproval: tool.defaultApproval,
     override: overrides?.[toolName] as RuntimeTool['defaultApproval'] | undefined,
     approvalMode: context.project.manifest.runtime.approval_mode,
+    projectTrust: context.projectTrust,
   });
 
   if (verdict.kind === 'block') {

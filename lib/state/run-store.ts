@@ -28,6 +28,7 @@ import {
 import { treeFiles } from './read-project-tree';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
 import { fileToOpenAfterRun } from './open-after-run';
+import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -334,6 +335,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       const outcome = await startRun({
         project: loaded,
+        // An imported project's own approve_all / pre_approved count only once the person trusts it.
+        projectTrust: projectTrustFor(project),
         sandbox,
         workerName,
         input,
