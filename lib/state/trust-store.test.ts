@@ -48,7 +48,7 @@ describe('trust store', () => {
 
   it('trusts a blank project created here, and forgets the trust when the project is deleted', async () => {
     const fileSystem = new MemoryFileSystem({ now: () => 0 });
-    await fileSystem.mkdir('/projects', { recursive: true });
+    await fileSystem.mkdir('/projects');
     await projectCatalog.createBlank(fileSystem, 'mine');
     expect(projectTrustFor('mine')).toBe('trusted');
     await projectCatalog.remove(fileSystem, 'mine');
