@@ -62,5 +62,9 @@ describe('trust store', () => {
     };
     useTrustStore.getState().trust('p');
     expect(useTrustStore.getState().trusted.has('p')).toBe(true);
+    // Read again at run start: still trusted on this page, and a distrust still takes it away.
+    expect(projectTrustFor('p')).toBe('trusted');
+    distrustProject('p');
+    expect(projectTrustFor('p')).toBe('untrusted');
   });
 });

@@ -30,42 +30,51 @@ function storage(): Storage | null {
   }
 }
 
+/** Trusted on this page while storage refused the write: still trusted here, never elsewhere. */
+const pageOnly = new Set<string>();
+
 function readStored(): Set<string> {
+  const names = new Set(pageOnly);
   try {
     const raw = storage()?.getItem(TRUSTED_PROJECTS_STORAGE_KEY) ?? null;
-    if (raw === null) return new Set();
+    if (raw === null) return names;
     const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return new Set();
-    return new Set(parsed.slice(0, MAX_STORED_NAMES).filter((name): name is string => typeof name === 'string'));
+    if (!Array.isArray(parsed)) return names;
+    for (const name of parsed.slice(0, MAX_STORED_NAMES)) if (typeof name === 'string') names.add(name);
+    return names;
   } catch {
-    // A corrupt entry trusts nothing: the safe direction.
-    return new Set();
+    // A corrupt entry trusts nothing from storage: the safe direction.
+    return names;
   }
 }
 
-function writeStored(names: ReadonlySet<string>): void {
+function writeStored(names: ReadonlySet<string>, changed: string): void {
+  pageOnly.delete(changed);
   try {
     const store = storage();
-    if (names.size === 0) store?.removeItem(TRUSTED_PROJECTS_STORAGE_KEY);
-    else store?.setItem(TRUSTED_PROJECTS_STORAGE_KEY, JSON.stringify([...names]));
+    if (store === null) throw new Error('no storage');
+    const persisted = [...names].filter((name) => !pageOnly.has(name));
+    if (persisted.length === 0) store.removeItem(TRUSTED_PROJECTS_STORAGE_KEY);
+    else store.setItem(TRUSTED_PROJECTS_STORAGE_KEY, JSON.stringify(persisted));
   } catch {
-    // Storage blocked or full: the choice still holds for this page.
+    // Storage blocked or full: a trust choice still holds for this page (a distrust always does).
+    if (names.has(changed)) pageOnly.add(changed);
   }
 }
 
 export const useTrustStore = create<TrustState>((set) => {
-  const update = (change: (names: Set<string>) => void) => {
+  const update = (project: string, change: (names: Set<string>) => void) => {
     // Start from what is stored, so two tabs do not undo each other's choices.
     const names = readStored();
     change(names);
-    writeStored(names);
+    writeStored(names, project);
     set({ trusted: names });
   };
   return {
     trusted: new Set(),
     load: () => set({ trusted: readStored() }),
-    trust: (project) => update((names) => names.add(project)),
-    distrust: (project) => update((names) => names.delete(project)),
+    trust: (project) => update(project, (names) => names.add(project)),
+    distrust: (project) => update(project, (names) => names.delete(project)),
   };
 });
 
