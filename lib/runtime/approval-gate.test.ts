@@ -12,13 +12,13 @@ const write = (path: string, content: string, id?: string) => ({ toolName: 'writ
 
 describe('approval policy resolution', () => {
   it('goes tool default → frontmatter override → approval_mode, and never unblocks', () => {
-    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'prompt' })).toEqual({ kind: 'prompt' });
-    expect(decideByPolicy({ defaultApproval: 'prompt', override: 'pre_approved', approvalMode: 'prompt' }).kind).toBe('approve');
-    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'prompt', approvalMode: 'prompt' }).kind).toBe('prompt');
-    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'approve_all' }).kind).toBe('approve');
-    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'reject_all' }).kind).toBe('deny');
-    expect(decideByPolicy({ defaultApproval: 'pre_approved', approvalMode: 'reject_all' }).kind).toBe('approve');
-    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'blocked', approvalMode: 'approve_all' }).kind).toBe('block');
+    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'prompt', projectTrust: 'trusted' })).toEqual({ kind: 'prompt' });
+    expect(decideByPolicy({ defaultApproval: 'prompt', override: 'pre_approved', approvalMode: 'prompt', projectTrust: 'trusted' }).kind).toBe('approve');
+    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'prompt', approvalMode: 'prompt', projectTrust: 'trusted' }).kind).toBe('prompt');
+    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'approve_all', projectTrust: 'trusted' }).kind).toBe('approve');
+    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'reject_all', projectTrust: 'trusted' }).kind).toBe('deny');
+    expect(decideByPolicy({ defaultApproval: 'pre_approved', approvalMode: 'reject_all', projectTrust: 'trusted' }).kind).toBe('approve');
+    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'blocked', approvalMode: 'approve_all', projectTrust: 'trusted' }).kind).toBe('block');
   });
 });
 

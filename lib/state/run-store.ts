@@ -30,6 +30,7 @@ import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from './run-archive/kept-runs';
 import { createRunRecorder } from './run-archive/run-recorder';
 import { fileToOpenAfterRun } from './open-after-run';
+import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -356,6 +357,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       const outcome = await startRun({
         project: loaded,
+        // An imported project's own approve_all / pre_approved count only once the person trusts it.
+        projectTrust: projectTrustFor(project),
         sandbox,
         workerName,
         input,

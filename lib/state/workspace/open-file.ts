@@ -1,5 +1,5 @@
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
-import { decodeUtf8Strict } from '@/lib/vfs/utf8';
+import { decodeProjectText } from '@/lib/vfs/utf8';
 import { fileViewKind } from '../file-view-kind';
 import { absolutePath } from '../project-paths';
 import { sessionMemory } from '../session-memory';
@@ -29,7 +29,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
         if (get().currentProject !== project || request !== latestRequest) return;
         const kind = fileViewKind(path, bytes);
         if (kind === 'text') {
-          const text = decodeUtf8Strict(bytes, path);
+          const text = decodeProjectText(bytes, path);
           set((state) => ({
             buffers: state.buffers.has(path) ? state.buffers : new Map(state.buffers).set(path, { text, savedText: text }),
             openPath: path,

@@ -1,5 +1,5 @@
 import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
-import { decodeUtf8Strict } from '@/lib/vfs/utf8';
+import { decodeProjectText } from '@/lib/vfs/utf8';
 import { askChoice } from '../dialog-store';
 import { isAnalyzedPath } from '../file-view-kind';
 import { keepBothName } from '../keep-both-name';
@@ -51,7 +51,7 @@ export function createUploadActions(context: WorkspaceContext, analysis: Analysi
     if (previous !== undefined || isAnalyzedPath(path)) {
       let text: string | null = null;
       try {
-        text = decodeUtf8Strict(bytes, path);
+        text = decodeProjectText(bytes, path);
       } catch {
         text = null;
       }
