@@ -65,7 +65,7 @@ export function statusOfProviderErrorObject(value: unknown): number | undefined 
   // Gemini: { error: { code: 503, status: "UNAVAILABLE" } }; Anthropic: { type: "error", error: { type } }.
   if (typeof record.error === 'object' && record.error !== null) return statusOfProviderErrorObject(record.error);
   if (typeof record.code === 'number' && record.code >= 400 && record.code < 600) return record.code;
-  for (const key of ['type', 'code', 'status'] as const) {
+  for (const key of ['code', 'status', 'type'] as const) {
     const name = record[key];
     if (typeof name !== 'string') continue;
     const status = ANTHROPIC_ERROR_STATUS[name] ?? GOOGLE_ERROR_STATUS[name] ?? OPENAI_ERROR_STATUS[name];
