@@ -30,6 +30,8 @@ export interface StandInServer {
   /** e.g. http://127.0.0.1:41234 — append /v1 or /v1beta as each SDK expects. */
   origin: string;
   requests: ReceivedRequest[];
+  /** Requests refused with 429 because maxInFlight were being served. */
+  refusedForConcurrency: number;
   answer: (request: ReceivedRequest, index: number) => StandInReply;
   close(): Promise<void>;
 }
@@ -62,12 +64,15 @@ export async function startStandInServer(options: {
   apiKey?: string;
   /** Pause between streamed chunks, so a client sees them arrive one by one. */
   chunkDelayMs?: number;
+  /** Serve at most this many requests at once; answer 429 (retry-after: 1) beyond, as a rate-limited account. */
+  maxInFlight?: number;
   port?: number;
 } = {}): Promise<StandInServer> {
   const requests: ReceivedRequest[] = [];
   const standIn: StandInServer = {
     origin: '',
     requests,
+    refusedForConcurrency: 0,
     answer: options.answer ?? (() => ({ kind: 'answer', text: 'Hello from the stand-in.' })),
     close: () =>
       new Promise<void>((resolve) => {
@@ -75,6 +80,7 @@ export async function startStandInServer(options: {
         server.close(() => resolve());
       }),
   };
+  let inFlight = 0;
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -109,9 +115,17 @@ export async function startStandInServer(options: {
           const request: ReceivedRequest = { provider, path: url.pathname, headers: incoming.headers, body, model: geminiModel ?? String(body.model ?? '') };
           requests.push(request);
           const unauthorized = options.apiKey !== undefined && keyOf(provider, incoming.headers) !== options.apiKey;
-          const reply: StandInReply = unauthorized ? { kind: 'http-error', status: 401, message: 'invalid x-api-key' } : standIn.answer(request, requests.length - 1);
+          const busy = options.maxInFlight !== undefined && inFlight >= options.maxInFlight;
+          if (busy) standIn.refusedForConcurrency += 1;
+          const reply: StandInReply = unauthorized
+            ? { kind: 'http-error', status: 401, message: 'invalid x-api-key' }
+            : busy
+              ? { kind: 'http-error', status: 429, retryAfter: '1', message: 'Too many concurrent requests' }
+              : standIn.answer(request, requests.length - 1);
           response = render(provider, reply, request);
         }
+        inFlight += 1;
+        outgoing.on('close', () => (inFlight -= 1));
         outgoing.writeHead(response.status, response.headers);
         for (const chunk of response.chunks) {
           if (outgoing.destroyed) return;
