@@ -101,6 +101,16 @@ describe('retries in the loop', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('retries when the proxy could not be reached at all (network error before the first byte)', async () => {
+    const { client, requests } = listClient([new ModelStepError('network_error', 'Could not reach the model proxy: fetch failed', 0), done]);
+    const { sleep, waits } = recordingSleep();
+    const { outcome, events } = await runProject({ project: testProject([testWorker('main')]), client, extra: { sleep, random: () => 1 } });
+    expect(outcome.status).toBe('completed');
+    expect(requests).toHaveLength(2);
+    expect(waits).toEqual([1000]);
+    expect(eventsOfType(events, 'model-wait')[0]).toMatchObject({ reason: 'retry', error: { code: 'network_error' } });
+  });
+
   it('does not retry other 4xx', async () => {
     for (const error of [
       new ModelStepError('unauthorized', 'bad key', 401, { upstreamStatus: 401 }),
