@@ -5,7 +5,7 @@ import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
-import { ValueBlock } from './value-block';
+import { ResultValue } from './result-value';
 import styles from './run.module.css';
 
 interface RunViewProps {
@@ -43,7 +43,7 @@ export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
           {run.status === 'completed' ? (
             <section className={styles.output} data-testid="run-output" aria-label="Final output">
               <h4>Final output</h4>
-              <ValueBlock value={run.output} />
+              <ResultValue value={run.output} />
             </section>
           ) : null}
           {run.status === 'aborted' ? (

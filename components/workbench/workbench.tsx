@@ -9,6 +9,7 @@ import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareDialogs } from '@/components/share/share-dialogs';
+import { CompareDialog } from '@/components/compare/compare-dialog';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
 import { WorkbenchHeader } from './workbench-header';
@@ -48,6 +49,7 @@ export function Workbench() {
       )}
       <DialogHost />
       <ShareDialogs />
+      <CompareDialog />
     </div>
   );
 }

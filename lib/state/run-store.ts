@@ -136,6 +136,14 @@ function withDefaults(schema: JsonSchema, values: Readonly<Record<string, FormVa
   return merged;
 }
 
+/** What the run form asks for, as a run's input: the text, or the form's value for a worker with an input schema. */
+export function selectRunInput(state: RunState): { ok: true; input: unknown } | { ok: false; error: string } {
+  const schema = selectInputSchema(state);
+  if (schema === undefined) return { ok: true, input: state.inputText };
+  const converted = formValuesToInput(schema, withDefaults(schema, state.formValues));
+  return converted.ok ? { ok: true, input: converted.input } : { ok: false, error: describeFormErrors(converted.errors) };
+}
+
 /** Tools whose results mean files changed on disk. */
 const WRITING_TOOLS = new Set(['write_file', 'worker_create']);
 
