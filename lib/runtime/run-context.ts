@@ -11,6 +11,8 @@ import type { Attachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { ModelSlots } from '@/lib/runtime/model-requests/model-slots';
+import type { Sleep } from '@/lib/runtime/model-requests/sleep';
 
 /**
  * Everything one run shares across its worker calls. Platform services (the
@@ -65,6 +67,12 @@ export interface RunContext {
    * dynamic workers, or test tools); they go through the same gate.
    */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /** The run's bounded model concurrency (runtime.max_concurrency); unbounded when absent. */
+  modelSlots?: ModelSlots;
+  /** Waits before a retry; injected by tests so that backoff needs no real time. */
+  sleep?: Sleep;
+  /** Jitter of the retry backoff, in [0, 1); injected by tests. */
+  random?: () => number;
 }
 
 /** The toolsets the platform adds to this worker (none unless configured). */

@@ -13,6 +13,8 @@ import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { runWorkerCall } from '@/lib/runtime/run-worker';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { checkWorkerTools } from '@/lib/runtime/check-worker-tools';
+import { createModelSlots } from '@/lib/runtime/model-requests/model-slots';
+import type { Sleep } from '@/lib/runtime/model-requests/sleep';
 
 /**
  * Starts one run: run-start, the entry worker through the same runWorkerCall
@@ -55,6 +57,10 @@ export interface StartRunOptions {
   extractPdfText?: PdfTextExtractor;
   /** Toolsets the platform adds to workers beyond their frontmatter (dynamic workers, tests). */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /** Waits before a model retry (tests pass one that takes no real time). */
+  sleep?: Sleep;
+  /** Jitter source of the retry backoff. */
+  random?: () => number;
 }
 
 export type RunOutcome =
@@ -96,6 +102,10 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     extraToolsets: options.extraToolsets,
     modelSupportsPdf: options.modelSupportsPdf,
     extractPdfText: options.extractPdfText,
+    // One pool per run: children share their parent's slots, so a fan-out of workers cannot exceed it.
+    modelSlots: createModelSlots(options.project.manifest.runtime.max_concurrency),
+    sleep: options.sleep,
+    random: options.random,
   };
 
   const runModel = options.model ?? options.project.manifest.default_model ?? '';

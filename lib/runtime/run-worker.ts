@@ -8,7 +8,7 @@ import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
-import { runModelStep } from '@/lib/runtime/model-step';
+import { runModelStepWithRetries } from '@/lib/runtime/model-requests/model-step-with-retries';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
 import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
 import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
@@ -160,16 +160,25 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         ...(prepared.outputSchema === undefined ? {} : { outputSchema: prepared.outputSchema }),
         ...(context.apiKey === undefined ? {} : { apiKey: context.apiKey }),
       };
-      const result = await runModelStep(
+      const stepNumber = step;
+      const result = await runModelStepWithRetries(
         context.modelClient,
         stepRequest,
         context.signal,
         {
           onTextDelta: (text) => emit({ type: 'text-delta', text }),
           onToolCall: (call) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
+          onWait: (wait) => emit({ type: 'model-wait', step: stepNumber, ...wait }),
+          onWaitEnd: () => emit({ type: 'model-wait-end', step: stepNumber }),
         },
         location,
         usedToolCallIds,
+        {
+          slots: context.modelSlots,
+          maxRetries: context.project.manifest.runtime.max_retries,
+          sleep: context.sleep,
+          random: context.random,
+        },
       );
       usage.inputTokens += result.usage.inputTokens;
       usage.outputTokens += result.usage.outputTokens;
