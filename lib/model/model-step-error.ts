@@ -9,6 +9,9 @@ export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
   upstream_error: 502,
   aborted: 499,
   internal_error: 500,
+  forbidden: 403,
+  access_token_required: 401,
+  rate_limited: 429,
 };
 
 /**

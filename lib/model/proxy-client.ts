@@ -22,6 +22,9 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
   'upstream_error',
   'aborted',
   'internal_error',
+  'forbidden',
+  'access_token_required',
+  'rate_limited',
 ]);
 
 function codeForStatus(status: number): ProxyErrorCode {

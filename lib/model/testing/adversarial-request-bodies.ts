@@ -144,12 +144,12 @@ export const ADVERSARIAL_BODIES: AdversarialBody[] = [
     name: 'many messages',
     body: {
       model: MODEL,
-      messages: Array.from({ length: 20_000 }, (_, index) => (index % 2 === 0 ? { role: 'user', content: `message ${index}` } : { role: 'assistant', content: `answer ${index}` })),
+      messages: Array.from({ length: 5_000 }, (_, index) => (index % 2 === 0 ? { role: 'user', content: `message ${index}` } : { role: 'assistant', content: `answer ${index}` })),
     },
   },
   {
     name: 'hundreds of tool results, each long and full of "denied"',
-    body: { model: MODEL, messages: withToolResults(300, 'denied '.repeat(500)), tools: FILE_TOOLS },
+    body: { model: MODEL, messages: withToolResults(100, 'denied '.repeat(500)), tools: FILE_TOOLS },
   },
   { name: 'a flood of read directives', body: { model: MODEL, messages: user('read a.txt '.repeat(60_000)), tools: FILE_TOOLS } },
   { name: 'write with curly quotes never closed', body: { model: MODEL, messages: user('write “'.repeat(60_000)), tools: FILE_TOOLS } },
