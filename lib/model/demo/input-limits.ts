@@ -15,6 +15,8 @@ export const DEMO_LIMITS = {
   tools: 128,
   /** File directives and mentioned paths acted on from one input. */
   directives: 32,
+  /** Decks the pitch-deck orchestrator evaluates from one listing. */
+  decks: 100,
   /** Longest path the demo treats as a file path. */
   pathCharacters: 512,
   /** A deck's pages and sentences, and the length of one sentence the heuristics test. */
