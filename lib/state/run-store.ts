@@ -25,7 +25,9 @@ import {
   type ApprovalBridge,
   type PendingApproval,
 } from './run-platform';
+import { requestAccessToken } from './access-token-prompt';
 import { treeFiles } from './read-project-tree';
+import { userAccessToken } from './settings-store';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from './run-archive/kept-runs';
 import { createRunRecorder } from './run-archive/run-recorder';
@@ -215,7 +217,7 @@ export const useRunStore = create<RunState>((set, get) => ({
 
   loadModels: async () => {
     try {
-      const { models, defaultModel } = await fetchModelOptions();
+      const { models, defaultModel } = await fetchModelOptions({ getAccessToken: userAccessToken, requestAccessToken });
       set({ models, serverDefaultModel: defaultModel, modelsError: null });
     } catch (error) {
       set({ modelsError: `Could not load the model list: ${describe(error)}` });
