@@ -38,11 +38,20 @@ export type ModelStepEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
   | { type: 'finish'; finishReason: FinishReason; usage: TokenUsage }
-  | { type: 'error'; error: ProxyErrorBody['error'] };
+  | { type: 'error'; error: ProxyErrorDetail };
 
 /** Every non-2xx response of the proxy has this body. */
 export interface ProxyErrorBody {
-  error: { code: ProxyErrorCode; message: string };
+  error: ProxyErrorDetail;
+}
+
+export interface ProxyErrorDetail {
+  code: ProxyErrorCode;
+  message: string;
+  /** The provider's HTTP status (529 overloaded, 429 …) when the failure came from the provider. */
+  status?: number;
+  /** How long the provider asked to wait (retry-after / retry-after-ms), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 export type ProxyErrorCode =
@@ -51,14 +60,18 @@ export type ProxyErrorCode =
   | 'unknown_model'
   | 'unauthorized'
   | 'upstream_error'
+  /** The provider answered 429, or the proxy's own per-client limit (both carry Retry-After). */
+  | 'rate_limited'
+  /** The provider is overloaded or unavailable (Anthropic 529, 503). */
+  | 'overloaded'
+  /** The provider could not be reached (connection refused, reset, DNS). */
+  | 'network_error'
   | 'aborted'
   | 'internal_error'
   /** The request's Host or Origin is not allowed (403). */
   | 'forbidden'
   /** The server needs its WORKERBENCH_ACCESS_TOKEN and the request had none or a wrong one (401). */
-  | 'access_token_required'
-  /** A per-client rate or concurrency limit; the response carries Retry-After (429). */
-  | 'rate_limited';
+  | 'access_token_required';
 
 /** Bodies above this are refused with 413 before parsing (PDF parts are large). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
