@@ -64,7 +64,6 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
   'internal_error',
   'forbidden',
   'access_token_required',
-  'rate_limited',
 ]);
 
 function codeForStatus(status: number): ProxyErrorCode {

@@ -60,7 +60,7 @@ export type ProxyErrorCode =
   | 'unknown_model'
   | 'unauthorized'
   | 'upstream_error'
-  /** The provider answered 429: too many requests or tokens for now. */
+  /** The provider answered 429, or the proxy's own per-client limit (both carry Retry-After). */
   | 'rate_limited'
   /** The provider is overloaded or unavailable (Anthropic 529, 503). */
   | 'overloaded'
@@ -71,9 +71,7 @@ export type ProxyErrorCode =
   /** The request's Host or Origin is not allowed (403). */
   | 'forbidden'
   /** The server needs its WORKERBENCH_ACCESS_TOKEN and the request had none or a wrong one (401). */
-  | 'access_token_required'
-  /** A per-client rate or concurrency limit; the response carries Retry-After (429). */
-  | 'rate_limited';
+  | 'access_token_required';
 
 /** Bodies above this are refused with 413 before parsing (PDF parts are large). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
