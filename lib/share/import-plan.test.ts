@@ -45,7 +45,7 @@ describe('planImport', () => {
     const plan = planImport(project('demo', manifest), []);
     const edited = plan.files.find((file) => file.path === 'project.json')!.data as string;
     expect(edited).toBe(manifest.replace('"approval_mode": "approve_all",', '"approval_mode": "prompt",'));
-    expect(parseManifest(edited).manifest.runtime).toEqual({ approval_mode: 'prompt', max_depth: 3, max_steps: 20 });
+    expect(parseManifest(edited).manifest.runtime).toEqual({ approval_mode: 'prompt', max_depth: 3, max_steps: 20, max_retries: 5, max_concurrency: 4 });
     expect(plan.notices.some((notice) => notice.includes('approve_all') && notice.includes('prompt'))).toBe(true);
   });
 
