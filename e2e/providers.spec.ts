@@ -14,7 +14,8 @@ import { startSecondServer, type SecondServer } from './helpers/second-server';
  * says "rate limited — retrying in 1 s, attempt 1 of 5" while it waits and how
  * often it retried afterwards.
  */
-const port = Number(process.env.PROVIDERS_E2E_PORT ?? 3114);
+// E2E_PORT + 10 by default (3114 beside 3104), so parallel checkouts do not collide; compare.spec uses + 15.
+const port = Number(process.env.PROVIDERS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 10);
 const origin = `http://127.0.0.1:${port}`;
 let standIn: StandInServer;
 let server: SecondServer | undefined;
