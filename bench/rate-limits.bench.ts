@@ -56,6 +56,7 @@ async function runDecks(deckCount: number, maxConcurrency: number, decks: Uint8A
       sandbox,
       input: '',
       model: 'anthropic:claude-sonnet-4-5',
+      projectTrust: 'trusted',
       signal: controller.signal,
       modelClient: createProxyModelClient({ fetch: async (url, init) => POST(new Request(new URL(String(url), 'http://localhost'), init)) }),
       approvalHandler: async () => ({ choice: 'approve_once' }),

@@ -28,6 +28,7 @@ export function PromptDialog({ request, onClose }: { request: Extract<DialogRequ
           id={inputId}
           className="text-input"
           value={value}
+          type={request.secret ? 'password' : 'text'}
           data-autofocus
           autoComplete="off"
           spellCheck={false}

@@ -47,7 +47,7 @@ function isMarkdownPath(path: string): boolean {
 
 /** A markdown file rendered from its buffer, so unsaved edits show too. */
 function MarkdownFilePreview({ path }: { path: string }) {
-  const text = useWorkspaceStore((state) => state.buffers[path]?.text ?? '');
+  const text = useWorkspaceStore((state) => state.buffers.get(path)?.text ?? '');
   return (
     <div className="markdown-preview" data-testid="markdown-preview">
       <MarkdownView text={text} collapsible={false} />

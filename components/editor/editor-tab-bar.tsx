@@ -13,7 +13,7 @@ export interface PreviewToggle {
 export function EditorTabBar({ preview }: { preview?: PreviewToggle }) {
   const openPath = useWorkspaceStore((state) => state.openPath);
   const dirty = useWorkspaceStore((state) => {
-    const buffer = state.openPath === null ? undefined : state.buffers[state.openPath];
+    const buffer = state.openPath === null ? undefined : state.buffers.get(state.openPath);
     return buffer !== undefined && buffer.text !== buffer.savedText;
   });
   const downloadFile = useWorkspaceStore((state) => state.downloadFile);

@@ -32,6 +32,7 @@ export function SettingsDialog() {
       {providers.map((provider) => (
         <ProviderKey key={provider} provider={provider} stored={apiKeys[provider]} serverHasKey={serverHasKey(provider)} />
       ))}
+      <AccessToken />
       <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={close}>
           Done
@@ -79,6 +80,51 @@ function ProviderKey({ provider, stored, serverHasKey }: { provider: string; sto
           Save
         </button>
         <button type="button" className="button" disabled={stored === undefined} onClick={() => clearApiKey(provider)}>
+          Clear
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The server's access token (WORKERBENCH_ACCESS_TOKEN), when it was started with one. */
+function AccessToken() {
+  const [draft, setDraft] = useState('');
+  const stored = useSettingsStore((state) => state.accessToken);
+  const setAccessToken = useSettingsStore((state) => state.setAccessToken);
+  const clearAccessToken = useSettingsStore((state) => state.clearAccessToken);
+  useEffect(() => setDraft(''), [stored]);
+  return (
+    <div className={styles.provider} data-testid="access-token">
+      <div className={styles.providerName}>
+        <label htmlFor="access-token-input">
+          <strong>Server access token</strong>
+        </label>
+        <span className={styles.status} data-testid="access-token-status">
+          {stored !== undefined ? `saved: ${maskApiKey(stored)}` : 'none (only needed when the server asks for one)'}
+        </span>
+      </div>
+      <form
+        className={styles.row}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.trim() !== '') setAccessToken(draft);
+        }}
+      >
+        <input
+          id="access-token-input"
+          className="text-input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={stored !== undefined ? 'Replace token' : 'Paste token'}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={draft.trim() === ''}>
+          Save
+        </button>
+        <button type="button" className="button" disabled={stored === undefined} onClick={clearAccessToken}>
           Clear
         </button>
       </form>

@@ -12,6 +12,7 @@ import { ShareDialogs } from '@/components/share/share-dialogs';
 import { CompareDialog } from '@/components/compare/compare-dialog';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
+import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
 
@@ -29,6 +30,7 @@ export function Workbench() {
       <WorkbenchHeader />
       <StorageBanner />
       <NoticeBar />
+      <TrustBanner />
       {phase === 'failed' ? (
         <main className="startup-failure" role="alert">
           <h1>Workerbench could not start</h1>

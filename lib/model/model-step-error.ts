@@ -12,6 +12,8 @@ export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
   network_error: 502,
   aborted: 499,
   internal_error: 500,
+  forbidden: 403,
+  access_token_required: 401,
 };
 
 /**

@@ -5,6 +5,7 @@ import { KEYED_PROVIDERS } from './model-catalog';
 import { resolveModel, type ServerEnvironment } from './provider-registry';
 import { describeByteLimit, readLimitedBody } from './read-limited-body';
 import { redactSecrets } from './redact-secrets';
+import { findRemoteUrlPart, remoteUrlPartMessage } from './server/remote-url-parts';
 import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from './step-protocol';
 import { parseStepRequest } from './step-request-schema';
 import { streamModelStep } from './stream-model-step';
@@ -74,6 +75,8 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
   const parsed = parseStepRequest(json);
   if (!parsed.ok) return errorResponse('bad_request', redactSecrets(parsed.message));
   const stepRequest = parsed.request;
+  const remoteUrlPart = findRemoteUrlPart(stepRequest.messages);
+  if (remoteUrlPart !== null) return errorResponse('bad_request', remoteUrlPartMessage(remoteUrlPart));
   const secrets = [stepRequest.apiKey, ...serverSecrets(options.env)];
   const redact = (text: string) => redactSecrets(text, secrets);
 

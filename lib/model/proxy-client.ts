@@ -13,6 +13,41 @@ export interface ProxyModelClientOptions {
   fetch?: typeof globalThis.fetch;
   /** The user's own key for a provider (kept in the browser), sent with each request. */
   getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
+  /** The server's access token (WORKERBENCH_ACCESS_TOKEN) as the user entered it; sent as a bearer token. */
+  getAccessToken?: () => string | undefined;
+  /**
+   * Called when the proxy answers that it needs the access token (none sent,
+   * or a wrong one); resolves true when the user entered one, and the request
+   * is sent once more with it.
+   */
+  requestAccessToken?: (problem: 'missing' | 'wrong') => Promise<boolean>;
+}
+
+/** The headers our own proxy needs besides the body: the access token, when there is one. */
+function authorizationHeader(options: Pick<ProxyModelClientOptions, 'getAccessToken'>): Record<string, string> {
+  const token = options.getAccessToken?.();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Sends a request; when the proxy asks for the access token, asks the user
+ * (once per request) and sends it again with the token.
+ */
+async function sendWithAccessToken(
+  send: (headers: Record<string, string>) => Promise<Response>,
+  options: Pick<ProxyModelClientOptions, 'getAccessToken' | 'requestAccessToken'>,
+): Promise<Response> {
+  const headers = authorizationHeader(options);
+  const response = await send(headers);
+  if (response.status !== 401 || options.requestAccessToken === undefined) return response;
+  const code = await response
+    .clone()
+    .json()
+    .then((body: Partial<ProxyErrorBody>) => body.error?.code)
+    .catch(() => undefined);
+  if (code !== 'access_token_required') return response;
+  const entered = await options.requestAccessToken(headers.Authorization === undefined ? 'missing' : 'wrong');
+  return entered ? send(authorizationHeader(options)) : response;
 }
 
 const ABORTED: ModelStepEvent = { type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } };
@@ -27,6 +62,9 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
   'network_error',
   'aborted',
   'internal_error',
+  'forbidden',
+  'access_token_required',
+  'rate_limited',
 ]);
 
 function codeForStatus(status: number): ProxyErrorCode {
@@ -129,12 +167,11 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
       let response: Response;
       try {
-        response = await fetchImplementation(endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-          body: JSON.stringify(apiKey ? { ...request, apiKey } : { ...request, apiKey: undefined }),
-          signal,
-        });
+        const body = JSON.stringify(apiKey ? { ...request, apiKey } : { ...request, apiKey: undefined });
+        response = await sendWithAccessToken(
+          (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...headers }, body, signal }),
+          options,
+        );
       } catch (error) {
         if (isAbort(error, signal)) {
           yield ABORTED;
@@ -156,10 +193,13 @@ export interface ModelOptionsResponse {
 
 /** `GET /api/models`: what the model picker offers. */
 export async function fetchModelOptions(
-  options: { endpoint?: string; fetch?: typeof globalThis.fetch; signal?: AbortSignal } = {},
+  options: { endpoint?: string; fetch?: typeof globalThis.fetch; signal?: AbortSignal } & Pick<ProxyModelClientOptions, 'getAccessToken' | 'requestAccessToken'> = {},
 ): Promise<ModelOptionsResponse> {
   const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const response = await fetchImplementation(options.endpoint ?? '/api/models', { signal: options.signal, headers: { Accept: 'application/json' } });
+  const response = await sendWithAccessToken(
+    (headers) => fetchImplementation(options.endpoint ?? '/api/models', { signal: options.signal, headers: { Accept: 'application/json', ...headers } }),
+    options,
+  );
   if (!response.ok) throw await errorFromResponse(response);
   return (await response.json()) as ModelOptionsResponse;
 }

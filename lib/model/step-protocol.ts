@@ -67,7 +67,13 @@ export type ProxyErrorCode =
   /** The provider could not be reached (connection refused, reset, DNS). */
   | 'network_error'
   | 'aborted'
-  | 'internal_error';
+  | 'internal_error'
+  /** The request's Host or Origin is not allowed (403). */
+  | 'forbidden'
+  /** The server needs its WORKERBENCH_ACCESS_TOKEN and the request had none or a wrong one (401). */
+  | 'access_token_required'
+  /** A per-client rate or concurrency limit; the response carries Retry-After (429). */
+  | 'rate_limited';
 
 /** Bodies above this are refused with 413 before parsing (PDF parts are large). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;

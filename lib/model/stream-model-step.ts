@@ -1,6 +1,7 @@
 import { jsonSchema, Output, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
 import { classifyError } from './classify-error';
 import { redactSecrets } from './redact-secrets';
+import { refuseDownloads } from './server/remote-url-parts';
 import type { FinishReason, ModelStepEvent, ModelStepRequest, ToolDefinition } from './step-protocol';
 
 export interface StreamModelStepOptions {
@@ -73,6 +74,8 @@ export async function* streamModelStep(
       // The browser sends the worker's instructions in `system`; tolerate system messages too, without warnings.
       allowSystemInMessages: true,
       maxRetries: options.maxRetries ?? 0,
+      // The server never fetches a URL a request names (the proxy also refuses URL-valued parts with a 400).
+      experimental_download: refuseDownloads,
       abortSignal: signal,
       // The default handler logs the raw error (which may echo a key) to the console.
       onError: () => {},

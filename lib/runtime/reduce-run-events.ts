@@ -9,8 +9,9 @@ import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo, Ru
  * a run names its root call, a call its children, a tool call the worker call
  * it started.
  */
-export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted';
-export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted';
+/** `interrupted`: the page went away mid-run (reload, crash); known from a kept run that never ended. */
+export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
+export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
 export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
 
 export interface ApprovalInfo {
@@ -92,6 +93,9 @@ export interface RunTree {
   runOrder: string[];
 }
 
+/** The run-error code of a run that never ended because the page went away. */
+export const INTERRUPTED_CODE = 'interrupted';
+
 export const EMPTY_RUN_TREE: RunTree = { runs: {}, calls: {}, runOrder: [] };
 
 export function reduceRunEvents(events: Iterable<RunEvent>, initial: RunTree = EMPTY_RUN_TREE): RunTree {
@@ -122,9 +126,9 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
     case 'run-end':
       return updateRun(tree, event.runId, (run) => ({ ...run, status: 'completed', output: event.output, durationMs: event.durationMs }));
     case 'run-error': {
-      const status: RunStatus = event.error.code === 'aborted' ? 'aborted' : 'failed';
+      const status: RunStatus = event.error.code === 'aborted' ? 'aborted' : event.error.code === INTERRUPTED_CODE ? 'interrupted' : 'failed';
       const ended = updateRun(tree, event.runId, (run) => ({ ...run, status, error: event.error, durationMs: event.durationMs }));
-      return endUnfinishedCalls(ended, event.runId, status === 'aborted' ? 'aborted' : 'failed', event.error);
+      return endUnfinishedCalls(ended, event.runId, status, event.error);
     }
     case 'worker-start': {
       const node: CallNode = {

@@ -1,5 +1,6 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
 import type { ProjectManifest } from '@/lib/project/manifest-schema';
+import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
@@ -41,6 +42,8 @@ export type RunEventBody = DistributiveOmit<RunEvent, keyof RunEventBase>;
 export interface RunContext {
   runId: string;
   project: RunnableProject;
+  /** Whether the project's files may loosen approvals (approve_all, pre_approved); see lib/project/project-trust.ts. */
+  projectTrust: ProjectTrust;
   sandbox: FileSystem;
   /** The model the run was started with; a worker's own `model` wins over it. */
   runModel?: string;

@@ -1,4 +1,5 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
+import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
@@ -25,6 +26,11 @@ import type { Sleep } from '@/lib/runtime/model-requests/sleep';
  */
 export interface StartRunOptions {
   project: RunnableProject;
+  /**
+   * Required on purpose: every caller says whether the project's files may
+   * loosen approvals ('untrusted' for an imported project; lib/project/project-trust.ts).
+   */
+  projectTrust: ProjectTrust;
   /** The project sandbox (project-relative paths). */
   sandbox: FileSystem;
   /** Defaults to the project's entry worker. */
@@ -74,6 +80,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   const context: RunContext = {
     runId,
     project: options.project,
+    projectTrust: options.projectTrust,
     sandbox: options.sandbox,
     runModel: options.model,
     apiKey: options.apiKey,

@@ -10,6 +10,7 @@ import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary
 import { absolutePath } from './project-paths';
 import { browserModelClient, createApprovalBridge, loadProjectForRun, projectSandbox, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
 import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
+import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -134,6 +135,8 @@ export const useCompareStore = create<CompareState>((set, get) => ({
         const startedAt = Date.now();
         const outcome = await startRun({
           project: loaded,
+          // An imported project's own approve_all / pre_approved count only once the person trusts it.
+          projectTrust: projectTrustFor(project),
           sandbox: projectSandbox(overlay, project),
           workerName,
           input: prepared.input,

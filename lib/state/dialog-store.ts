@@ -26,6 +26,8 @@ export type DialogRequest =
       label: string;
       initialValue: string;
       confirmLabel: string;
+      /** A secret (a token): typed into a password field. */
+      secret?: boolean;
       validate: (value: string) => string | null;
       resolve: (value: string | null) => void;
     }
@@ -84,6 +86,7 @@ export function askText(options: {
   label: string;
   initialValue?: string;
   confirmLabel: string;
+  secret?: boolean;
   validate?: (value: string) => string | null;
 }): Promise<string | null> {
   return new Promise((resolve) => {
@@ -93,6 +96,7 @@ export function askText(options: {
       label: options.label,
       initialValue: options.initialValue ?? '',
       confirmLabel: options.confirmLabel,
+      secret: options.secret,
       validate: options.validate ?? (() => null),
       resolve: (value) => {
         settle();

@@ -7,7 +7,8 @@ import type { WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-wor
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import { projectRoot } from './project-paths';
-import { userApiKey } from './settings-store';
+import { requestAccessToken } from './access-token-prompt';
+import { userAccessToken, userApiKey } from './settings-store';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -30,7 +31,7 @@ let modelClient: ModelStepClient | undefined;
 
 /** One client for the page; the user's key is looked up per request, so a key saved in Settings applies at once. */
 export function browserModelClient(): ModelStepClient {
-  modelClient ??= createProxyModelClient({ getApiKey: userApiKey });
+  modelClient ??= createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken });
   return modelClient;
 }
 

@@ -9,14 +9,24 @@ export const API_KEYS_STORAGE_KEY = 'workerbench.apiKeys';
 
 export type ApiKeys = Readonly<Record<string, string>>;
 
+/**
+ * The server's WORKERBENCH_ACCESS_TOKEN, when it has one: asked for once (when
+ * the proxy answers that it is needed), kept like the keys, sent as
+ * `Authorization: Bearer` to our own proxy only.
+ */
+export const ACCESS_TOKEN_STORAGE_KEY = 'workerbench.accessToken';
+
 export interface SettingsState {
   apiKeys: ApiKeys;
+  accessToken: string | undefined;
   /** False until the stored keys were read (the server render has no localStorage). */
   loaded: boolean;
   settingsOpen: boolean;
   load: () => void;
   setApiKey: (provider: string, key: string) => void;
   clearApiKey: (provider: string) => void;
+  setAccessToken: (token: string) => void;
+  clearAccessToken: () => void;
   openSettings: () => void;
   closeSettings: () => void;
 }
@@ -38,6 +48,24 @@ function readStoredKeys(): ApiKeys {
   }
 }
 
+function readStoredToken(): string | undefined {
+  try {
+    const token = window.localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)?.trim();
+    return token ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStoredToken(token: string | undefined): void {
+  try {
+    if (token === undefined) window.localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+    else window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Storage blocked: the token still works for this page.
+  }
+}
+
 function writeStoredKeys(keys: ApiKeys): void {
   try {
     if (Object.keys(keys).length === 0) window.localStorage.removeItem(API_KEYS_STORAGE_KEY);
@@ -49,11 +77,12 @@ function writeStoredKeys(keys: ApiKeys): void {
 
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   apiKeys: {},
+  accessToken: undefined,
   loaded: false,
   settingsOpen: false,
   load: () => {
     if (get().loaded) return;
-    set({ apiKeys: readStoredKeys(), loaded: true });
+    set({ apiKeys: readStoredKeys(), accessToken: readStoredToken(), loaded: true });
   },
   setApiKey: (provider, key) => {
     const trimmed = key.trim();
@@ -71,6 +100,19 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     writeStoredKeys(apiKeys);
     set({ apiKeys });
   },
+  setAccessToken: (token) => {
+    const trimmed = token.trim();
+    if (trimmed === '') {
+      get().clearAccessToken();
+      return;
+    }
+    writeStoredToken(trimmed);
+    set({ accessToken: trimmed });
+  },
+  clearAccessToken: () => {
+    writeStoredToken(undefined);
+    set({ accessToken: undefined });
+  },
   openSettings: () => {
     get().load();
     set({ settingsOpen: true });
@@ -83,6 +125,13 @@ export function userApiKey(provider: string): string | undefined {
   const state = useSettingsStore.getState();
   if (!state.loaded) state.load();
   return useSettingsStore.getState().apiKeys[provider];
+}
+
+/** The access token for our own proxy, read at request time. */
+export function userAccessToken(): string | undefined {
+  const state = useSettingsStore.getState();
+  if (!state.loaded) state.load();
+  return useSettingsStore.getState().accessToken;
 }
 
 /** "sk-proj-abc…wxyz" style: enough to recognise a key, never enough to use it. */

@@ -49,6 +49,7 @@ describe('pitch-deck example against an Anthropic stand-in that rate-limits', ()
       sandbox,
       input: '',
       model: 'anthropic:claude-sonnet-4-5',
+      projectTrust: 'trusted',
       modelClient: createProxyModelClient({ fetch: async (url, init) => POST(new Request(new URL(String(url), 'http://localhost'), init)) }),
       approvalHandler: async () => ({ choice: 'approve_once' }),
       onEvent: (event) => events.push(event),

@@ -13,7 +13,7 @@ function clearEnvironment() {
 }
 
 async function fetchModels() {
-  const response = GET();
+  const response = GET(new Request('http://localhost/api/models'));
   expect(response.status).toBe(200);
   const text = await response.text();
   return { text, body: JSON.parse(text) as { models: ModelOption[]; defaultModel: string } };

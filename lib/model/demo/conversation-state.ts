@@ -1,10 +1,12 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
 import type { DemoConversationState, DemoTool, DemoToolCallRecord, DemoToolResult, JsonSchema } from './demo-types';
+import { capText, DEMO_LIMITS } from './input-limits';
 
 /**
  * Reads what a real model would see from the call options: instructions, the
  * latest user message, the tools and their schemas, and the tool calls and
- * results since that message. Playbooks decide from this alone.
+ * results since that message. Playbooks decide from this alone. Every text
+ * is capped here (input-limits.ts), so no playbook scans unbounded content.
  */
 export function readConversationState(options: LanguageModelV3CallOptions): DemoConversationState {
   const systemParts: string[] = [];
@@ -46,11 +48,15 @@ export function readConversationState(options: LanguageModelV3CallOptions): Demo
   const toolResults: DemoToolResult[] = [];
   for (const call of toolCalls) {
     const result = results.get(call.toolCallId);
-    if (result) toolResults.push({ ...call, ...describeOutput(result.output) });
+    if (result) {
+      const described = describeOutput(result.output);
+      toolResults.push({ ...call, ...described, text: capText(described.text, DEMO_LIMITS.toolResultCharacters) });
+    }
   }
 
   const tools: DemoTool[] = [];
   for (const candidate of options.tools ?? []) {
+    if (tools.length >= DEMO_LIMITS.tools) break;
     if (candidate.type === 'function') {
       tools.push({
         name: candidate.name,
@@ -62,8 +68,8 @@ export function readConversationState(options: LanguageModelV3CallOptions): Demo
 
   const format = options.responseFormat;
   return {
-    system: systemParts.join('\n\n'),
-    input: inputParts.join('\n'),
+    system: capText(systemParts.join('\n\n'), DEMO_LIMITS.systemCharacters),
+    input: capText(inputParts.join('\n'), DEMO_LIMITS.inputCharacters),
     attachments,
     tools,
     toolCalls,

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './demo-types';
+import { DEMO_LIMITS } from './input-limits';
 import { firstSentence } from './text-helpers';
 
 /**
@@ -6,6 +7,11 @@ import { firstSentence } from './text-helpers';
  * workers use: object, array, string, number, integer, boolean, null, enum,
  * const, anyOf/oneOf/allOf, local $ref). Strings come from the input: a line
  * `name: value` for a property `name` wins, otherwise the first sentence.
+ *
+ * The schema is request content: property names are never turned into a
+ * RegExp (labels are looked up in an index built in one pass over the text),
+ * and a budget bounds the values and characters built, whatever minLength,
+ * minItems or $ref recursion ask for (DEMO_LIMITS.schema*).
  */
 export interface InstanceContext {
   /** Text the strings are drawn from. */
@@ -15,6 +21,37 @@ export interface InstanceContext {
 }
 
 const MAX_DEPTH = 8;
+const MAX_LABEL_LENGTH = 64;
+
+/** What one instance may still build; shared by the whole traversal. */
+interface Budget {
+  nodes: number;
+  characters: number;
+  /** Normalised label → value of the first `label: value` line, built once per text. */
+  labels: Map<string, string>;
+  sentence: string;
+}
+
+/** "first_name", "First Name", "first-name" → "firstname": how a property and a line label are compared. */
+function normaliseLabel(label: string): string {
+  return label.replace(/[ _-]/g, '').toLowerCase();
+}
+
+/** Every `label: value` (or `label = value`) line, first one wins; one pass, labels of bounded length. */
+function indexLabels(text: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    const equals = line.indexOf('=');
+    const separator = colon === -1 ? equals : equals === -1 ? colon : Math.min(colon, equals);
+    if (separator <= 0 || separator > MAX_LABEL_LENGTH + 16) continue;
+    const label = normaliseLabel(line.slice(0, separator).trim());
+    const value = line.slice(separator + 1).trim();
+    if (label.length === 0 || label.length > MAX_LABEL_LENGTH || value.length === 0 || labels.has(label)) continue;
+    labels.set(label, value);
+  }
+  return labels;
+}
 
 function isSchema(value: unknown): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,22 +67,24 @@ function resolveRef(root: JsonSchema, ref: string): JsonSchema {
   return isSchema(current) ? current : {};
 }
 
-function labelledValue(text: string, propertyName: string): string | undefined {
-  const label = propertyName.replace(/[_-]+/g, '[ _-]?');
-  const match = new RegExp(`^\\s*${label}\\s*[:=]\\s*(.+)$`, 'im').exec(text);
-  return match?.[1]?.trim();
+function labelledValue(budget: Budget, propertyName: string): string | undefined {
+  if (propertyName.length > MAX_LABEL_LENGTH * 2) return undefined;
+  return budget.labels.get(normaliseLabel(propertyName));
 }
 
-function fitLength(value: string, schema: JsonSchema): string {
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-  let result = value;
+/** minLength is honoured up to the string cap and the characters left in the budget. */
+function fitLength(value: string, schema: JsonSchema, budget: Budget): string {
+  const cap = Math.max(0, Math.min(DEMO_LIMITS.schemaStringCharacters, budget.characters));
+  const min = typeof schema.minLength === 'number' ? Math.min(schema.minLength, cap) : 0;
+  const max = typeof schema.maxLength === 'number' ? Math.max(0, schema.maxLength) : undefined;
+  let result = value.length > cap ? value.slice(0, cap) : value;
   if (max !== undefined && result.length > max) result = result.slice(0, max);
   if (result.length < min) result = result.padEnd(min, '.');
+  budget.characters -= result.length;
   return result;
 }
 
-function stringFor(schema: JsonSchema, text: string, propertyName: string | undefined): string {
+function stringFor(schema: JsonSchema, budget: Budget, propertyName: string | undefined): string {
   switch (schema.format) {
     case 'date':
       return '2025-01-01';
@@ -61,9 +100,9 @@ function stringFor(schema: JsonSchema, text: string, propertyName: string | unde
     default:
       break;
   }
-  const labelled = propertyName ? labelledValue(text, propertyName) : undefined;
-  const base = labelled ?? (firstSentence(text) || (propertyName ? `demo ${propertyName}` : 'demo'));
-  return fitLength(base, schema);
+  const labelled = propertyName ? labelledValue(budget, propertyName) : undefined;
+  const base = labelled ?? (budget.sentence || (propertyName ? `demo ${propertyName.slice(0, MAX_LABEL_LENGTH)}` : 'demo'));
+  return fitLength(base, schema, budget);
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): number {
@@ -102,9 +141,10 @@ function typeOf(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
-function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, propertyName: string | undefined, depth: number): unknown {
-  if (depth > MAX_DEPTH) return null;
-  if (typeof schema.$ref === 'string') return build(resolveRef(root, schema.$ref), root, context, propertyName, depth + 1);
+function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, budget: Budget, propertyName: string | undefined, depth: number): unknown {
+  if (depth > MAX_DEPTH || budget.nodes <= 0 || budget.characters <= 0) return null;
+  budget.nodes -= 1;
+  if (typeof schema.$ref === 'string') return build(resolveRef(root, schema.$ref), root, context, budget, propertyName, depth + 1);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (Array.isArray(schema.allOf)) {
@@ -117,13 +157,13 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, p
       if (Array.isArray(part.required)) required.push(...part.required.filter((entry): entry is string => typeof entry === 'string'));
     }
     delete merged.allOf;
-    return build({ ...merged, properties, required }, root, context, propertyName, depth + 1);
+    return build({ ...merged, properties, required }, root, context, budget, propertyName, depth + 1);
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {
       const first = options.filter(isSchema).find((option) => option.type !== 'null') ?? options.find(isSchema);
-      if (first) return build({ ...schema, [key]: undefined, ...first }, root, context, propertyName, depth + 1);
+      if (first) return build({ ...schema, [key]: undefined, ...first }, root, context, budget, propertyName, depth + 1);
     }
   }
   switch (typeOf(schema)) {
@@ -133,11 +173,18 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, p
       const result: Record<string, unknown> = {};
       for (const [name, propertySchema] of Object.entries(properties)) {
         if (context.requiredOnly && !required.has(name)) continue;
-        if (isSchema(propertySchema)) result[name] = build(propertySchema, root, context, name, depth + 1);
+        if (budget.nodes <= 0 || budget.characters <= 0) break;
+        budget.characters -= name.length;
+        if (isSchema(propertySchema)) result[name] = build(propertySchema, root, context, budget, name, depth + 1);
       }
       // Required names without a property schema still need a value.
       for (const name of required) {
-        if (typeof name === 'string' && !(name in result)) result[name] = stringFor({}, context.text, name);
+        if (budget.nodes <= 0 || budget.characters <= 0) break;
+        if (typeof name === 'string' && !Object.hasOwn(result, name)) {
+          budget.nodes -= 1;
+          budget.characters -= name.length;
+          result[name] = stringFor({}, budget, name);
+        }
       }
       return result;
     }
@@ -145,12 +192,12 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, p
       const items = isSchema(schema.items) ? schema.items : {};
       const minimum = typeof schema.minItems === 'number' ? schema.minItems : 1;
       const maximum = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-      const count = Math.min(Math.max(minimum, 1), maximum);
-      const singular = propertyName?.replace(/s$/, '');
-      return Array.from({ length: count }, () => build(items, root, context, singular, depth + 1));
+      const count = Math.max(0, Math.min(Math.max(minimum, 1), maximum, DEMO_LIMITS.schemaArrayItems, budget.nodes));
+      const singular = propertyName?.endsWith('s') ? propertyName.slice(0, -1) : propertyName;
+      return Array.from({ length: count }, () => build(items, root, context, budget, singular, depth + 1));
     }
     case 'string':
-      return stringFor(schema, context.text, propertyName);
+      return stringFor(schema, budget, propertyName);
     case 'integer':
       return numberFor(schema, true);
     case 'number':
@@ -160,10 +207,16 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, p
     case 'null':
       return null;
     default:
-      return stringFor(schema, context.text, propertyName);
+      return stringFor(schema, budget, propertyName);
   }
 }
 
 export function buildSchemaInstance(schema: JsonSchema, context: InstanceContext): unknown {
-  return build(schema, schema, context, undefined, 0);
+  const budget: Budget = {
+    nodes: DEMO_LIMITS.schemaNodes,
+    characters: DEMO_LIMITS.schemaCharacters,
+    labels: indexLabels(context.text),
+    sentence: firstSentence(context.text),
+  };
+  return build(schema, schema, context, budget, undefined, 0);
 }

@@ -4,6 +4,8 @@
  * input/x.pdf (7 pages):" then "--- page N ---" before each page). The
  * heuristics work on its pages and sentences; nothing here is invented.
  */
+import { capText, DEMO_LIMITS } from '../input-limits';
+
 export interface DeckPage {
   number: number;
   /** The first line of the page: on a slide, its title. */
@@ -20,18 +22,45 @@ export interface DeckText {
   pages: DeckPage[];
 }
 
-const HEADER = /Extracted text of (.+?) \((\d+) pages?\):/;
-const PAGE_MARKER = /^--- page (\d+) ---$/;
+const HEADER_PREFIX = 'Extracted text of ';
+/** Anchored and applied to one bounded slice of a line: the header is found by indexOf, never by a search. */
+const HEADER_REST = /^(.+?) \((\d{1,6}) pages?\):/;
+const PAGE_MARKER = /^--- page (\d{1,6}) ---$/;
 /** Slide footers such as "Tidewater Robotics - 3/7" say nothing about the company. */
-const FOOTER = /^.{1,80} [-–] \d+\s*\/\s*\d+$/;
+const FOOTER = /^.{1,80} [-–] \d{1,4}\s{0,3}\/\s{0,3}\d{1,4}$/;
+const MAX_FOOTER_LENGTH = 100;
 
-/** Splits on sentence ends followed by a capital or a digit; keeps "1.2 million" together. */
+interface Header {
+  path: string;
+  /** Index just after the header. */
+  end: number;
+}
+
+/** The first header at or after `from`: each candidate costs at most one bounded line slice. */
+function findHeader(text: string, from = 0): Header | null {
+  let index = text.indexOf(HEADER_PREFIX, from);
+  while (index !== -1) {
+    const start = index + HEADER_PREFIX.length;
+    const lineEnd = text.indexOf('\n', start);
+    const limit = Math.min(lineEnd === -1 ? text.length : lineEnd, start + DEMO_LIMITS.pathCharacters + 20);
+    const match = HEADER_REST.exec(text.slice(start, limit));
+    if (match !== null) return { path: match[1]!, end: start + match[0].length };
+    index = text.indexOf(HEADER_PREFIX, start);
+  }
+  return null;
+}
+
+/**
+ * Splits on sentence ends followed by a capital or a digit; keeps "1.2 million"
+ * together. A sentence is cut at DEMO_LIMITS.sentenceCharacters: the heuristics
+ * test each sentence with many patterns, so no sentence may be unbounded.
+ */
 export function splitSentences(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
     .trim()
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“])/)
-    .map((sentence) => sentence.trim())
+    .split(/(?<=[.!?]) (?=[A-Z0-9"“])/)
+    .map((sentence) => capText(sentence.trim(), DEMO_LIMITS.sentenceCharacters))
     .filter((sentence) => sentence.length > 0);
 }
 
@@ -45,23 +74,32 @@ export function companyFromFileName(path: string): string {
     .join(' ');
 }
 
-/** The first extracted deck in the text, or null when there is none. */
+function isFooter(line: string): boolean {
+  return line.length <= MAX_FOOTER_LENGTH && FOOTER.test(line);
+}
+
+/** The first extracted deck in the text, or null when there is none (pages and sentences capped). */
 export function parseExtractedDeck(text: string): DeckText | null {
-  const header = HEADER.exec(text);
+  const header = findHeader(text);
   if (header === null) return null;
-  const path = header[1]!;
-  const rest = text.slice(header.index + header[0].length).split('\n');
+  const path = header.path;
+  // A second attachment ends this deck.
+  const next = findHeader(text, header.end);
+  const rest = text.slice(header.end, next === null ? text.length : next.end).split('\n');
+  if (next !== null) rest.pop();
   const pages: DeckPage[] = [];
+  let sentenceCount = 0;
   let current: { number: number; lines: string[] } | null = null;
   const flush = () => {
-    if (current === null) return;
-    const lines = current.lines.map((line) => line.trim()).filter((line) => line !== '' && !FOOTER.test(line));
+    if (current === null || sentenceCount >= DEMO_LIMITS.deckSentences) return;
+    const lines = current.lines.map((line) => line.trim()).filter((line) => line !== '' && !isFooter(line));
     const [title = '', ...body] = lines[0] === '(no extractable text on this page)' ? [] : lines;
-    pages.push({ number: current.number, title, sentences: splitSentences(body.join(' ')) });
+    const sentences = splitSentences(body.join(' ')).slice(0, DEMO_LIMITS.deckSentences - sentenceCount);
+    sentenceCount += sentences.length;
+    pages.push({ number: current.number, title: capText(title, DEMO_LIMITS.sentenceCharacters), sentences });
   };
   for (const line of rest) {
-    // A second attachment ends this deck.
-    if (HEADER.test(line)) break;
+    if (pages.length >= DEMO_LIMITS.deckPages) break;
     const marker = PAGE_MARKER.exec(line.trim());
     if (marker !== null) {
       flush();

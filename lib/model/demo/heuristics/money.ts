@@ -25,8 +25,9 @@ const SCALE: Record<string, number> = {
   t: 1e12,
 };
 
+/** The number may only start where a run of digits starts: otherwise "1111…1x" is rescanned from each digit. */
 const AMOUNT =
-  /([$€£])?\s?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion|trillion|mn|bn|k|m|b|t)?\b[\s-]?(dollars?|usd|euros?|eur|pounds?|gbp)?/gi;
+  /([$€£])?\s?(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion|trillion|mn|bn|k|m|b|t)?\b[\s-]?(dollars?|usd|euros?|eur|pounds?|gbp)?/gi;
 
 export function findMoneyAmounts(sentence: string): MoneyAmount[] {
   const amounts: MoneyAmount[] = [];

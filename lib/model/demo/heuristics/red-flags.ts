@@ -18,7 +18,8 @@ interface SentenceRule {
   test(sentence: string): boolean;
 }
 
-const HIGH_MONTHLY_CHURN = /churn[^.]*?(\d+(?:\.\d+)?)\s*(?:%|percent)/i;
+/** Bounded gap and number: "churn" repeated across a long sentence must not rescan it once per occurrence. */
+const HIGH_MONTHLY_CHURN = /churn[^.]{0,120}?(?<![\d.])(\d{1,4}(?:\.\d{1,4})?)\s?(?:%|percent)/i;
 
 export const SENTENCE_RULES: SentenceRule[] = [
   { flag: 'Claims to have no competitors', test: (sentence) => NO_COMPETITORS.test(sentence) },

@@ -19,6 +19,13 @@ export const CRITERION_LABELS: Record<Criterion, string> = {
   traction: 'Traction',
 };
 
+/*
+ * Every pattern here runs on each deck sentence (capped at
+ * DEMO_LIMITS.sentenceCharacters, whitespace collapsed to single spaces), so
+ * each must be linear: a pattern that starts with a repeated class (a run of
+ * digits) may only start where that run starts (a lookbehind), otherwise it
+ * rescans the run from every position in it.
+ */
 export interface Signal {
   label: string;
   points: number;
@@ -34,7 +41,7 @@ export const OPEN_ROLES = /\b(?:looking for|to be announced|tba|tbd|seeking a|st
 
 export const SIGNALS: Record<Criterion, Signal[]> = {
   problem: [
-    { label: 'quantifies the pain', points: 1, test: words(/\d[\d,.]*\s*(?:%|percent|hours?|days?|weeks?|dollars?|billion|million)/i) },
+    { label: 'quantifies the pain', points: 1, test: words(/(?<![\d,.])\d[\d,.]*\s?(?:%|percent|hours?|days?|weeks?|dollars?|billion|million)/i) },
     { label: 'names who suffers', points: 1, test: words(/\b(?:operators?|customers?|freelancers?|companies|teams?|owners?|users?|patients?|businesses|clinics?|farmers?|retailers?|drivers?|shops?)\b/i) },
     { label: 'states a cost or risk', points: 1, test: words(/\b(?:costs?|lose|loses|lost|expensive|slow|dangerous|error-prone|waste[sd]?|banned|risky?|spend)\b/i) },
     { label: 'puts money at stake', points: 1, test: hasMoney },
@@ -55,7 +62,7 @@ export const SIGNALS: Record<Criterion, Signal[]> = {
   market: [
     { label: 'market sized in money', points: 1, test: (sentence) => hasMoney(sentence) && /\b(?:market|addressable|TAM|SAM|industry)\b/i.test(sentence) },
     { label: 'serviceable segment', points: 1, test: words(/\b(?:serviceable|SAM|SOM|segment|beachhead|first market|initial market)\b/i) },
-    { label: 'countable customers', points: 1, test: words(/\d[\d,.]*\s*(?:million|thousand)?\s+(?:ports|customers|companies|freelancers|businesses|users|stores|hospitals|clinics|farms|schools|households|fleets)\b/i) },
+    { label: 'countable customers', points: 1, test: words(/(?<![\d,.])\d[\d,.]*\s?(?:million|thousand)?\s(?:ports|customers|companies|freelancers|businesses|users|stores|hospitals|clinics|farms|schools|households|fleets)\b/i) },
     { label: 'price per customer', points: 1, test: words(/\b(?:dollars?|euros?|usd|eur)\s+(?:a|per)\s+(?:month|year|seat|user)\b|\/\s?(?:month|mo|year|yr)\b/i) },
     { label: 'growth or tailwind', points: 1, test: words(/\b(?:growing|grows|CAGR|regulation|pushing|tailwinds?)\b/i) },
     { label: 'top-down share of a market', points: -1, test: words(TOP_DOWN_SHARE) },
@@ -63,7 +70,7 @@ export const SIGNALS: Record<Criterion, Signal[]> = {
   ],
   traction: [
     { label: 'revenue', points: 2, test: (sentence) => hasMoney(sentence) && /\b(?:revenue|ARR|MRR|recurring|sales|bookings)\b/i.test(sentence) },
-    { label: 'paying customers or users', points: 1, test: words(/\b\d[\d,]*\s+(?:paying\s+)?(?:customers|clients|users|companies|subscribers)\b|\bpaying\b/i) },
+    { label: 'paying customers or users', points: 1, test: words(/\b(?<![\d,])\d[\d,]*\s(?:paying\s)?(?:customers|clients|users|companies|subscribers)\b|\bpaying\b/i) },
     { label: 'growth', points: 1, test: words(/\b(?:grew|growth|\d+x|year over year|month over month|retention|doubled)\b/i) },
     { label: 'signed pilots or contracts', points: 1, test: words(/\b(?:pilots?|signed|contracts?|LOIs?|letters? of intent)\b/i) },
     { label: 'not launched yet', points: -1, test: words(/\b(?:coming soon|not yet launched|pre-launch|launching soon)\b/i) },

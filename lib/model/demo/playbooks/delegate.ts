@@ -9,9 +9,17 @@ export function workerTools(state: DemoConversationState): DemoTool[] {
   return state.tools.filter((tool) => propertyNames(tool.inputSchema).includes('input') && !isBuiltinToolName(tool.name));
 }
 
-function mentions(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^A-Za-z0-9_-])${escaped}($|[^A-Za-z0-9_-])`).test(text);
+const NAME_CHARACTER = /[A-Za-z0-9_-]/;
+
+/** The name as a whole word (not inside a longer name); indexOf, never a RegExp built from a tool name. */
+export function mentions(text: string, name: string): boolean {
+  if (name.length === 0) return false;
+  for (let index = text.indexOf(name); index !== -1; index = text.indexOf(name, index + 1)) {
+    const before = index === 0 ? '' : text[index - 1]!;
+    const after = text[index + name.length] ?? '';
+    if (!NAME_CHARACTER.test(before) && !NAME_CHARACTER.test(after)) return true;
+  }
+  return false;
 }
 
 const DELEGATION_WORDS = /\bdelegat(e|es|ed|ing|ion)\b|\bhand (it )?off\b/i;

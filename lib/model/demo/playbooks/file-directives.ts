@@ -1,4 +1,5 @@
 import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '../demo-types';
+import { DEMO_LIMITS } from '../input-limits';
 import { quoteBlock } from '../text-helpers';
 import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
 
@@ -13,15 +14,29 @@ const TOOL_FOR: Record<FileDirective['kind'], string> = { write: 'write_file', r
 const PATH = String.raw`([^\s,;"'“”]+)`;
 const WRITE_PATTERNS = [
   new RegExp(String.raw`\bwrite\s+"([^"]*)"\s+(?:to|into)\s+${PATH}`, 'gi'),
-  new RegExp(String.raw`\bwrite\s+“([^”]*)”\s+(?:to|into)\s+${PATH}`, 'gi'),
+  // Content stops at any curly quote: "write “write “…" must not rescan the rest of the text from each opener.
+  new RegExp(String.raw`\bwrite\s+“([^“”]*)”\s+(?:to|into)\s+${PATH}`, 'gi'),
   new RegExp(String.raw`\bwrite\s+'([^']*)'\s+(?:to|into)\s+${PATH}`, 'gi'),
 ];
 const READ_PATTERN = new RegExp(String.raw`\bread\s+(?:the\s+)?(?:file\s+)?${PATH}`, 'gi');
 const LIST_PATTERN = new RegExp(String.raw`\blist\s+(?:(?:all\s+|the\s+)?files\s+(?:in|under|matching)\s+|(?:the\s+)?(?:directory|folder)\s+)?${PATH}`, 'gi');
 const LIST_STOPWORDS = new Set(['the', 'all', 'files', 'of', 'my', 'them', 'it', 'what', 'everything']);
 
+const TRAILING_PUNCTUATION = new Set(['.', '!', '?', ':', ')']);
+
+/** Drops sentence punctuation after a path (a loop: a regex ending in `[…]+$` rescans long runs). */
 function cleanPath(raw: string): string {
-  return raw.replace(/[.!?:)]+$/, '');
+  let end = raw.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(raw[end - 1]!)) end -= 1;
+  return raw.slice(0, end);
+}
+
+/** The folder part before the first wildcard segment: "docs/*.md" → "docs", "*.md" → "". */
+function folderBeforeWildcard(path: string): string {
+  const wildcard = path.search(/[*?]/);
+  if (wildcard === -1) return path;
+  const slash = path.lastIndexOf('/', wildcard);
+  return slash === -1 ? '' : path.slice(0, slash);
 }
 
 /** A read target must look like a file path, so "read this carefully" is not a directive. */
@@ -35,31 +50,43 @@ function looksLikeFile(path: string): boolean {
  */
 function isListTarget(path: string, rest: string): boolean {
   if (/[/*?.]/.test(path)) return true;
-  return /^\s*($|[,;.!?\n]|(then|and)\b)/i.test(rest);
+  return /^\s{0,64}($|[,;.!?\n]|(then|and)\b)/i.test(rest.slice(0, 80));
 }
 
-/** Directives in the order they appear; text inside a quoted write is never parsed again. */
+/**
+ * Directives in the order they appear; text inside a quoted write is never
+ * parsed again. At most DEMO_LIMITS.directives of each kind are collected and
+ * over-long paths are ignored, so a flood of directives costs a bounded amount.
+ */
 export function parseFileDirectives(input: string): FileDirective[] {
   const found: Array<{ start: number; end: number; directive: FileDirective }> = [];
   const overlaps = (start: number, end: number) => found.some((entry) => start < entry.end && end > entry.start);
+  const limit = DEMO_LIMITS.directives;
+  const usable = (path: string) => path.length > 0 && path.length <= DEMO_LIMITS.pathCharacters;
   for (const pattern of WRITE_PATTERNS) {
     for (const match of input.matchAll(pattern)) {
+      if (found.length >= limit) break;
       const start = match.index;
       const end = start + match[0].length;
-      if (!overlaps(start, end)) found.push({ start, end, directive: { kind: 'write', content: match[1] ?? '', path: cleanPath(match[2] ?? '') } });
+      const path = cleanPath(match[2] ?? '');
+      if (usable(path) && !overlaps(start, end)) found.push({ start, end, directive: { kind: 'write', content: match[1] ?? '', path } });
     }
   }
+  const reads = found.length + limit;
   for (const match of input.matchAll(READ_PATTERN)) {
+    if (found.length >= reads) break;
     const path = cleanPath(match[1] ?? '');
     const start = match.index;
     const end = start + match[0].length;
-    if (looksLikeFile(path) && !overlaps(start, end)) found.push({ start, end, directive: { kind: 'read', path } });
+    if (usable(path) && looksLikeFile(path) && !overlaps(start, end)) found.push({ start, end, directive: { kind: 'read', path } });
   }
+  const lists = found.length + limit;
   for (const match of input.matchAll(LIST_PATTERN)) {
+    if (found.length >= lists) break;
     const path = cleanPath(match[1] ?? '');
     const start = match.index;
     const end = start + match[0].length;
-    if (path && !LIST_STOPWORDS.has(path.toLowerCase()) && isListTarget(path, input.slice(end)) && !overlaps(start, end)) {
+    if (usable(path) && !LIST_STOPWORDS.has(path.toLowerCase()) && isListTarget(path, input.slice(end)) && !overlaps(start, end)) {
       found.push({ start, end, directive: { kind: 'list', path } });
     }
   }
@@ -84,7 +111,7 @@ function callFor(directive: FileDirective, state: DemoConversationState): DemoTo
       const directoryKey = pickProperty(schema, ['path', 'dir', 'directory', 'prefix']);
       const overrides: Record<string, unknown> = {};
       if (patternKey && (isGlob || !directoryKey)) overrides[patternKey] = isGlob ? directive.path : `${directive.path.replace(/\/$/, '')}/*`;
-      else if (directoryKey) overrides[directoryKey] = isGlob ? directive.path.replace(/\/?[^/]*[*?].*$/, '') || '.' : directive.path;
+      else if (directoryKey) overrides[directoryKey] = isGlob ? folderBeforeWildcard(directive.path) || '.' : directive.path;
       return { toolName: tool.name, input: argumentsFor(tool, directive.path, overrides) };
     }
   }

@@ -1,3 +1,4 @@
+import { DEMO_LIMITS } from '../input-limits';
 import { denialReason } from '../conversation-state';
 import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '../demo-types';
 import { companyFromFileName } from '../heuristics/deck-text';
@@ -59,12 +60,15 @@ function resultsOf(state: DemoConversationState, toolName: string): DemoToolResu
   return state.toolResults.filter((result) => result.toolName === toolName);
 }
 
+/** The decks of a listing, at most DEMO_LIMITS.decks (each becomes a tool call whose arguments are built from a schema). */
 function pdfPathsOf(listing: DemoToolResult): string[] {
-  const files = (listing.value as { files?: { path?: unknown }[] } | undefined)?.files ?? [];
+  const files = (listing.value as { files?: unknown } | undefined)?.files;
+  if (!Array.isArray(files)) return [];
   return files
-    .map((file) => file.path)
-    .filter((path): path is string => typeof path === 'string' && /\.pdf$/i.test(path))
-    .sort();
+    .map((file: { path?: unknown } | null) => file?.path)
+    .filter((path): path is string => typeof path === 'string' && path.length <= DEMO_LIMITS.pathCharacters && /\.pdf$/i.test(path))
+    .sort()
+    .slice(0, DEMO_LIMITS.decks);
 }
 
 function call(state: DemoConversationState, toolName: string, input: Record<string, unknown>): DemoToolCall {
