@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { documentsOf, pitchDeckStandInAnswer } from '@/lib/model/testing/pitch-deck-stand-in-script';
 import { startStandInServer, type StandInServer } from '@/lib/model/testing/stand-in-server';
+import { startSecondServer, type SecondServer } from './helpers/second-server';
 
 /**
  * The pitch-deck example with a real provider's wire format instead of the
@@ -14,26 +14,14 @@ import { startStandInServer, type StandInServer } from '@/lib/model/testing/stan
  * says "rate limited — retrying in 1 s, attempt 1 of 5" while it waits and how
  * often it retried afterwards.
  */
-const port = Number(process.env.PROVIDERS_E2E_PORT ?? 3114);
+// E2E_PORT + 10 by default (3114 beside 3104), so parallel checkouts do not collide; compare.spec uses + 15.
+const port = Number(process.env.PROVIDERS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 10);
 const origin = `http://127.0.0.1:${port}`;
 let standIn: StandInServer;
-let server: ChildProcess | undefined;
+let server: SecondServer | undefined;
 
 test.use({ baseURL: origin });
 test.describe.configure({ timeout: 180_000 });
-
-async function waitForServer(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -42,30 +30,11 @@ test.beforeAll(async () => {
     chunkDelayMs: 5,
     answer: (request, index) => ((index + 1) % 3 === 0 ? { kind: 'http-error', status: 429, retryAfter: '1' } : pitchDeckStandInAnswer(request)),
   });
-  server = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      WORKERBENCH_E2E: '1',
-      ANTHROPIC_API_KEY: 'test',
-      ANTHROPIC_BASE_URL: `${standIn.origin}/v1`,
-      OPENAI_API_KEY: '',
-      GOOGLE_GENERATIVE_AI_API_KEY: '',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  await waitForServer(`${origin}/api/models`, Date.now() + 120_000);
+  server = await startSecondServer(port, { WORKERBENCH_E2E: '1', ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: `${standIn.origin}/v1` });
 });
 
 test.afterAll(async () => {
-  // Only the process group this spec started.
-  if (server?.pid !== undefined) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
+  await server?.stop();
   await standIn?.close();
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_CONCURRENCY } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 
 describe('parseManifest', () => {
@@ -8,7 +8,7 @@ describe('parseManifest', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.manifest).toEqual({
       entry: 'main',
-      runtime: { approval_mode: 'prompt', max_depth: DEFAULT_MAX_DEPTH, max_steps: DEFAULT_MAX_STEPS },
+      runtime: { approval_mode: 'prompt', max_depth: DEFAULT_MAX_DEPTH, max_steps: DEFAULT_MAX_STEPS, max_retries: DEFAULT_MAX_RETRIES, max_concurrency: DEFAULT_MAX_CONCURRENCY },
     });
   });
 
@@ -27,7 +27,16 @@ describe('parseManifest', () => {
   });
 
   it('fills runtime defaults inside a partial runtime', () => {
-    expect(parseManifest('{"runtime": {"max_depth": 2}}').manifest.runtime).toEqual({ approval_mode: 'prompt', max_depth: 2, max_steps: DEFAULT_MAX_STEPS });
+    expect(parseManifest('{"runtime": {"max_depth": 2}}').manifest.runtime).toEqual({
+      approval_mode: 'prompt',
+      max_depth: 2,
+      max_steps: DEFAULT_MAX_STEPS,
+      max_retries: DEFAULT_MAX_RETRIES,
+      max_concurrency: DEFAULT_MAX_CONCURRENCY,
+    });
+    expect(parseManifest('{"runtime": {"max_retries": 0, "max_concurrency": 1}}').manifest.runtime).toMatchObject({ max_retries: 0, max_concurrency: 1 });
+    expect(parseManifest('{"runtime": {"max_retries": -1}}').diagnostics.length).toBeGreaterThan(0);
+    expect(parseManifest('{"runtime": {"max_concurrency": 0}}').diagnostics.length).toBeGreaterThan(0);
   });
 
   it.each([
