@@ -9,6 +9,8 @@ import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareDialogs } from '@/components/share/share-dialogs';
+import { HistoryDialog } from '@/components/history/history-dialog';
+import { useIdleHistory } from '@/components/history/use-idle-history';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
 import { WorkbenchHeader } from './workbench-header';
@@ -19,6 +21,7 @@ export function Workbench() {
   const phase = useWorkspaceStore((state) => state.phase);
   const startupError = useWorkspaceStore((state) => state.startupError);
   useSaveTriggers();
+  useIdleHistory();
   useEffect(() => {
     void useWorkspaceStore.getState().start();
   }, []);
@@ -48,6 +51,7 @@ export function Workbench() {
       )}
       <DialogHost />
       <ShareDialogs />
+      <HistoryDialog />
     </div>
   );
 }
