@@ -74,6 +74,7 @@ async function exampleRuns(): Promise<{ start: number; after: number; commits: n
     const outcome = await startRun({
       project: await discoverProject(sandbox),
       sandbox: recording.sandbox,
+      projectTrust: 'trusted',
       input: '',
       session: createRunSession(),
       signal: controller.signal,

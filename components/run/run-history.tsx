@@ -11,19 +11,44 @@ export function RunHistory() {
   const runProjects = useRunStore((state) => state.runProjects);
   const runExpanded = useRunStore((state) => state.runExpanded);
   const setRunExpanded = useRunStore((state) => state.setRunExpanded);
+  const deleteRun = useRunStore((state) => state.deleteRun);
+  const archiveError = useRunStore((state) => state.archiveError);
   const project = useWorkspaceStore((state) => state.currentProject);
   const runIds = tree.runOrder.filter((runId) => runProjects[runId] === project).reverse();
+  const problem =
+    archiveError === null ? null : (
+      <p className={styles.error} role="alert" data-testid="archive-error">
+        {archiveError}
+      </p>
+    );
   if (runIds.length === 0) {
-    return <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>;
+    return (
+      <>
+        {problem}
+        <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>
+      </>
+    );
   }
   return (
-    <ol className={styles.runs} aria-label="Runs" data-testid="run-history">
-      {runIds.map((runId, index) => {
-        const run = tree.runs[runId];
-        if (run === undefined) return null;
-        const expanded = runExpanded[runId] ?? index === 0;
-        return <RunView key={runId} tree={tree} run={run} expanded={expanded} onToggle={(open) => setRunExpanded(runId, open)} />;
-      })}
-    </ol>
+    <>
+      {problem}
+      <ol className={styles.runs} aria-label="Runs" data-testid="run-history">
+        {runIds.map((runId, index) => {
+          const run = tree.runs[runId];
+          if (run === undefined) return null;
+          const expanded = runExpanded[runId] ?? index === 0;
+          return (
+            <RunView
+              key={runId}
+              tree={tree}
+              run={run}
+              expanded={expanded}
+              onToggle={(open) => setRunExpanded(runId, open)}
+              onDelete={run.status === 'running' ? undefined : () => void deleteRun(runId)}
+            />
+          );
+        })}
+      </ol>
+    </>
   );
 }

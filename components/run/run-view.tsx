@@ -5,7 +5,7 @@ import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
-import { ValueBlock } from './value-block';
+import { ResultValue } from './result-value';
 import styles from './run.module.css';
 
 interface RunViewProps {
@@ -13,10 +13,12 @@ interface RunViewProps {
   run: RunNode;
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
+  /** Absent while the run is going on: a running run cannot be deleted. */
+  onDelete?: () => void;
 }
 
 /** One run: a one-line summary that folds, the call tree, and how it ended. */
-export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
+export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProps) {
   const root = tree.calls[run.rootCallId];
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
@@ -37,13 +39,23 @@ export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
       {expanded ? (
         <div className={styles.runBody}>
           <div className={styles.meta}>
-            Model {run.model || '(project default)'} · started {new Date(run.startedAt).toLocaleTimeString()}
+            Model {run.model || '(project default)'} · started {new Date(run.startedAt).toLocaleString()}
+            {onDelete === undefined ? null : (
+              <button type="button" className={styles.linkButton} onClick={onDelete} data-testid="delete-run" aria-label={`Delete this run of ${run.workerName}`}>
+                Delete run
+              </button>
+            )}
           </div>
+          {run.status === 'interrupted' ? (
+            <p className={styles.stopped} data-testid="run-interrupted">
+              Interrupted: the page was reloaded or closed while this run was going on. Its files stay as the run left them.
+            </p>
+          ) : null}
           {root === undefined ? null : <CallView tree={tree} call={root} />}
           {run.status === 'completed' ? (
             <section className={styles.output} data-testid="run-output" aria-label="Final output">
               <h4>Final output</h4>
-              <ValueBlock value={run.output} />
+              <ResultValue value={run.output} />
             </section>
           ) : null}
           {run.status === 'aborted' ? (

@@ -11,8 +11,10 @@ import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareDialogs } from '@/components/share/share-dialogs';
 import { HistoryDialog } from '@/components/history/history-dialog';
 import { useIdleHistory } from '@/components/history/use-idle-history';
+import { CompareDialog } from '@/components/compare/compare-dialog';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
+import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
 
@@ -31,6 +33,7 @@ export function Workbench() {
       <WorkbenchHeader />
       <StorageBanner />
       <NoticeBar />
+      <TrustBanner />
       {phase === 'failed' ? (
         <main className="startup-failure" role="alert">
           <h1>Workerbench could not start</h1>
@@ -52,6 +55,7 @@ export function Workbench() {
       <DialogHost />
       <ShareDialogs />
       <HistoryDialog />
+      <CompareDialog />
     </div>
   );
 }

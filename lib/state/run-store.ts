@@ -27,7 +27,10 @@ import {
 } from './run-platform';
 import { treeFiles } from './read-project-tree';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
+import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from './run-archive/kept-runs';
+import { createRunRecorder } from './run-archive/run-recorder';
 import { fileToOpenAfterRun } from './open-after-run';
+import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 import { commitPersonEdits, commitRunWrites } from './history-store';
 import { recordWrites } from '@/lib/history/record-writes';
@@ -64,7 +67,8 @@ export interface RunState {
   /** The user's pick; null follows the project's entry worker. */
   chosenWorker: string | null;
   inputText: string;
-  formValues: Record<string, FormValue>;
+  /** Keyed by the schema's property names, which the worker's author chooses ("constructor" included). */
+  formValues: ReadonlyMap<string, FormValue>;
   formError: string | null;
   attachments: string[];
   tree: RunTree;
@@ -79,6 +83,8 @@ export interface RunState {
   pendingApprovals: PendingApproval[];
   preflight: RunPreflight | null;
   startError: string | null;
+  /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
+  archiveError: string | null;
 
   loadModels: () => Promise<void>;
   refreshProjectInfo: () => Promise<void>;
@@ -91,6 +97,9 @@ export interface RunState {
   run: () => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+  /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
+  loadKeptRuns: (project: string) => Promise<void>;
+  deleteRun: (runId: string) => Promise<void>;
 }
 
 /** The model a run uses when the user has not picked one. */
@@ -130,12 +139,20 @@ export function formDefaultValue(field: FormField): FormValue {
 }
 
 /** The form's values with schema defaults for the fields the user left alone. */
-function withDefaults(schema: JsonSchema, values: Readonly<Record<string, FormValue>>): Record<string, FormValue> {
-  const merged: Record<string, FormValue> = { ...values };
+function withDefaults(schema: JsonSchema, values: ReadonlyMap<string, FormValue>): ReadonlyMap<string, FormValue> {
+  const merged = new Map(values);
   for (const field of deriveFormFields(schema)) {
-    if (merged[field.name] === undefined) merged[field.name] = formDefaultValue(field);
+    if (merged.get(field.name) === undefined) merged.set(field.name, formDefaultValue(field));
   }
   return merged;
+}
+
+/** What the run form asks for, as a run's input: the text, or the form's value for a worker with an input schema. */
+export function selectRunInput(state: RunState): { ok: true; input: unknown } | { ok: false; error: string } {
+  const schema = selectInputSchema(state);
+  if (schema === undefined) return { ok: true, input: state.inputText };
+  const converted = formValuesToInput(schema, withDefaults(schema, state.formValues));
+  return converted.ok ? { ok: true, input: converted.input } : { ok: false, error: describeFormErrors(converted.errors) };
 }
 
 /** Tools whose results mean files changed on disk. */
@@ -184,7 +201,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   projectInfo: null,
   chosenWorker: null,
   inputText: '',
-  formValues: {},
+  formValues: new Map(),
   formError: null,
   attachments: [],
   tree: EMPTY_RUN_TREE,
@@ -196,6 +213,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   pendingApprovals: [],
   preflight: null,
   startError: null,
+  archiveError: null,
 
   loadModels: async () => {
     try {
@@ -220,7 +238,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         const changedProject = state.projectInfo?.project !== currentProject;
         return {
           projectInfo: info,
-          ...(changedProject ? { chosenWorker: null, formValues: {}, formError: null, attachments: [], preflight: null, startError: null } : {}),
+          ...(changedProject ? { chosenWorker: null, formValues: new Map(), formError: null, attachments: [], preflight: null, startError: null } : {}),
         };
       });
     } catch (error) {
@@ -229,9 +247,9 @@ export const useRunStore = create<RunState>((set, get) => ({
   },
 
   chooseModel: (model) => set({ chosenModel: model }),
-  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: {}, formError: null, preflight: null }),
+  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: new Map(), formError: null, preflight: null }),
   setInputText: (text) => set({ inputText: text }),
-  setFormValue: (field, value) => set((state) => ({ formValues: { ...state.formValues, [field]: value }, formError: null })),
+  setFormValue: (field, value) => set((state) => ({ formValues: new Map(state.formValues).set(field, value), formError: null })),
   toggleAttachment: (path) =>
     set((state) => ({
       attachments: state.attachments.includes(path) ? state.attachments.filter((item) => item !== path) : [...state.attachments, path],
@@ -310,6 +328,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     };
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 
+    const archive = keptRunArchive();
+    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
     const written = new Set<string>();
     let syncing: Promise<void> = Promise.resolve();
     let startedRunId: string | null = null;
@@ -319,6 +339,9 @@ export const useRunStore = create<RunState>((set, get) => ({
 
     const onEvent = (event: RunEvent) => {
       if (event.type === 'run-start') startedRunId = event.runId;
+      recorder?.record(event);
+      // Each new run makes room within the archive's budget (oldest runs go first).
+      if (event.type === 'run-start') void archive?.prune().catch(() => undefined);
       set((current) => {
         const tree = reduceRunEvent(current.tree, event);
         if (event.type !== 'run-start') return { tree };
@@ -342,6 +365,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       const outcome = await startRun({
         project: loaded,
+        // An imported project's own approve_all / pre_approved count only once the person trusts it.
+        projectTrust: projectTrustFor(project),
         sandbox,
         workerName,
         input,
@@ -365,6 +390,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       }
       if (bridge === approvals) bridge = null;
       set({ running: false, pendingApprovals: [] });
+      await recorder?.flush();
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
       sync([...written]);
       await syncing;
@@ -387,7 +413,40 @@ export const useRunStore = create<RunState>((set, get) => ({
   answerApproval: (approvalId, response) => {
     bridge?.answer(approvalId, response);
   },
+
+  loadKeptRuns: async (project) => {
+    const archive = keptRunArchive();
+    if (archive === null || keptRunsLoaded.has(project)) return;
+    keptRunsLoaded.add(project);
+    try {
+      const kept = await readKeptRuns(archive, project, new Set(Object.keys(get().tree.runs)));
+      set((state) => ({
+        tree: mergeKeptRuns(state.tree, kept),
+        runProjects: { ...Object.fromEntries(kept.runOrder.map((runId) => [runId, project])), ...state.runProjects },
+      }));
+    } catch (error) {
+      keptRunsLoaded.delete(project);
+      set({ archiveError: `Could not read the runs kept for "${project}": ${describe(error)}` });
+    }
+  },
+
+  deleteRun: async (runId) => {
+    if (get().activeRunId === runId && get().running) return;
+    set((state) => {
+      const runProjects = { ...state.runProjects };
+      delete runProjects[runId];
+      return { tree: withoutRun(state.tree, runId), runProjects };
+    });
+    try {
+      await keptRunArchive()?.deleteRun(runId);
+    } catch (error) {
+      set({ archiveError: `Could not delete the kept run: ${describe(error)}` });
+    }
+  },
 }));
+
+/** Projects whose kept runs this page has read already. */
+const keptRunsLoaded = new Set<string>();
 
 /**
  * Deleting the project of a run stops the run: otherwise it keeps calling the
@@ -397,6 +456,14 @@ export const useRunStore = create<RunState>((set, get) => ({
  */
 useWorkspaceStore.subscribe((state, previous) => {
   forgetRemovedProjectSessions(previous.projects, state.projects);
+  if (state.currentProject !== null && state.currentProject !== previous.currentProject) void useRunStore.getState().loadKeptRuns(state.currentProject);
+  // A deleted project's runs go with it (a new project of the same name starts with none).
+  for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
+    keptRunsLoaded.delete(removed);
+    void keptRunArchive()?.deleteProject(removed).catch(() => undefined);
+    const runs = useRunStore.getState();
+    for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
+  }
   const project = runningProject;
   if (project === null || controller === null) return;
   const closedByDelete = previous.currentProject === project && state.currentProject === null;

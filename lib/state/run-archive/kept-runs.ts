@@ -1,0 +1,35 @@
+import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { closeInterruptedRun } from './close-interrupted-runs';
+import { openRunArchive, type RunArchive } from './run-archive';
+
+let archive: RunArchive | null | undefined;
+
+/** The page's one archive; null where there is no IndexedDB (server rendering). */
+export function keptRunArchive(): RunArchive | null {
+  if (archive === undefined) archive = typeof indexedDB === 'undefined' ? null : openRunArchive(indexedDB);
+  return archive;
+}
+
+/** The project's kept runs as a run tree (oldest first), leaving out runs this page already shows. */
+export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
+  const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
+  const events = await Promise.all(runs.map((run) => store.events(run.runId)));
+  return reduceRunEvents(events.flatMap((runEvents) => closeInterruptedRun(runEvents)), EMPTY_RUN_TREE);
+}
+
+/** Kept runs go before the runs of this page: they started earlier. */
+export function mergeKeptRuns(tree: RunTree, kept: RunTree): RunTree {
+  return {
+    runs: { ...kept.runs, ...tree.runs },
+    calls: { ...kept.calls, ...tree.calls },
+    runOrder: [...kept.runOrder.filter((runId) => tree.runs[runId] === undefined), ...tree.runOrder],
+  };
+}
+
+/** The tree without one run and its calls. */
+export function withoutRun(tree: RunTree, runId: string): RunTree {
+  const runs = { ...tree.runs };
+  delete runs[runId];
+  const calls = Object.fromEntries(Object.entries(tree.calls).filter(([, call]) => call.runId !== runId));
+  return { runs, calls, runOrder: tree.runOrder.filter((id) => id !== runId) };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '@/lib/runtime/events';
+import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { closeInterruptedRun } from './close-interrupted-runs';
+import { openRunArchive } from './run-archive';
+import { createRunRecorder } from './run-recorder';
+
+let databaseCount = 0;
+function freshArchive() {
+  databaseCount += 1;
+  return openRunArchive(indexedDB, `runs-test-${databaseCount}`);
+}
+
+function runEvents(runId: string, startedAt: number, finished: boolean): RunEvent[] {
+  const base = { runId, callId: `${runId}-root`, parentCallId: null, workerName: 'main', depth: 0 };
+  const events: RunEvent[] = [
+    { ...base, type: 'run-start', timestamp: startedAt, input: 'hello', model: 'demo:scripted' },
+    { ...base, type: 'worker-start', timestamp: startedAt + 1, model: 'demo:scripted', input: 'hello', attachments: [] } as unknown as RunEvent,
+    { ...base, type: 'text-delta', timestamp: startedAt + 2, text: 'Hi there' },
+  ];
+  if (finished) events.push({ ...base, type: 'run-end', timestamp: startedAt + 5, output: 'Hi there', durationMs: 5 });
+  return events;
+}
+
+describe('run archive', () => {
+  it('keeps every event of a run in order, per project', async () => {
+    const archive = freshArchive();
+    const events = runEvents('run-a', 1_000, true);
+    await archive.append('alpha', events.slice(0, 2));
+    await archive.append('alpha', events.slice(2));
+    await archive.append('beta', runEvents('run-b', 2_000, true));
+    expect((await archive.listRuns('alpha')).map((run) => [run.runId, run.eventCount])).toEqual([['run-a', 4]]);
+    expect(await archive.events('run-a')).toEqual(events);
+    expect((await archive.listRuns('beta')).map((run) => run.runId)).toEqual(['run-b']);
+  });
+
+  it('shows a run cut off mid-way as interrupted, never running', async () => {
+    const archive = freshArchive();
+    await archive.append('alpha', runEvents('run-cut', 1_000, false));
+    const tree = reduceRunEvents(closeInterruptedRun(await archive.events('run-cut')));
+    expect(tree.runs['run-cut']?.status).toBe('interrupted');
+    expect(tree.runs['run-cut']?.error?.message).toMatch(/reloaded or closed/);
+    expect(Object.values(tree.calls).every((call) => call.status !== 'running')).toBe(true);
+    // A finished run is left as it was.
+    expect(closeInterruptedRun(runEvents('run-done', 0, true))).toEqual(runEvents('run-done', 0, true));
+  });
+
+  it('deletes a run, and every run of a deleted project', async () => {
+    const archive = freshArchive();
+    await archive.append('alpha', runEvents('run-1', 1, true));
+    await archive.append('alpha', runEvents('run-2', 2, true));
+    await archive.deleteRun('run-1');
+    expect((await archive.listRuns('alpha')).map((run) => run.runId)).toEqual(['run-2']);
+    expect(await archive.events('run-1')).toEqual([]);
+    await archive.deleteProject('alpha');
+    expect(await archive.listRuns('alpha')).toEqual([]);
+  });
+
+  it('prunes the oldest runs beyond the budget', async () => {
+    const archive = freshArchive();
+    for (let index = 0; index < 5; index += 1) await archive.append('alpha', runEvents(`run-${index}`, index * 10, true));
+    await archive.append('beta', runEvents('run-beta', 1, true));
+    expect(await archive.prune({ maxRunsPerProject: 3, maxTotalBytes: Number.MAX_SAFE_INTEGER })).toEqual(['run-1', 'run-0']);
+    expect((await archive.listRuns('alpha')).map((run) => run.runId)).toEqual(['run-2', 'run-3', 'run-4']);
+    expect((await archive.listRuns('beta')).map((run) => run.runId)).toEqual(['run-beta']);
+    const [newest] = (await archive.listRuns('alpha')).slice(-1);
+    // A byte budget of one run keeps only the newest run overall.
+    await archive.prune({ maxRunsPerProject: 100, maxTotalBytes: newest!.bytes });
+    expect((await archive.listRuns('alpha')).map((run) => run.runId)).toEqual(['run-4']);
+    expect(await archive.listRuns('beta')).toEqual([]);
+  });
+
+  it('records in batches and writes a run end at once', async () => {
+    const archive = freshArchive();
+    const recorder = createRunRecorder(archive, 'alpha', (error) => {
+      throw error;
+    });
+    const events = runEvents('run-r', 0, true);
+    for (const event of events) recorder.record(event);
+    await recorder.flush();
+    expect(await archive.events('run-r')).toEqual(events);
+  });
+});

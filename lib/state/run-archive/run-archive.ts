@@ -1,0 +1,164 @@
+import type { RunEvent } from '@/lib/runtime/events';
+
+/**
+ * Runs kept across reloads: every run's events in IndexedDB, written as they happen,
+ * so the Runs panel can show past runs with their whole tree after a reload or a
+ * crashed tab. One record per run (for listing and pruning without reading events)
+ * and one per event, keyed by run and order.
+ */
+export interface ArchivedRun {
+  runId: string;
+  project: string;
+  startedAt: number;
+  /** Sum of the events' JSON lengths: what the budget counts. */
+  bytes: number;
+  eventCount: number;
+}
+
+/** What is kept: the newest runs of each project within both limits. Stated in the README. */
+export interface ArchiveBudget {
+  maxRunsPerProject: number;
+  maxTotalBytes: number;
+}
+
+export const DEFAULT_ARCHIVE_BUDGET: ArchiveBudget = { maxRunsPerProject: 100, maxTotalBytes: 50 * 1024 * 1024 };
+
+export interface RunArchive {
+  append(project: string, events: readonly RunEvent[]): Promise<void>;
+  /** The project's runs, oldest first. */
+  listRuns(project: string): Promise<ArchivedRun[]>;
+  events(runId: string): Promise<RunEvent[]>;
+  deleteRun(runId: string): Promise<void>;
+  deleteProject(project: string): Promise<void>;
+  /** Deletes the oldest runs beyond the budget; returns the ids deleted. */
+  prune(budget?: ArchiveBudget): Promise<string[]>;
+}
+
+const DATABASE_NAME = 'workerbench-runs';
+const RUNS = 'runs';
+const EVENTS = 'events';
+
+function request<T>(operation: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    operation.onsuccess = () => resolve(operation.result);
+    operation.onerror = () => reject(operation.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function done(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+  });
+}
+
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const opening = factory.open(name, 1);
+    opening.onupgradeneeded = () => {
+      const database = opening.result;
+      const runs = database.createObjectStore(RUNS, { keyPath: 'runId' });
+      runs.createIndex('project', 'project');
+      database.createObjectStore(EVENTS, { keyPath: ['runId', 'sequence'] });
+    };
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error ?? new Error('IndexedDB is unavailable'));
+  });
+}
+
+interface StoredEvent {
+  runId: string;
+  sequence: number;
+  event: RunEvent;
+}
+
+function eventRange(runId: string): IDBKeyRange {
+  return IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
+}
+
+export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME): RunArchive {
+  let opened: Promise<IDBDatabase> | null = null;
+  const database = () => (opened ??= openDatabase(factory, databaseName));
+
+  async function removeRuns(runIds: readonly string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    const transaction = (await database()).transaction([RUNS, EVENTS], 'readwrite');
+    for (const runId of runIds) {
+      transaction.objectStore(RUNS).delete(runId);
+      transaction.objectStore(EVENTS).delete(eventRange(runId));
+    }
+    await done(transaction);
+  }
+
+  async function allRuns(): Promise<ArchivedRun[]> {
+    const transaction = (await database()).transaction(RUNS, 'readonly');
+    return request(transaction.objectStore(RUNS).getAll() as IDBRequest<ArchivedRun[]>);
+  }
+
+  return {
+    async append(project, events) {
+      if (events.length === 0) return;
+      const transaction = (await database()).transaction([RUNS, EVENTS], 'readwrite');
+      const runs = transaction.objectStore(RUNS);
+      const stored = transaction.objectStore(EVENTS);
+      const byRun = new Map<string, RunEvent[]>();
+      for (const event of events) byRun.set(event.runId, [...(byRun.get(event.runId) ?? []), event]);
+      for (const [runId, runEvents] of byRun) {
+        const existing = (await request(runs.get(runId) as IDBRequest<ArchivedRun | undefined>)) ?? {
+          runId,
+          project,
+          startedAt: runEvents[0]!.timestamp,
+          bytes: 0,
+          eventCount: 0,
+        };
+        let { bytes, eventCount } = existing;
+        for (const event of runEvents) {
+          const record: StoredEvent = { runId, sequence: eventCount, event };
+          stored.put(record);
+          eventCount += 1;
+          bytes += JSON.stringify(event)?.length ?? 0;
+        }
+        runs.put({ ...existing, bytes, eventCount });
+      }
+      await done(transaction);
+    },
+
+    async listRuns(project) {
+      const transaction = (await database()).transaction(RUNS, 'readonly');
+      const runs = await request(transaction.objectStore(RUNS).index('project').getAll(project) as IDBRequest<ArchivedRun[]>);
+      return runs.sort((left, right) => left.startedAt - right.startedAt);
+    },
+
+    async events(runId) {
+      const transaction = (await database()).transaction(EVENTS, 'readonly');
+      const stored = await request(transaction.objectStore(EVENTS).getAll(eventRange(runId)) as IDBRequest<StoredEvent[]>);
+      return stored.map((record) => record.event);
+    },
+
+    deleteRun: (runId) => removeRuns([runId]),
+
+    async deleteProject(project) {
+      await removeRuns((await this.listRuns(project)).map((run) => run.runId));
+    },
+
+    async prune(budget = DEFAULT_ARCHIVE_BUDGET) {
+      const runs = (await allRuns()).sort((left, right) => right.startedAt - left.startedAt);
+      const perProject = new Map<string, number>();
+      let total = 0;
+      const doomed: string[] = [];
+      // Newest first: a run is kept while its project and the whole archive are within budget.
+      for (const run of runs) {
+        const count = (perProject.get(run.project) ?? 0) + 1;
+        if (count > budget.maxRunsPerProject || total + run.bytes > budget.maxTotalBytes) {
+          doomed.push(run.runId);
+          continue;
+        }
+        perProject.set(run.project, count);
+        total += run.bytes;
+      }
+      await removeRuns(doomed);
+      return doomed;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { RunEvent } from '@/lib/runtime/events';
+import type { RunArchive } from './run-archive';
+
+/** Events wait at most this long before they are written: a crash loses at most this much. */
+export const RECORD_FLUSH_MS = 200;
+
+export interface RunRecorder {
+  record(event: RunEvent): void;
+  /** Writes what is queued now; resolves when every write so far has finished. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Writes a run's events to the archive in small batches as they happen (a streamed
+ * text delta per IndexedDB transaction would be far too many). A run's end is written
+ * at once. Writes are chained so batches land in order.
+ */
+export function createRunRecorder(archive: RunArchive, project: string, onError: (error: unknown) => void): RunRecorder {
+  let queue: RunEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  function flush(): Promise<void> {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      writing = writing.then(() => archive.append(project, batch)).catch(onError);
+    }
+    return writing;
+  }
+
+  return {
+    record(event) {
+      queue.push(event);
+      if (event.type === 'run-end' || event.type === 'run-error') void flush();
+      else timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
+    },
+    flush,
+  };
+}
