@@ -17,6 +17,8 @@ export function MonacoDiffView({ path, before, after }: MonacoDiffViewProps) {
     <div className="history-diff" data-testid="history-diff">
       <DiffEditor
         height="280px"
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         original={before}
         modified={after}
         language={languageForPath(path)}
