@@ -66,7 +66,7 @@ test('run the example, open History, undo the run: reports gone, decks and earli
   await expect(dialog.getByTestId('history-undo-plan')).toContainText('Delete evaluations/summary.md');
   await dialog.getByTestId('history-undo-confirm').click();
   await expect(rows.first()).toHaveAttribute('data-kind', 'undo');
-  await page.keyboard.press('Escape');
+  await dialog.getByTestId('history-close').click();
   await expect(dialog).toBeHidden();
   await expectUndone(page);
 

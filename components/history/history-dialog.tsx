@@ -66,6 +66,11 @@ export function HistoryDialog() {
         </ul>
         {undoPlan !== null ? <UndoPlanView plan={undoPlan} /> : commit !== undefined ? <CommitDetails commit={commit} /> : null}
         <PruneForm total={commits.length} />
+        <div className="modal-actions">
+          <button type="button" className="button" onClick={close} data-testid="history-close">
+            Close
+          </button>
+        </div>
       </div>
     </Modal>
   );
