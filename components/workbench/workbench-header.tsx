@@ -1,5 +1,6 @@
 'use client';
 
+import { HistoryButton } from '@/components/history/history-button';
 import { SettingsButton } from '@/components/settings/settings-button';
 import { ShareButton } from '@/components/share/share-button';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
@@ -16,6 +17,7 @@ export function WorkbenchHeader() {
         {openPath !== null ? <span className="header-path"> / {openPath}</span> : null}
       </span>
       <SaveIndicator />
+      <HistoryButton />
       <ShareButton />
       <SettingsButton />
     </header>

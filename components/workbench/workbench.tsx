@@ -9,6 +9,8 @@ import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareDialogs } from '@/components/share/share-dialogs';
+import { HistoryDialog } from '@/components/history/history-dialog';
+import { useIdleHistory } from '@/components/history/use-idle-history';
 import { CompareDialog } from '@/components/compare/compare-dialog';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
@@ -21,6 +23,7 @@ export function Workbench() {
   const phase = useWorkspaceStore((state) => state.phase);
   const startupError = useWorkspaceStore((state) => state.startupError);
   useSaveTriggers();
+  useIdleHistory();
   useEffect(() => {
     void useWorkspaceStore.getState().start();
   }, []);
@@ -51,6 +54,7 @@ export function Workbench() {
       )}
       <DialogHost />
       <ShareDialogs />
+      <HistoryDialog />
       <CompareDialog />
     </div>
   );

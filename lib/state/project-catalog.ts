@@ -1,5 +1,6 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { cleanUpInterruptedImports, createProject, deleteProject, freeProjectName, listProjects, validateProjectName } from '@/lib/project/projects';
+import { forgetHistory } from '@/lib/history/forget-history';
 import { blankProjectFiles } from './blank-project';
 import { distrustProject, trustProject } from './trust-store';
 
@@ -15,6 +16,7 @@ export const projectCatalog = {
     await deleteProject(fileSystem, name);
     // A later project of the same name (an import) must not inherit the trust.
     distrustProject(name);
+    await forgetHistory(fileSystem, name);
   },
   /** Storage left behind by imports a closed tab interrupted; never one another tab is still writing. */
   cleanUp: (fileSystem: FileSystem): Promise<string[]> => cleanUpInterruptedImports(fileSystem),

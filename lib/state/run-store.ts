@@ -34,6 +34,8 @@ import { createRunRecorder } from './run-archive/run-recorder';
 import { fileToOpenAfterRun } from './open-after-run';
 import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
+import { commitPersonEdits, commitRunWrites } from './history-store';
+import { recordWrites } from '@/lib/history/record-writes';
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
@@ -269,6 +271,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       await workspace.saveNow();
       saveProblem = useWorkspaceStore.getState().saveError;
+      // The person's edits so far are their own commit, never part of the run's.
+      await commitPersonEdits(fileSystem, project);
       loaded = await loadProjectForRun(fileSystem, project);
     } catch (error) {
       set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
@@ -311,7 +315,9 @@ export const useRunStore = create<RunState>((set, get) => ({
     });
     const approvals = bridge;
     const session = sessionFor(project);
-    const sandbox = projectSandbox(fileSystem, project);
+    // The run's commit is made from exactly what it wrote (see lib/history).
+    const recording = recordWrites(projectSandbox(fileSystem, project));
+    const sandbox = recording.sandbox;
     // A worker_create question shows the file it would write, so the person can read and edit it first.
     const approvalHandler: ApprovalHandler = async (request, signal) => {
       if (request.toolName !== WORKER_CREATE_TOOL_NAME) return approvals.handler(request, signal);
@@ -328,11 +334,13 @@ export const useRunStore = create<RunState>((set, get) => ({
     const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
     const written = new Set<string>();
     let syncing: Promise<void> = Promise.resolve();
+    let startedRunId: string | null = null;
     const sync = (paths: string[]) => {
       syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
     };
 
     const onEvent = (event: RunEvent) => {
+      if (event.type === 'run-start') startedRunId = event.runId;
       recorder?.record(event);
       // Each new run makes room within the archive's budget (oldest runs go first).
       if (event.type === 'run-start') void archive?.prune().catch(() => undefined);
@@ -388,6 +396,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
       sync([...written]);
       await syncing;
+      if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
     }
     // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
     const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);

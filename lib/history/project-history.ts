@@ -1,0 +1,366 @@
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { composeMessage, fileLines, messageTitle, readMeta, type CommitKind } from './commit-message';
+import { createGitFs, type GitFs } from './git-fs';
+import { repositoryOf, type RepositoryLocation } from './history-paths';
+import { loadGit, type Git } from './load-git';
+import { changedPaths, readTreeMap, writeTreeMap, type TreeMap } from './tree-map';
+
+/**
+ * One project's history: a git repository whose commits are built directly
+ * from blobs and trees (no index), so a commit holds exactly the paths it is
+ * given. A run's commit is the previous tree plus the bytes the run wrote, even
+ * when the person has since saved other files; the person's edits are found by
+ * comparing the folder with the last commit, and committed separately.
+ */
+
+export interface HistoryCommit {
+  oid: string;
+  parent: string | null;
+  kind: CommitKind;
+  runId?: string;
+  title: string;
+  message: string;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  files: string[];
+}
+
+/** A run's or an action's writes: bytes, or null for a file removed. */
+export type FileWrites = ReadonlyMap<string, Uint8Array | null>;
+
+export interface RunCommitInput {
+  runId: string;
+  entryWorker: string;
+  model: string;
+  writes: FileWrites;
+}
+
+export interface UndoFilePlan {
+  path: string;
+  /** What undoing does to the file: delete it (the run created it) or restore it. */
+  action: 'delete' | 'restore';
+  /** Later commits that changed the file after the run; empty when undoing is clean. */
+  laterCommits: HistoryCommit[];
+}
+
+export interface UndoPlan {
+  commit: HistoryCommit;
+  files: UndoFilePlan[];
+}
+
+/** Per conflicting file: take the run's parent version ("undo") or keep the file as it is now ("keep"). */
+export type UndoChoices = Readonly<Record<string, 'undo' | 'keep'>>;
+
+const LOG_LIMIT = 500;
+const queues = new Map<string, Promise<unknown>>();
+
+export class ProjectHistory {
+  private readonly fs: GitFs;
+  private readonly location: RepositoryLocation;
+
+  constructor(
+    private readonly fileSystem: FileSystem,
+    readonly projectName: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.fs = createGitFs(fileSystem);
+    this.location = repositoryOf(projectName);
+  }
+
+  /** Creates the repository on first use; its first commit is the project as it is then (created or imported). */
+  ensure(): Promise<void> {
+    return this.serial(async (git) => {
+      await this.ensureInside(git);
+    });
+  }
+
+  /** Commits whatever the person changed since the last commit; null when nothing changed. */
+  commitPersonEdits(): Promise<string | null> {
+    return this.serial(async (git) => {
+      await this.ensureInside(git);
+      return this.commitWorkingTree(git, 'person', 'Edits by you');
+    });
+  }
+
+  /** One commit holding exactly the run's writes; null when the run changed nothing. */
+  commitRun(input: RunCommitInput): Promise<string | null> {
+    return this.serial(async (git) => {
+      await this.ensureInside(git);
+      const paths = [...input.writes.keys()].sort();
+      return this.commitWrites(git, input.writes, {
+        kind: 'run',
+        runId: input.runId,
+        title: `Run ${input.runId}: ${input.entryWorker} (${input.model})`,
+        body: [`Run: ${input.runId}`, `Entry worker: ${input.entryWorker}`, `Model: ${input.model}`, 'Files:', ...fileLines(paths)],
+      });
+    });
+  }
+
+  /** Commits, newest first. */
+  log(): Promise<HistoryCommit[]> {
+    return this.serial((git) => this.logInside(git));
+  }
+
+  /** A file's bytes as of a commit; null when it did not exist there. */
+  fileAt(commitOid: string | null, path: string): Promise<Uint8Array | null> {
+    return this.serial((git) => this.fileAtInside(git, commitOid, path));
+  }
+
+  planUndo(commitOid: string): Promise<UndoPlan> {
+    return this.serial(async (git) => {
+      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      return this.planUndoInside(git, commitOid);
+    });
+  }
+
+  /** Reverts one commit as a new commit. Files changed later follow `choices` (default: keep them). */
+  undo(commitOid: string, choices: UndoChoices = {}): Promise<string | null> {
+    return this.serial(async (git) => {
+      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      const plan = await this.planUndoInside(git, commitOid);
+      const parentTree = await readTreeMap(git, this.fs, this.location.gitdir, plan.commit.parent);
+      const writes = new Map<string, Uint8Array | null>();
+      for (const file of plan.files) {
+        if (file.laterCommits.length > 0 && choices[file.path] !== 'undo') continue;
+        const oid = parentTree.get(file.path);
+        writes.set(file.path, oid === undefined ? null : await this.blob(git, oid));
+      }
+      await this.applyToFolder(writes);
+      const title = plan.commit.kind === 'run' ? `Undo run ${plan.commit.runId ?? ''}` : `Undo "${plan.commit.title}"`;
+      return this.commitWrites(git, writes, { kind: 'undo', title, body: [`Reverts ${plan.commit.oid}`, 'Files:', ...fileLines([...writes.keys()])] });
+    });
+  }
+
+  /** Puts one file back as it was in a commit (deleting it if it did not exist there), as a new commit. */
+  restoreFile(commitOid: string, path: string): Promise<string | null> {
+    return this.serial(async (git) => {
+      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      const writes = new Map([[path, await this.fileAtInside(git, commitOid, path)]]);
+      await this.applyToFolder(writes);
+      return this.commitWrites(git, writes, { kind: 'restore', title: `Restore ${path} from ${commitOid.slice(0, 7)}`, body: [] });
+    });
+  }
+
+  /**
+   * Keeps the newest `keep` commits and squashes everything older into one root
+   * commit (the project as it was then), then deletes the objects nothing reaches
+   * any more. isomorphic-git has no gc; its repositories here hold loose objects
+   * only (nothing is fetched), so unreachable ones are found by walking commits
+   * and trees and removed file by file.
+   */
+  prune(keep: number): Promise<{ removedCommits: number; removedObjects: number }> {
+    return this.serial(async (git) => {
+      const commits = await this.logInside(git, Number.MAX_SAFE_INTEGER);
+      const kept = Math.max(1, Math.floor(keep));
+      if (commits.length <= kept + 1) return { removedCommits: 0, removedObjects: 0 };
+      const base = commits[kept] as HistoryCommit;
+      const { commit: baseCommit } = await git.readCommit({ fs: this.fs, gitdir: this.location.gitdir, oid: base.oid });
+      let parent = await git.commit({
+        ...this.repo(),
+        message: composeMessage(`History before ${new Date(base.timestamp).toISOString()} (pruned)`, [], { kind: 'pruned' }),
+        author: { name: 'Workerbench', email: 'history@workerbench.local', timestamp: Math.floor(base.timestamp / 1000), timezoneOffset: 0 },
+        tree: baseCommit.tree,
+        parent: [],
+        noUpdateBranch: true,
+      });
+      for (const commit of commits.slice(0, kept).reverse()) {
+        const { commit: original } = await git.readCommit({ fs: this.fs, gitdir: this.location.gitdir, oid: commit.oid });
+        parent = await git.commit({ ...this.repo(), message: original.message, author: original.author, committer: original.committer, tree: original.tree, parent: [parent], noUpdateBranch: true });
+      }
+      await git.writeRef({ ...this.repo(), ref: 'refs/heads/main', value: parent, force: true });
+      const removedObjects = await this.deleteUnreachable(git, parent);
+      return { removedCommits: commits.length - kept, removedObjects };
+    });
+  }
+
+  /** Bytes the repository takes in storage. */
+  async storageBytes(): Promise<number> {
+    const sizeOf = async (path: string): Promise<number> => {
+      const stat = await this.fileSystem.stat(path);
+      if (stat === null) return 0;
+      if (stat.kind === 'file') return stat.size;
+      let total = 0;
+      for (const entry of await this.fileSystem.readDirectory(path)) total += await sizeOf(entry.path);
+      return total;
+    };
+    return sizeOf(this.location.gitdir);
+  }
+
+  // ——— inside the queue ———
+
+  private serial<T>(task: (git: Git) => Promise<T>): Promise<T> {
+    const key = this.location.gitdir;
+    const previous = queues.get(key) ?? Promise.resolve();
+    const run = previous.then(
+      () => loadGit().then(task),
+      () => loadGit().then(task),
+    );
+    const settled = run.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return run;
+  }
+
+  private repo() {
+    return { fs: this.fs, dir: this.location.dir, gitdir: this.location.gitdir };
+  }
+
+  private async head(git: Git): Promise<string | null> {
+    try {
+      return await git.resolveRef({ ...this.repo(), ref: 'HEAD' });
+    } catch {
+      return null;
+    }
+  }
+
+  private async ensureInside(git: Git): Promise<void> {
+    if ((await this.fileSystem.stat(`${this.location.gitdir}/HEAD`)) === null) {
+      await git.init({ ...this.repo(), defaultBranch: 'main' });
+    }
+    if ((await this.head(git)) === null) await this.commitWorkingTree(git, 'import', 'History starts here');
+  }
+
+  private async commitWorkingTree(git: Git, kind: CommitKind, title: string): Promise<string | null> {
+    const head = await this.head(git);
+    const before = await readTreeMap(git, this.fs, this.location.gitdir, head);
+    const current = await this.scanFolder(git);
+    const changed = changedPaths(before, current);
+    if (changed.length === 0 && head !== null) return null;
+    const tree = await writeTreeMap(git, this.fs, this.location.gitdir, current);
+    return this.writeCommit(git, tree, head, composeMessage(title, ['Files:', ...fileLines(changed)], { kind }));
+  }
+
+  private async commitWrites(git: Git, writes: FileWrites, commit: { kind: CommitKind; runId?: string; title: string; body: string[] }): Promise<string | null> {
+    const head = await this.head(git);
+    const before = await readTreeMap(git, this.fs, this.location.gitdir, head);
+    const after = new Map(before);
+    for (const [path, data] of writes) {
+      if (data === null) after.delete(path);
+      else after.set(path, await git.writeBlob({ ...this.repo(), blob: data }));
+    }
+    if (changedPaths(before, after).length === 0) return null;
+    const tree = await writeTreeMap(git, this.fs, this.location.gitdir, after);
+    const meta = commit.runId === undefined ? { kind: commit.kind } : { kind: commit.kind, runId: commit.runId };
+    return this.writeCommit(git, tree, head, composeMessage(commit.title, commit.body, meta));
+  }
+
+  private writeCommit(git: Git, tree: string, parent: string | null, message: string): Promise<string> {
+    const kind = readMeta(message).kind;
+    const name = kind === 'run' ? 'Workerbench run' : kind === 'person' ? 'You' : 'Workerbench';
+    const author = { name, email: 'history@workerbench.local', timestamp: Math.floor(this.now() / 1000), timezoneOffset: 0 };
+    return git.commit({ ...this.repo(), message, author, tree, parent: parent === null ? [] : [parent] });
+  }
+
+  /** The project folder as blobs (written as it goes; unchanged content is the same blob, stored once). */
+  private async scanFolder(git: Git): Promise<TreeMap> {
+    const files: TreeMap = new Map();
+    const walk = async (absolute: string, relative: string): Promise<void> => {
+      for (const entry of await this.fileSystem.readDirectory(absolute)) {
+        const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+        if (entry.kind === 'directory') await walk(entry.path, path);
+        else files.set(path, await this.writeBlobOnce(git, await this.fileSystem.readFile(entry.path)));
+      }
+    };
+    if ((await this.fileSystem.stat(this.location.dir)) !== null) await walk(this.location.dir, '');
+    return files;
+  }
+
+  private async writeBlobOnce(git: Git, bytes: Uint8Array): Promise<string> {
+    const { oid } = await git.hashBlob({ object: bytes });
+    const objectPath = `${this.location.gitdir}/objects/${oid.slice(0, 2)}/${oid.slice(2)}`;
+    if ((await this.fileSystem.stat(objectPath)) !== null) return oid;
+    return git.writeBlob({ ...this.repo(), blob: bytes });
+  }
+
+  private async blob(git: Git, oid: string): Promise<Uint8Array> {
+    const { blob } = await git.readBlob({ fs: this.fs, gitdir: this.location.gitdir, oid });
+    return blob;
+  }
+
+  private async fileAtInside(git: Git, commitOid: string | null, path: string): Promise<Uint8Array | null> {
+    const oid = (await readTreeMap(git, this.fs, this.location.gitdir, commitOid)).get(path);
+    return oid === undefined ? null : this.blob(git, oid);
+  }
+
+  private async applyToFolder(writes: FileWrites): Promise<void> {
+    for (const [path, data] of writes) {
+      const absolute = `${this.location.dir}/${path}`;
+      if (data !== null) await this.fileSystem.writeFile(absolute, data);
+      else if ((await this.fileSystem.stat(absolute)) !== null) await this.fileSystem.remove(absolute);
+    }
+  }
+
+  private async logInside(git: Git, depth = LOG_LIMIT): Promise<HistoryCommit[]> {
+    if ((await this.head(git)) === null) return [];
+    const entries = await git.log({ fs: this.fs, gitdir: this.location.gitdir, ref: 'HEAD', depth });
+    const commits: HistoryCommit[] = [];
+    let newer: TreeMap | null = null;
+    // Newest first; each commit's files are the difference with its parent.
+    for (const [index, entry] of entries.entries()) {
+      const parent = entry.commit.parent[0] ?? null;
+      const tree = newer ?? (await readTreeMap(git, this.fs, this.location.gitdir, entry.oid));
+      const parentTree = parent === null ? new Map<string, string>() : await readTreeMap(git, this.fs, this.location.gitdir, parent);
+      const meta = readMeta(entry.commit.message);
+      commits.push({
+        oid: entry.oid,
+        parent,
+        kind: meta.kind,
+        ...(meta.runId === undefined ? {} : { runId: meta.runId }),
+        title: messageTitle(entry.commit.message),
+        message: entry.commit.message,
+        timestamp: entry.commit.author.timestamp * 1000,
+        files: changedPaths(parentTree, tree),
+      });
+      newer = index + 1 < entries.length && entries[index + 1]?.oid === parent ? parentTree : null;
+    }
+    return commits;
+  }
+
+  private async planUndoInside(git: Git, commitOid: string): Promise<UndoPlan> {
+    const commits = await this.logInside(git, Number.MAX_SAFE_INTEGER);
+    const position = commits.findIndex((commit) => commit.oid === commitOid);
+    const commit = commits[position];
+    if (commit === undefined) throw new Error('That change is no longer in the history (it may have been pruned).');
+    if (commit.parent === null) throw new Error('The first version of a project cannot be undone.');
+    const parentTree = await readTreeMap(git, this.fs, this.location.gitdir, commit.parent);
+    const later = commits.slice(0, position);
+    const files = commit.files.map((path): UndoFilePlan => ({
+      path,
+      action: parentTree.has(path) ? 'restore' : 'delete',
+      laterCommits: later.filter((candidate) => candidate.files.includes(path)).reverse(),
+    }));
+    return { commit, files };
+  }
+
+  private async deleteUnreachable(git: Git, head: string): Promise<number> {
+    const reachable = new Set<string>();
+    const visitTree = async (oid: string): Promise<void> => {
+      if (reachable.has(oid)) return;
+      reachable.add(oid);
+      const { tree } = await git.readTree({ fs: this.fs, gitdir: this.location.gitdir, oid });
+      for (const entry of tree) {
+        if (entry.type === 'tree') await visitTree(entry.oid);
+        else reachable.add(entry.oid);
+      }
+    };
+    for (const entry of await git.log({ fs: this.fs, gitdir: this.location.gitdir, ref: head })) {
+      reachable.add(entry.oid);
+      await visitTree(entry.commit.tree);
+    }
+    let removed = 0;
+    const objects = `${this.location.gitdir}/objects`;
+    for (const folder of await this.fileSystem.readDirectory(objects)) {
+      if (folder.kind !== 'directory' || !/^[0-9a-f]{2}$/.test(folder.name)) continue;
+      const entries = await this.fileSystem.readDirectory(folder.path);
+      for (const file of entries) {
+        if (reachable.has(folder.name + file.name)) continue;
+        await this.fileSystem.remove(file.path);
+        removed += 1;
+      }
+      if (entries.length > 0 && (await this.fileSystem.readDirectory(folder.path)).length === 0) await this.fileSystem.remove(folder.path);
+    }
+    return removed;
+  }
+}
