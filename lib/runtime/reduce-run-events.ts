@@ -9,8 +9,9 @@ import type { ApprovalChoice, AttachmentSummary, RunErrorInfo, RunEvent } from '
  * a run names its root call, a call its children, a tool call the worker call
  * it started.
  */
-export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted';
-export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted';
+/** "interrupted": restored from the record of a page that closed while it ran (see interrupted-runs.ts). */
+export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
+export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
 export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
 
 export interface ApprovalInfo {

@@ -10,6 +10,7 @@ import type { Attachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { StepRecorder } from '@/lib/runtime/step-record';
 
 /**
  * Everything one run shares across its worker calls. Platform services (the
@@ -62,6 +63,8 @@ export interface RunContext {
    * dynamic workers, or test tools); they go through the same gate.
    */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /** Told each completed model step's request and response (the run record); a failure here never fails the run. */
+  recordStep?: StepRecorder;
 }
 
 /** The toolsets the platform adds to this worker (none unless configured). */

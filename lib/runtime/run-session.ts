@@ -2,6 +2,7 @@ import type { ModelStepClient } from '@/lib/model/step-protocol';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { StepRecorder } from '@/lib/runtime/step-record';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
@@ -49,6 +50,8 @@ export interface StartRunOptions {
   extractPdfText?: PdfTextExtractor;
   /** Toolsets the platform adds to workers beyond their frontmatter (dynamic workers, tests). */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /** Told each completed model step's request and response, for the run record. */
+  recordStep?: StepRecorder;
 }
 
 export type RunOutcome =
@@ -89,6 +92,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     extraToolsets: options.extraToolsets,
     modelSupportsPdf: options.modelSupportsPdf,
     extractPdfText: options.extractPdfText,
+    recordStep: options.recordStep,
   };
 
   const runModel = options.model ?? options.project.manifest.default_model ?? '';

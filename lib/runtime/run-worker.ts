@@ -8,6 +8,7 @@ import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
 import { runModelStep } from '@/lib/runtime/model-step';
+import { recordStep } from '@/lib/runtime/step-record';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
 import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
 import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
@@ -171,6 +172,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
       usage.inputTokens += result.usage.inputTokens;
       usage.outputTokens += result.usage.outputTokens;
       emit({ type: 'step-finish', step, usage: result.usage });
+      recordStep(context, { callId, workerName: worker.name, depth, step, request: stepRequest, result });
       messages.push(assistantMessage(result.text, result.toolCalls));
 
       if (result.toolCalls.length > 0) {
