@@ -1,5 +1,7 @@
 'use client';
 
+import type { KeyboardEvent } from 'react';
+import { IconButton } from '@/components/icons/icon-button';
 import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { CallView } from './call-view';
 import { formatDuration } from './format';
@@ -13,16 +15,31 @@ interface RunViewProps {
   run: RunNode;
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
+  /** Asks, then forgets the run; absent while it runs. */
+  onDelete?: () => void;
 }
 
 /** One run: a one-line summary that folds, the call tree, and how it ended. */
-export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
+export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProps) {
   const root = tree.calls[run.rootCallId];
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
-      <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
+      <div className={styles.runHeader}>
+      <button
+        type="button"
+        className={styles.runSummary}
+        aria-expanded={expanded}
+        aria-keyshortcuts={onDelete === undefined ? undefined : 'Delete'}
+        onClick={() => onToggle(!expanded)}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Delete' && onDelete !== undefined) {
+            event.preventDefault();
+            onDelete();
+          }
+        }}
+      >
         <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
         <StatusIcon status={run.status} />
         <span className={styles.workerName}>{run.workerName}</span>
@@ -32,8 +49,10 @@ export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
         <span className={styles.meta} data-testid="run-status">
           {statusLabel(run.status)}
         </span>
-        <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
+        <span className={styles.meta}>{formatDuration(run.durationMs ?? (run.status === 'running' ? elapsed : undefined))}</span>
       </button>
+      {onDelete === undefined ? null : <IconButton icon="trash" label="Delete run" title="Delete this run (Delete)" onClick={onDelete} />}
+      </div>
       {expanded ? (
         <div className={styles.runBody}>
           <div className={styles.meta}>
@@ -45,6 +64,11 @@ export function RunView({ tree, run, expanded, onToggle }: RunViewProps) {
               <h4>Final output</h4>
               <ValueBlock value={run.output} />
             </section>
+          ) : null}
+          {run.status === 'interrupted' ? (
+            <p className={styles.stopped} data-testid="run-interrupted">
+              Interrupted: the page was closed or reloaded while this run was in progress. What it recorded is shown above.
+            </p>
           ) : null}
           {run.status === 'aborted' ? (
             <p className={styles.stopped} data-testid="run-stopped">

@@ -8,6 +8,7 @@ const GLYPHS: Record<string, string> = {
   error: '✗',
   denied: '⊘',
   aborted: '■',
+  interrupted: '⏸',
   pending: '…',
   'awaiting-approval': '?',
 };
@@ -20,6 +21,7 @@ const LABELS: Record<string, string> = {
   error: 'error',
   denied: 'denied',
   aborted: 'stopped',
+  interrupted: 'interrupted',
   pending: 'pending',
   'awaiting-approval': 'awaiting approval',
 };

@@ -29,6 +29,7 @@ import { treeFiles } from './read-project-tree';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
 import { fileToOpenAfterRun } from './open-after-run';
 import { useWorkspaceStore } from './workspace-store';
+import { keptRunArchive, keptRunRecorder, loadKeptRuns, mergeRunTrees, withoutRun } from './run-archive/kept-runs';
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
@@ -89,6 +90,10 @@ export interface RunState {
   run: () => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+  /** Shows the open project's runs kept from earlier visits (see run-archive/). */
+  loadKeptRuns: () => Promise<void>;
+  /** Forgets a finished run, here and in storage. */
+  deleteRun: (runId: string) => Promise<void>;
 }
 
 /** The model a run uses when the user has not picked one. */
@@ -310,7 +315,9 @@ export const useRunStore = create<RunState>((set, get) => ({
       syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
     };
 
+    const recorder = keptRunRecorder();
     const onEvent = (event: RunEvent) => {
+      recorder.event(project, event);
       set((current) => {
         const tree = reduceRunEvent(current.tree, event);
         if (event.type !== 'run-start') return { tree };
@@ -347,6 +354,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         session,
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
+        recordStep: (record) => recorder.step(project, record),
       });
       finishedRunId = outcome.runId;
     } finally {
@@ -357,6 +365,8 @@ export const useRunStore = create<RunState>((set, get) => ({
       }
       if (bridge === approvals) bridge = null;
       set({ running: false, pendingApprovals: [] });
+      // The finished run is stored in full; then the oldest runs beyond the budget go.
+      void recorder.flush().then(async () => (await keptRunArchive())?.prune()).catch(() => undefined);
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
       sync([...written]);
       await syncing;
@@ -378,6 +388,28 @@ export const useRunStore = create<RunState>((set, get) => ({
   answerApproval: (approvalId, response) => {
     bridge?.answer(approvalId, response);
   },
+
+  loadKeptRuns: async () => {
+    const project = useWorkspaceStore.getState().currentProject;
+    if (project === null) return;
+    const kept = await loadKeptRuns(project).catch(() => null);
+    if (kept === null || kept.runIds.length === 0) return;
+    set((state) => ({
+      tree: mergeRunTrees(state.tree, kept.tree, kept.runIds),
+      runProjects: { ...state.runProjects, ...Object.fromEntries(kept.runIds.map((runId) => [runId, project])) },
+    }));
+  },
+
+  deleteRun: async (runId) => {
+    // A run in progress is stopped first, not deleted under the loop's feet.
+    if (get().tree.runs[runId]?.status === 'running') return;
+    set((state) => {
+      const runProjects = { ...state.runProjects };
+      delete runProjects[runId];
+      return { tree: withoutRun(state.tree, runId), runProjects };
+    });
+    await (await keptRunArchive())?.deleteRun(runId);
+  },
 }));
 
 /**
@@ -388,6 +420,11 @@ export const useRunStore = create<RunState>((set, get) => ({
  */
 useWorkspaceStore.subscribe((state, previous) => {
   forgetRemovedProjectSessions(previous.projects, state.projects);
+  // A deleted project's kept runs go with it; opening a project shows its kept runs.
+  for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
+    void keptRunArchive().then((archive) => archive?.deleteProject(removed)).catch(() => undefined);
+  }
+  if (state.currentProject !== null && state.currentProject !== previous.currentProject) void useRunStore.getState().loadKeptRuns();
   const project = runningProject;
   if (project === null || controller === null) return;
   const closedByDelete = previous.currentProject === project && state.currentProject === null;
