@@ -2,6 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// Layer rules (docs/team-conventions.md), enforced. ESLint keeps only the last
+// `no-restricted-imports` setting that matches a file, so each folder's block lists all
+// the patterns that apply to it.
+const noTestHelpers = {
+  regex: '(^|/)(testing/|[^/]*test-support|make-test-)',
+  message: 'Production code must not import test helpers (testing/ folders, *test-support*, make-test-*).',
+};
+const noUserInterface = { regex: '^@/(components|app)/', message: 'lib/ never imports UI or routes.' };
+const productionFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+const runtimePatterns = [
+  { group: ['react', 'react-dom', 'next', 'next/*', 'zustand'], message: 'lib/runtime uses no React, Next or zustand.' },
+  noUserInterface,
+  { regex: '^@/lib/state/', message: 'lib/runtime does not use the UI stores.' },
+];
+
 export default tseslint.config(
   { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'public/**'] },
   js.configs.recommended,
@@ -21,11 +36,40 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
+    files: ['lib/**/*.ts', 'lib/**/*.tsx', 'components/**/*.ts', 'components/**/*.tsx', 'app/**/*.ts', 'app/**/*.tsx'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers] }] },
+  },
+  {
+    files: ['lib/**/*.ts', 'lib/**/*.tsx'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface] }] },
+  },
+  {
+    // Foundation areas stand alone, so every other area can build on them without a cycle.
+    files: ['lib/worker/**/*.ts', 'lib/vfs/**/*.ts', 'lib/encoding/**/*.ts'],
+    ignores: productionFiles,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          noTestHelpers,
+          noUserInterface,
+          { regex: '^@/lib/(?!worker/|vfs/|encoding/)', message: 'lib/worker, lib/vfs and lib/encoding import no other lib area.' },
+        ],
+      }],
+    },
+  },
+  {
     // The runtime is platform-independent: no React, Next, zustand or DOM globals.
     files: ['lib/runtime/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'next', 'next/*', 'zustand', '@/components/*'] }],
+      'no-restricted-imports': ['error', { patterns: runtimePatterns }],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB'],
     },
+  },
+  {
+    files: ['lib/runtime/**/*.ts'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...runtimePatterns, noTestHelpers] }] },
   },
 );

@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    // A hang guard, not a speed check: whole-flow tests (the pitch-deck demo, stand-ins) take
+    // 1-2 s alone but several times that on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

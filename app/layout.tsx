@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -10,7 +11,10 @@ export const viewport: Viewport = {
   themeColor: '#1e1f22',
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  // Rendered per request, never prerendered: Next.js can only put proxy.ts's script nonce on
+  // a page it renders for that request (a static page's scripts would all be refused).
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

@@ -104,6 +104,7 @@ async function run(
   const start = performance.now();
   const outcome = await startRun({
     project: runnable,
+    projectTrust: 'trusted',
     sandbox,
     input: 'Go.',
     modelClient: client,

@@ -65,6 +65,7 @@ async function runFlow(decks: readonly { fileName: string; bytes: Uint8Array }[]
   let evaluatorCalls = 0;
   const outcome = await startRun({
     project,
+    projectTrust: 'trusted',
     sandbox,
     input: '',
     session,

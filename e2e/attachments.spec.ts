@@ -15,7 +15,7 @@ import { createFile, expect, newProject, replaceEditorText, test, treeItem } fro
 const ORCHESTRATOR = `---
 name: orchestrator
 description: Hands PDFs to the reader.
-toolsets: { workers: { allowed_workers: [reader] } }
+toolsets: { filesystem: {}, workers: { allowed_workers: [reader] } }
 ---
 Delegate reading to reader.
 `;

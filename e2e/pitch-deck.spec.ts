@@ -294,6 +294,8 @@ test('Restore pitch-deck example makes a fresh copy under a free name; a deck th
   // The original example still has all three.
   await page.unroute('**/examples/pitch-deck/input/lumen-ledger.pdf');
   await page.getByTestId('project-select').selectOption(EXAMPLE);
+  // The switch reads the project before it shows it; a click on the previous project's tree meanwhile is lost.
+  await expect(page.getByTestId('header-location')).toHaveText(new RegExp(`^${EXAMPLE}\\b(?!-)`));
   await expandFolder(page, 'input');
   for (const name of EXAMPLE_DECK_FILE_NAMES) await expect(treeItem(page, name)).toBeVisible();
 });

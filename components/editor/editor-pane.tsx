@@ -1,5 +1,7 @@
 'use client';
 
+import { useState } from 'react';
+import { MarkdownView } from '@/components/markdown/markdown-view';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
@@ -14,11 +16,16 @@ export function EditorPane() {
   const openPath = useWorkspaceStore((state) => state.openPath);
   const openView = useWorkspaceStore((state) => state.openView);
   const phase = useWorkspaceStore((state) => state.phase);
+  // The one markdown file shown rendered; opening another file shows its source again.
+  const [previewPath, setPreviewPath] = useState<string | null>(null);
+  const markdownOpen = openPath !== null && openView?.kind === 'text' && isMarkdownPath(openPath);
+  const previewing = markdownOpen && previewPath === openPath;
 
   let body: React.ReactNode;
   if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
   else if (project === null) body = <div className="pane-placeholder">No project. Create one with the + button next to “Project”.</div>;
   else if (openPath === null || openView === null) body = <div className="pane-placeholder">Select a file in the tree to open it.</div>;
+  else if (openView.kind === 'text' && previewing) body = <MarkdownFilePreview path={openPath} />;
   else if (openView.kind === 'text') body = <CodeEditor key={project} project={project} path={openPath} />;
   else if (openView.kind === 'pdf') body = <PdfViewer key={openPath} path={openPath} bytes={openView.bytes} />;
   else if (openView.kind === 'image') body = <ImageViewer key={openPath} path={openPath} bytes={openView.bytes} mimeType={openView.mimeType} />;
@@ -26,9 +33,24 @@ export function EditorPane() {
 
   return (
     <section className="editor-pane" aria-label="Editor">
-      <EditorTabBar />
+      <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} />
       <div className="editor-body">{body}</div>
       <WorkerToolPreview />
     </section>
+  );
+}
+
+function isMarkdownPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower.endsWith('.md') || lower.endsWith('.markdown');
+}
+
+/** A markdown file rendered from its buffer, so unsaved edits show too. */
+function MarkdownFilePreview({ path }: { path: string }) {
+  const text = useWorkspaceStore((state) => state.buffers.get(path)?.text ?? '');
+  return (
+    <div className="markdown-preview" data-testid="markdown-preview">
+      <MarkdownView text={text} collapsible={false} />
+    </div>
   );
 }

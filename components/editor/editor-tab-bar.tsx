@@ -3,11 +3,17 @@
 import { Icon } from '@/components/icons/icon';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
+/** A markdown file can be shown rendered; the pane owns that choice, the tab bar offers it. */
+export interface PreviewToggle {
+  previewing: boolean;
+  onToggle: () => void;
+}
+
 /** Shows which file is open and whether it has unsaved edits. */
-export function EditorTabBar() {
+export function EditorTabBar({ preview }: { preview?: PreviewToggle }) {
   const openPath = useWorkspaceStore((state) => state.openPath);
   const dirty = useWorkspaceStore((state) => {
-    const buffer = state.openPath === null ? undefined : state.buffers[state.openPath];
+    const buffer = state.openPath === null ? undefined : state.buffers.get(state.openPath);
     return buffer !== undefined && buffer.text !== buffer.savedText;
   });
   const downloadFile = useWorkspaceStore((state) => state.downloadFile);
@@ -22,6 +28,11 @@ export function EditorTabBar() {
           </span>
         ) : null}
       </span>
+      {preview === undefined ? null : (
+        <button type="button" className="tab-action" aria-pressed={preview.previewing} onClick={preview.onToggle} title="Show the markdown rendered, or the source">
+          {preview.previewing ? 'Source' : 'Preview'}
+        </button>
+      )}
       <button type="button" className="icon-button tab-action" onClick={() => void downloadFile(openPath)} aria-label={`Download ${openPath}`} title="Download">
         <Icon name="download" />
       </button>

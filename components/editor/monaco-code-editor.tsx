@@ -18,10 +18,10 @@ interface MonacoCodeEditorProps {
 
 /** The Monaco editor for one open text file: buffer in, edits out, markers and reveals applied. */
 export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
-  const text = useWorkspaceStore((state) => state.buffers[path]?.text ?? '');
+  const text = useWorkspaceStore((state) => state.buffers.get(path)?.text ?? '');
   const diagnostics = useWorkspaceStore((state) => state.diagnostics);
   // Joined into one string so the effect below runs when the set of files changes, not on every keystroke.
-  const bufferPaths = useWorkspaceStore((state) => Object.keys(state.buffers).join('\u0000'));
+  const bufferPaths = useWorkspaceStore((state) => [...state.buffers.keys()].join('\u0000'));
   const revealRequest = useWorkspaceStore((state) => state.revealRequest);
   const editText = useWorkspaceStore((state) => state.editText);
   const editorRef = useRef<CodeEditorInstance | null>(null);
@@ -31,8 +31,8 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
   // A model kept from an earlier file at the same path may hold stale text.
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (mounted && model && model.uri.toString() === uri && model.getValue() !== useWorkspaceStore.getState().buffers[path]?.text) {
-      model.setValue(useWorkspaceStore.getState().buffers[path]?.text ?? '');
+    if (mounted && model && model.uri.toString() === uri && model.getValue() !== useWorkspaceStore.getState().buffers.get(path)?.text) {
+      model.setValue(useWorkspaceStore.getState().buffers.get(path)?.text ?? '');
     }
   }, [mounted, uri, path]);
 

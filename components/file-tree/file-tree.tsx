@@ -21,7 +21,7 @@ export function FileTree() {
   const selectedPath = useWorkspaceStore((state) => state.selectedPath);
   const openPath = useWorkspaceStore((state) => state.openPath);
   const diagnostics = useWorkspaceStore((state) => state.diagnostics);
-  const manifestText = useWorkspaceStore((state) => state.buffers[MANIFEST_FILE_NAME]?.text);
+  const manifestText = useWorkspaceStore((state) => state.buffers.get(MANIFEST_FILE_NAME)?.text);
   const generated = useMemo(() => generatedFolder(manifestText), [manifestText]);
   const listRef = useRef<HTMLUListElement>(null);
   const rootDrop = useDropTarget('');
@@ -69,11 +69,11 @@ export function FileTree() {
         moveFocus(rows.length - 1);
         break;
       case 'ArrowRight':
-        if (isFolder && !expanded[node.path]) store.setFolderExpanded(node.path, true);
+        if (isFolder && !expanded.has(node.path)) store.setFolderExpanded(node.path, true);
         else if (isFolder && node.children.length > 0) moveFocus(focusIndex + 1);
         break;
       case 'ArrowLeft':
-        if (isFolder && expanded[node.path]) store.setFolderExpanded(node.path, false);
+        if (isFolder && expanded.has(node.path)) store.setFolderExpanded(node.path, false);
         else {
           const parent = relativeParent(node.path);
           if (parent !== '') moveFocus(rows.findIndex((row) => row.node.path === parent));
@@ -118,7 +118,7 @@ export function FileTree() {
                 depth={depth}
                 position={siblings.indexOf(rows[index]!) + 1}
                 setSize={siblings.length}
-                expanded={expanded[node.path] === true}
+                expanded={expanded.has(node.path)}
                 selected={node.path === selectedPath}
                 open={node.path === openPath}
                 focusable={index === focusIndex}

@@ -1,6 +1,7 @@
 import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { formatBytes, formatDuration, formatTokens } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
+import { CallWait } from './call-wait';
 import { ToolCallView } from './tool-call-view';
 import { ValueBlock } from './value-block';
 import styles from './run.module.css';
@@ -32,6 +33,7 @@ export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
           {formatTokens(call.usage)}
         </span>
       </div>
+      <CallWait call={call} />
       {call.attachments.length === 0 ? null : (
         <div className={styles.meta} data-testid="call-attachments">
           Attachments: {call.attachments.map((attachment) => `${attachment.name} (${formatBytes(attachment.size)})`).join(', ')}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useCompareStore } from '@/lib/state/compare-store';
 import { selectInputSchema, useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { AttachmentPicker } from './attachment-picker';
@@ -19,6 +20,7 @@ export function RunForm() {
   const formError = useRunStore((state) => state.formError);
   const startError = useRunStore((state) => state.startError);
   const run = useRunStore((state) => state.run);
+  const openCompare = useCompareStore((state) => state.openCompare);
   const stop = useRunStore((state) => state.stop);
   const revealProblem = useWorkspaceStore((state) => state.revealProblem);
   const ready = useWorkspaceStore((state) => state.phase === 'ready' && state.currentProject !== null);
@@ -79,6 +81,9 @@ export function RunForm() {
       )}
       <div className={styles.actions}>
         <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops (Stop while a question waits)</p>
+        <button type="button" className="button" data-testid="compare-button" disabled={!ready || running || preparing} onClick={openCompare} title="Run this worker on several models side by side">
+          Compare…
+        </button>
         {running ? (
           // Distinct keys: the click on Stop must never land on a reused Run button (and start a run).
           <button key="stop" type="button" className="button button-danger" data-testid="stop-button" onClick={stop}>

@@ -15,8 +15,8 @@ import styles from './run.module.css';
 const PROJECT_INFO_DELAY_MS = 300;
 
 /** Changes whenever what is stored changes (saved text, files added or removed). */
-function storedSignature(buffers: Record<string, TextBuffer>): string {
-  return Object.entries(buffers)
+function storedSignature(buffers: ReadonlyMap<string, TextBuffer>): string {
+  return [...buffers]
     .map(([path, buffer]) => `${path}\u0000${buffer.savedText.length}\u0000${buffer.savedText}`)
     .join('\u0001');
 }

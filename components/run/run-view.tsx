@@ -1,13 +1,11 @@
 'use client';
 
-import type { KeyboardEvent } from 'react';
-import { IconButton } from '@/components/icons/icon-button';
 import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
-import { ValueBlock } from './value-block';
+import { ResultValue } from './result-value';
 import styles from './run.module.css';
 
 interface RunViewProps {
@@ -15,7 +13,7 @@ interface RunViewProps {
   run: RunNode;
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
-  /** Asks, then forgets the run; absent while it runs. */
+  /** Absent while the run is going on: a running run cannot be deleted. */
   onDelete?: () => void;
 }
 
@@ -26,20 +24,7 @@ export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProp
   const title = run.input.trim() === '' ? '(no input)' : run.input;
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
-      <div className={styles.runHeader}>
-      <button
-        type="button"
-        className={styles.runSummary}
-        aria-expanded={expanded}
-        aria-keyshortcuts={onDelete === undefined ? undefined : 'Delete'}
-        onClick={() => onToggle(!expanded)}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (event.key === 'Delete' && onDelete !== undefined) {
-            event.preventDefault();
-            onDelete();
-          }
-        }}
-      >
+      <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
         <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
         <StatusIcon status={run.status} />
         <span className={styles.workerName}>{run.workerName}</span>
@@ -49,26 +34,29 @@ export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProp
         <span className={styles.meta} data-testid="run-status">
           {statusLabel(run.status)}
         </span>
-        <span className={styles.meta}>{formatDuration(run.durationMs ?? (run.status === 'running' ? elapsed : undefined))}</span>
+        <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
       </button>
-      {onDelete === undefined ? null : <IconButton icon="trash" label="Delete run" title="Delete this run (Delete)" onClick={onDelete} />}
-      </div>
       {expanded ? (
         <div className={styles.runBody}>
           <div className={styles.meta}>
-            Model {run.model || '(project default)'} · started {new Date(run.startedAt).toLocaleTimeString()}
+            Model {run.model || '(project default)'} · started {new Date(run.startedAt).toLocaleString()}
+            {onDelete === undefined ? null : (
+              <button type="button" className={styles.linkButton} onClick={onDelete} data-testid="delete-run" aria-label={`Delete this run of ${run.workerName}`}>
+                Delete run
+              </button>
+            )}
           </div>
+          {run.status === 'interrupted' ? (
+            <p className={styles.stopped} data-testid="run-interrupted">
+              Interrupted: the page was reloaded or closed while this run was going on. Its files stay as the run left them.
+            </p>
+          ) : null}
           {root === undefined ? null : <CallView tree={tree} call={root} />}
           {run.status === 'completed' ? (
             <section className={styles.output} data-testid="run-output" aria-label="Final output">
               <h4>Final output</h4>
-              <ValueBlock value={run.output} />
+              <ResultValue value={run.output} />
             </section>
-          ) : null}
-          {run.status === 'interrupted' ? (
-            <p className={styles.stopped} data-testid="run-interrupted">
-              Interrupted: the page was closed or reloaded while this run was in progress. What it recorded is shown above.
-            </p>
           ) : null}
           {run.status === 'aborted' ? (
             <p className={styles.stopped} data-testid="run-stopped">

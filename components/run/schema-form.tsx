@@ -16,7 +16,7 @@ export function SchemaForm({ schema }: { schema: JsonSchema }) {
     <fieldset style={{ border: 'none', margin: 0, padding: 0 }} data-testid="run-input-form">
       <legend className={styles.label}>Input (from the worker&apos;s input schema)</legend>
       {fields.map((field) => (
-        <FieldControl key={field.name} field={field} value={values[field.name] ?? formDefaultValue(field)} onChange={(value) => setValue(field.name, value)} />
+        <FieldControl key={field.name} field={field} value={values.get(field.name) ?? formDefaultValue(field)} onChange={(value) => setValue(field.name, value)} />
       ))}
     </fieldset>
   );

@@ -8,7 +8,7 @@ const GLYPHS: Record<string, string> = {
   error: '✗',
   denied: '⊘',
   aborted: '■',
-  interrupted: '⏸',
+  interrupted: '↯',
   pending: '…',
   'awaiting-approval': '?',
 };

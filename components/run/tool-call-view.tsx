@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ToolCallNode } from '@/lib/runtime/reduce-run-events';
 import { StatusIcon, statusLabel } from './status-icon';
+import { ResultValue } from './result-value';
 import { ValueBlock } from './value-block';
 import styles from './run.module.css';
 
@@ -45,7 +46,7 @@ export function ToolCallView({ toolCall, child }: { toolCall: ToolCallNode; chil
       {toolCall.approval?.editedArgs === undefined ? null : (
         <ValueBlock label="Arguments as edited by you (what ran)" value={toolCall.approval.editedArgs} testId="tool-edited-args" />
       )}
-      {toolCall.result === undefined ? null : <ValueBlock label="Result" value={toolCall.result} testId="tool-result" />}
+      {toolCall.result === undefined ? null : <ResultValue label="Result" value={toolCall.result} testId="tool-result" />}
       {toolCall.error === undefined || toolCall.status === 'denied' ? null : (
         <div className={styles.failure} data-testid="tool-error">
           {toolCall.error.message}

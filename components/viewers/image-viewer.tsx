@@ -1,10 +1,15 @@
 'use client';
 
+import { useMemo } from 'react';
+import { imageSource } from '@/lib/state/image-source';
 import { formatBytes } from '@/lib/vfs/limits';
 import { useObjectUrl } from './use-object-url';
 
+/** Shows an image file; lib/state/image-source.ts decides the URL so that no file becomes a same-origin document. */
 export function ImageViewer({ path, bytes, mimeType }: { path: string; bytes: Uint8Array; mimeType: string }) {
-  const url = useObjectUrl(bytes, mimeType);
+  const source = useMemo(() => imageSource(bytes, mimeType), [bytes, mimeType]);
+  const blobUrl = useObjectUrl(source.kind === 'blob' ? bytes : null, source.kind === 'blob' ? source.mimeType : '');
+  const url = source.kind === 'data-url' ? source.url : blobUrl;
   return (
     <div className="viewer image-viewer" data-testid="image-viewer">
       <p className="viewer-info">

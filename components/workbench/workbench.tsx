@@ -9,8 +9,10 @@ import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareDialogs } from '@/components/share/share-dialogs';
+import { CompareDialog } from '@/components/compare/compare-dialog';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
+import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
 
@@ -28,6 +30,7 @@ export function Workbench() {
       <WorkbenchHeader />
       <StorageBanner />
       <NoticeBar />
+      <TrustBanner />
       {phase === 'failed' ? (
         <main className="startup-failure" role="alert">
           <h1>Workerbench could not start</h1>
@@ -48,6 +51,7 @@ export function Workbench() {
       )}
       <DialogHost />
       <ShareDialogs />
+      <CompareDialog />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { ProxyErrorBody } from './step-protocol';
+import { codeForProviderStatus, statusOfProviderErrorObject } from './provider-error-status';
+import { parseRetryAfterMs } from './retry-after';
+import type { ProxyErrorDetail } from './step-protocol';
 
-type ProxyError = ProxyErrorBody['error'];
+type ProxyError = ProxyErrorDetail;
 
 export { STATUS_BY_CODE } from './model-step-error';
 
@@ -12,7 +14,7 @@ function isAbortError(error: unknown): boolean {
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
-  return 'Unknown error';
+  return providerMessageOf(error) ?? 'Unknown error';
 }
 
 /**
@@ -29,13 +31,17 @@ export function classifyError(error: unknown, redact: (text: string) => string =
       : error;
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
-    if (status === 401 || status === 403) {
-      return { code: 'unauthorized', message: redact(`Provider rejected the credentials (${status}): ${cause.message}`) };
+    if (status === undefined) {
+      // No HTTP answer at all: the SDK could not connect (refused, reset, DNS).
+      return { code: 'network_error', message: redact(`The provider could not be reached: ${cause.message}`) };
     }
-    return {
-      code: 'upstream_error',
-      message: redact(`Provider request failed${status ? ` (${status})` : ''}: ${cause.message}`),
-    };
+    const code = codeForProviderStatus(status);
+    const retryAfterMs = parseRetryAfterMs(cause.responseHeaders);
+    const message =
+      code === 'unauthorized'
+        ? `Provider rejected the credentials (${status}): ${cause.message}`
+        : `Provider request failed (${status}): ${cause.message}`;
+    return { code, message: redact(message), status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
   const name = error instanceof Error ? error.name : '';
   if (name === 'AI_InvalidPromptError' || name === 'AI_InvalidMessageRoleError' || name === 'AI_InvalidDataContentError') {
@@ -44,5 +50,19 @@ export function classifyError(error: unknown, redact: (text: string) => string =
   if (name === 'AI_LoadAPIKeyError') {
     return { code: 'unauthorized', message: redact(messageOf(error)) };
   }
+  // An error that arrives inside the stream: an error event the SDK passes on as is
+  // (Anthropic, OpenAI), or a chunk it could not read (a Gemini `{error: {...}}` line).
+  const providerObject = name === 'AI_TypeValidationError' && error !== null && typeof error === 'object' && 'value' in error ? error.value : error;
+  const status = statusOfProviderErrorObject(providerObject);
+  if (status !== undefined) {
+    return { code: codeForProviderStatus(status), message: redact(`Provider stream failed (${status}): ${providerMessageOf(providerObject) ?? messageOf(error)}`), status };
+  }
   return { code: 'upstream_error', message: redact(messageOf(error)) };
+}
+
+function providerMessageOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.message === 'string') return record.message;
+  return providerMessageOf(record.error);
 }

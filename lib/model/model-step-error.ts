@@ -7,6 +7,9 @@ export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
   unknown_model: 400,
   unauthorized: 401,
   upstream_error: 502,
+  rate_limited: 429,
+  overloaded: 503,
+  network_error: 502,
   aborted: 499,
   internal_error: 500,
 };
@@ -18,13 +21,24 @@ export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
  */
 export class ModelStepError extends Error {
   readonly code: ProxyErrorCode;
+  /** HTTP status of the proxy's answer (0 when it could not be reached). */
   readonly status: number;
+  /** The provider's own status, when the proxy reported it. */
+  readonly upstreamStatus?: number;
+  readonly retryAfterMs?: number;
 
-  constructor(code: ProxyErrorCode, message: string, status: number = STATUS_BY_CODE[code]) {
+  constructor(
+    code: ProxyErrorCode,
+    message: string,
+    status: number = STATUS_BY_CODE[code],
+    details: { upstreamStatus?: number; retryAfterMs?: number } = {},
+  ) {
     super(message);
     this.name = 'ModelStepError';
     this.code = code;
     this.status = status;
+    if (details.upstreamStatus !== undefined) this.upstreamStatus = details.upstreamStatus;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
   }
 }
 

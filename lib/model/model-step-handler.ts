@@ -1,10 +1,11 @@
 import 'server-only';
 import { STATUS_BY_CODE } from './classify-error';
+import { httpStatusForError } from './provider-error-status';
 import { KEYED_PROVIDERS } from './model-catalog';
 import { resolveModel, type ServerEnvironment } from './provider-registry';
 import { describeByteLimit, readLimitedBody } from './read-limited-body';
 import { redactSecrets } from './redact-secrets';
-import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode } from './step-protocol';
+import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from './step-protocol';
 import { parseStepRequest } from './step-request-schema';
 import { streamModelStep } from './stream-model-step';
 
@@ -24,6 +25,17 @@ export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
 export function errorResponse(code: ProxyErrorCode, message: string, status = STATUS_BY_CODE[code]): Response {
   const body: ProxyErrorBody = { error: { code, message } };
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** A provider's failure before any event: its status, code and retry-after survive the proxy. */
+function providerErrorResponse(error: ProxyErrorDetail): Response {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error.retryAfterMs !== undefined) {
+    headers['Retry-After'] = String(Math.ceil(error.retryAfterMs / 1000));
+    headers['Retry-After-Ms'] = String(error.retryAfterMs);
+  }
+  const body: ProxyErrorBody = { error };
+  return Response.json(body, { status: httpStatusForError(error), headers });
 }
 
 function serverSecrets(env: ServerEnvironment): string[] {
@@ -95,7 +107,7 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
     release();
     const { code, message } = first.value.error;
     if (code !== 'aborted') console.error(`[api/model] ${stepRequest.model}: ${code}: ${message}`);
-    return errorResponse(code, message);
+    return providerErrorResponse(first.value.error);
   }
 
   const firstEvent = first.value;

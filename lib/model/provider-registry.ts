@@ -175,6 +175,8 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
       apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.OPENAI_COMPATIBLE_API_KEY),
       fetch: options.fetch,
       supportsStructuredOutputs: true,
+      // Ask for the usage chunk (stream_options.include_usage): tokens per step are shown and priced.
+      includeUsage: true,
     });
     return { ok: true, model: provider.chatModel(parsed.model), option };
   }

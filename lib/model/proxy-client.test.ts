@@ -81,13 +81,13 @@ describe('createProxyModelClient', () => {
     await expect(collect(tooLarge.step(request, new AbortController().signal))).rejects.toMatchObject({ code: 'payload_too_large' });
   });
 
-  it('throws upstream_error when the proxy cannot be reached', async () => {
+  it('throws network_error when the proxy cannot be reached', async () => {
     const client = createProxyModelClient({
       fetch: async () => {
         throw new TypeError('fetch failed');
       },
     });
-    await expect(collect(client.step(request, new AbortController().signal))).rejects.toMatchObject({ code: 'upstream_error', status: 0 });
+    await expect(collect(client.step(request, new AbortController().signal))).rejects.toMatchObject({ code: 'network_error', status: 0 });
   });
 
   it('passes mid-stream error events through and stops', async () => {

@@ -1,5 +1,7 @@
 import { ModelStepError } from './model-step-error';
 import { parseModelId } from './model-id';
+import { codeForProviderStatus } from './provider-error-status';
+import { parseRetryAfterMs } from './retry-after';
 import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from './step-protocol';
 
 /**
@@ -20,6 +22,9 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
   'unknown_model',
   'unauthorized',
   'upstream_error',
+  'rate_limited',
+  'overloaded',
+  'network_error',
   'aborted',
   'internal_error',
 ]);
@@ -27,22 +32,28 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
 function codeForStatus(status: number): ProxyErrorCode {
   if (status === 413) return 'payload_too_large';
   if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429 || status === 503 || status === 529) return codeForProviderStatus(status);
   if (status >= 400 && status < 500) return 'bad_request';
   return 'upstream_error';
 }
 
 async function errorFromResponse(response: Response): Promise<ModelStepError> {
   const text = await response.text().catch(() => '');
+  const headerRetryAfterMs = parseRetryAfterMs(response.headers);
   try {
     const body = JSON.parse(text) as Partial<ProxyErrorBody>;
     const error = body.error;
     if (error && typeof error.message === 'string' && typeof error.code === 'string' && KNOWN_CODES.has(error.code)) {
-      return new ModelStepError(error.code, error.message, response.status);
+      const upstreamStatus = typeof error.status === 'number' ? error.status : undefined;
+      const retryAfterMs = typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0 ? error.retryAfterMs : headerRetryAfterMs;
+      return new ModelStepError(error.code, error.message, response.status, { upstreamStatus, retryAfterMs });
     }
   } catch {
     // Not our JSON (a gateway or dev-server error page): fall back to the status.
   }
-  return new ModelStepError(codeForStatus(response.status), `The model proxy answered ${response.status} ${response.statusText}`.trim(), response.status);
+  return new ModelStepError(codeForStatus(response.status), `The model proxy answered ${response.status} ${response.statusText}`.trim(), response.status, {
+    retryAfterMs: headerRetryAfterMs,
+  });
 }
 
 function isAbort(error: unknown, signal: AbortSignal): boolean {
@@ -70,7 +81,7 @@ export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal
       try {
         chunk = await reader.read();
       } catch (error) {
-        yield isAbort(error, signal) ? ABORTED : { type: 'error', error: { code: 'upstream_error', message: 'The connection to the model proxy was lost.' } };
+        yield isAbort(error, signal) ? ABORTED : { type: 'error', error: { code: 'network_error', message: 'The connection to the model proxy was lost.' } };
         return;
       }
       if (chunk.done) {
@@ -129,7 +140,7 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
           yield ABORTED;
           return;
         }
-        throw new ModelStepError('upstream_error', `Could not reach the model proxy: ${error instanceof Error ? error.message : String(error)}`, 0);
+        throw new ModelStepError('network_error', `Could not reach the model proxy: ${error instanceof Error ? error.message : String(error)}`, 0);
       }
       if (!response.ok) throw await errorFromResponse(response);
       if (!response.body) throw new ModelStepError('upstream_error', 'The model proxy sent no body.', response.status);

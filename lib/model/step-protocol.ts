@@ -38,11 +38,20 @@ export type ModelStepEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
   | { type: 'finish'; finishReason: FinishReason; usage: TokenUsage }
-  | { type: 'error'; error: ProxyErrorBody['error'] };
+  | { type: 'error'; error: ProxyErrorDetail };
 
 /** Every non-2xx response of the proxy has this body. */
 export interface ProxyErrorBody {
-  error: { code: ProxyErrorCode; message: string };
+  error: ProxyErrorDetail;
+}
+
+export interface ProxyErrorDetail {
+  code: ProxyErrorCode;
+  message: string;
+  /** The provider's HTTP status (529 overloaded, 429 …) when the failure came from the provider. */
+  status?: number;
+  /** How long the provider asked to wait (retry-after / retry-after-ms), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 export type ProxyErrorCode =
@@ -51,6 +60,12 @@ export type ProxyErrorCode =
   | 'unknown_model'
   | 'unauthorized'
   | 'upstream_error'
+  /** The provider answered 429: too many requests or tokens for now. */
+  | 'rate_limited'
+  /** The provider is overloaded or unavailable (Anthropic 529, 503). */
+  | 'overloaded'
+  /** The provider could not be reached (connection refused, reset, DNS). */
+  | 'network_error'
   | 'aborted'
   | 'internal_error';
 

@@ -92,6 +92,12 @@ export async function* streamModelStep(
           yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: toolInputOf(part.input) };
           break;
         case 'finish':
+          // Providers set a raw finish reason from their final event (message_delta, response.completed,
+          // finishReason, finish_reason); without one the connection ended early and the step is cut short.
+          if (part.rawFinishReason === undefined && part.finishReason === 'other') {
+            yield { type: 'error', error: { code: 'network_error', message: 'The provider stream ended before its final event; the answer is incomplete.' } };
+            return;
+          }
           yield {
             type: 'finish',
             finishReason: toFinishReason(part.finishReason),

@@ -130,10 +130,14 @@ describe('analyzeProject', () => {
 
     it('reports a ref to something that is not a JSON Schema', () => {
       const project = withRef('out.json', [{ path: 'out.json', text: '{"type": 12}' }]);
-      expect(project.diagnostics.map((entry) => entry.code)).toEqual(['invalid-json-schema']);
-      expect(project.diagnostics[0]!.message).toMatch(/"out.json" is not a valid JSON Schema: .*type/);
+      expect(project.diagnostics.map((entry) => entry.code)).toEqual(['invalid-json-schema', 'invalid-json-schema']);
+      const [inWorker, inFile] = [...project.diagnostics].sort((left, right) => left.file.localeCompare(right.file));
+      expect(inWorker!.message).toMatch(/"out.json" is not a valid JSON Schema: "type" must be one of "array", .*, but it is 12/);
+      // The schema file itself is marked at the offending key.
+      expect(inFile).toMatchObject({ file: 'out.json', line: 1, column: 2 });
+      expect(inFile!.message).toMatch(/referenced by "main.worker" as output_schema_ref\): "type" must be one of/);
       const array = withRef('out.json', [{ path: 'out.json', text: '[1]' }]);
-      expect(array.diagnostics[0]!.message).toMatch(/must be an object/);
+      expect(array.diagnostics[0]!.message).toMatch(/must be a mapping, but it is a list/);
     });
 
     it('reports a ref that leaves the project', () => {
@@ -150,10 +154,10 @@ describe('analyzeProject', () => {
       expect(project.schemas.get('main')?.output).toMatchObject({ format: 'email' });
     });
 
-    it('reports an inline schema that is not valid at the inline value', () => {
+    it('reports an inline schema that is not valid at the offending key', () => {
       const project = analyze([{ path: 'main.worker', text: worker('main', 'input_schema: { type: object, required: yes }') }]);
-      expect(brief(project.diagnostics)).toEqual([{ file: 'main.worker', code: 'invalid-json-schema', line: 3, column: 15, severity: 'error' }]);
-      expect(project.diagnostics[0]!.message).toMatch(/^"input_schema" is not a valid JSON Schema: .*required/);
+      expect(brief(project.diagnostics)).toEqual([{ file: 'main.worker', code: 'invalid-json-schema', line: 3, column: 31, severity: 'error' }]);
+      expect(project.diagnostics[0]!.message).toBe('"input_schema" is not a valid JSON Schema: "input_schema.required" must be a list, but it is "yes"');
     });
   });
 

@@ -1,9 +1,11 @@
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { BUILTIN_TOOL_NAMES } from '@/lib/worker/builtin-tool-names';
+import { ownValue } from '@/lib/worker/own-property';
 import { compareDiagnostics, parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
+import { schemaErrorDiagnostics } from '@/lib/project/schema-diagnostics';
 import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/worker-schemas';
 
 /**
@@ -48,7 +50,7 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
   const file = definition.path;
   const at = (path: PathSegment[]) => sourceMap.locate(path);
 
-  const toolset = BUILTIN_TOOL_NAMES[definition.name];
+  const toolset = ownValue(BUILTIN_TOOL_NAMES, definition.name);
   if (toolset) {
     diagnostics.push(make(file, at(['name']), 'error', 'name-collision', `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name`));
   }
@@ -72,7 +74,7 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
       const hint = suggestKey(allowedName, [...context.knownNames]);
       diagnostics.push(make(file, range, 'error', 'unknown-worker', `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}`));
     }
-    const builtinOwner = BUILTIN_TOOL_NAMES[allowedName];
+    const builtinOwner = ownValue(BUILTIN_TOOL_NAMES, allowedName);
     const clash = ownTools.get(allowedName) ?? (builtinOwner ? `the "${builtinOwner}" toolset` : undefined);
     if (clash) {
       diagnostics.push(make(file, range, 'error', 'tool-name-clash', `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart`));
@@ -83,15 +85,7 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
   for (const kind of ['input', 'output'] as SchemaKind[]) {
     const result = resolveWorkerSchema(definition, file, kind, context.readText);
     if (result.status === 'ok') schemas[kind] = result.schema;
-    else if (result.status === 'error') {
-      const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
-      diagnostics.push(make(file, at([key]), 'error', result.code, result.message));
-      // Also mark the broken JSON file itself, once, so opening it shows where.
-      if (result.range && result.path && !context.reportedJsonFiles?.has(result.path)) {
-        context.reportedJsonFiles?.add(result.path);
-        diagnostics.push(make(result.path, result.range, 'error', 'json-syntax', `Invalid JSON, referenced by "${file}" as ${key}`));
-      }
-    }
+    else if (result.status === 'error') diagnostics.push(...schemaErrorDiagnostics(result, kind, file, sourceMap, context.reportedJsonFiles));
   }
   return { diagnostics, schemas };
 }

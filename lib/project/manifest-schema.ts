@@ -10,12 +10,18 @@ export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 export const DEFAULT_MAX_DEPTH = 5;
 export const DEFAULT_MAX_STEPS = 20;
+/** Retries of one model request the provider turned away with "try later" (429, 529, 503 …). */
+export const DEFAULT_MAX_RETRIES = 5;
+/** Model requests one run may have in flight at once; the rest queue. */
+export const DEFAULT_MAX_CONCURRENCY = 4;
 export const MANIFEST_FILE_NAME = 'project.json';
 
 export const runtimeSettingsSchema = z.strictObject({
   approval_mode: z.enum(APPROVAL_MODES).default('prompt'),
   max_depth: z.number().int().min(1).max(20).default(DEFAULT_MAX_DEPTH),
   max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
+  max_retries: z.number().int().min(0).max(10).default(DEFAULT_MAX_RETRIES),
+  max_concurrency: z.number().int().min(1).max(32).default(DEFAULT_MAX_CONCURRENCY),
 });
 export type RuntimeSettings = z.infer<typeof runtimeSettingsSchema>;
 
@@ -29,6 +35,12 @@ export const projectManifestSchema = z.strictObject({
   generated_workers_dir: z.string().min(1).optional(),
   /** Optional explicit list of worker files; when absent every `.worker` file is discovered. */
   worker_files: z.array(z.string().min(1)).optional(),
-  runtime: runtimeSettingsSchema.default({ approval_mode: 'prompt', max_depth: DEFAULT_MAX_DEPTH, max_steps: DEFAULT_MAX_STEPS }),
+  runtime: runtimeSettingsSchema.default({
+    approval_mode: 'prompt',
+    max_depth: DEFAULT_MAX_DEPTH,
+    max_steps: DEFAULT_MAX_STEPS,
+    max_retries: DEFAULT_MAX_RETRIES,
+    max_concurrency: DEFAULT_MAX_CONCURRENCY,
+  }),
 });
 export type ProjectManifest = z.infer<typeof projectManifestSchema>;

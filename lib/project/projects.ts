@@ -1,6 +1,7 @@
 import { isVfsError, VfsError, type FileSystem } from '@/lib/vfs/file-system';
 import { joinPath } from '@/lib/vfs/path';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
+import { removeStaleStagingFolders, stagingFolderName } from './staging-folders';
 
 /**
  * Projects live side by side under /projects/<name> on the root FileSystem.
@@ -83,7 +84,9 @@ export async function createProject(fileSystem: FileSystem, name: string, files:
   if ((await fileSystem.stat(target)) !== null) {
     throw new VfsError('EEXIST', `A project named "${name}" already exists; choose another name.`, target);
   }
-  const staging = joinPath(PROJECTS_ROOT, `.staging-${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
+  // Leftovers of imports that a closed tab interrupted go first; a young one may be another tab's, in progress.
+  await cleanUpInterruptedImports(fileSystem).catch(() => undefined);
+  const staging = joinPath(PROJECTS_ROOT, stagingFolderName(name, Date.now(), randomSuffix()));
   try {
     await fileSystem.mkdir(staging);
     for (const file of normalized) await fileSystem.writeFile(joinPath(staging, file.path), file.data);
@@ -96,6 +99,17 @@ export async function createProject(fileSystem: FileSystem, name: string, files:
     throw error;
   }
   return { name, path: target };
+}
+
+/** Removes staging folders that interrupted imports left behind (see staging-folders.ts); returns their names. */
+export function cleanUpInterruptedImports(fileSystem: FileSystem, now = Date.now()): Promise<string[]> {
+  return removeStaleStagingFolders(fileSystem, PROJECTS_ROOT, now);
+}
+
+function randomSuffix(): string {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => (byte % 36).toString(36)).join('');
 }
 
 /** Removes a project and everything in it. Throws VfsError ENOENT when there is no such project. */

@@ -1,10 +1,11 @@
 import Ajv from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
+import { findSchemaProblems, type SchemaProblem } from '@/lib/project/json-schema-problems';
 import { parseJsonWithPositions } from '@/lib/project/json-positions';
 import { resolveRelativeTo } from '@/lib/project/project-paths';
 import type { WorkerFrontmatter } from '@/lib/worker/worker-schema';
-import type { SourceRange } from '@/lib/worker/yaml-source-map';
+import type { SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 
 /**
  * The input and output JSON Schemas of a worker, inline or referenced by
@@ -25,35 +26,59 @@ export type ResolvedSchema =
       path?: string;
       /** For invalid JSON: where in the referenced file the syntax error is. */
       range?: SourceRange;
+      /** For an invalid JSON Schema: each reason, located inside the schema (inline or in the file). */
+      problems?: SchemaProblem[];
+      /** For a referenced file that is not a valid JSON Schema: where its keys are. */
+      sourceMap?: SourceMap;
     };
 
 const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
 
+export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** The dialect a schema declares in `$schema`; draft-07 when it declares none. */
+export function schemaDialect(schema: unknown): SchemaDialect {
+  const declared = schema && typeof schema === 'object' ? (schema as { $schema?: unknown }).$schema : undefined;
+  if (typeof declared === 'string' && declared.includes('2020-12')) return '2020-12';
+  if (typeof declared === 'string' && declared.includes('2019-09')) return '2019-09';
+  return 'draft-07';
+}
+
 /**
- * An Ajv for the dialect a schema declares in `$schema` (draft-07 when it
- * declares none; 2019-09 and 2020-12 have their own classes in Ajv 8).
- * Ajv is permissive about unknown keywords and formats (strict: false,
- * formats not validated) because hand-written and model-written schemas often
- * carry extras such as "examples" or "format": "email"; what we reject is a
- * schema Ajv cannot compile (wrong keyword types, broken $ref …).
+ * An Ajv for a dialect (2019-09 and 2020-12 have their own classes in Ajv 8).
+ * The runtime compiles with the same classes (lib/runtime/typed-io/json-schema.ts),
+ * so a schema the editor accepts is one a run can use. Ajv is permissive about
+ * unknown keywords and formats (strict: false, formats not validated) because
+ * hand-written and model-written schemas often carry extras such as "examples"
+ * or "format": "email"; what is rejected is a schema its dialect's meta-schema
+ * refuses (`type: objekt`) or that cannot compile (a broken $ref).
  */
-export function createSchemaValidator(schema?: unknown): Ajv {
-  const dialect = schema && typeof schema === 'object' ? (schema as { $schema?: unknown }).$schema : undefined;
-  if (typeof dialect === 'string' && dialect.includes('2020-12')) return new Ajv2020(AJV_OPTIONS);
-  if (typeof dialect === 'string' && dialect.includes('2019-09')) return new Ajv2019(AJV_OPTIONS);
+export function createDialectValidator(dialect: SchemaDialect): Ajv {
+  if (dialect === '2020-12') return new Ajv2020(AJV_OPTIONS);
+  if (dialect === '2019-09') return new Ajv2019(AJV_OPTIONS);
   return new Ajv(AJV_OPTIONS);
 }
 
-/** Null when the schema compiles, otherwise Ajv's reason. */
+/** An Ajv for the dialect a schema declares. */
+export function createSchemaValidator(schema?: unknown): Ajv {
+  return createDialectValidator(schemaDialect(schema));
+}
+
+/** Every reason the schema is not valid JSON Schema, located inside it; [] when it is valid. */
+export function jsonSchemaProblems(schema: unknown): SchemaProblem[] {
+  // A fresh instance per schema: two workers' schemas with the same $id must not clash.
+  return findSchemaProblems(createSchemaValidator(schema), schema);
+}
+
+/** Null when the schema is valid JSON Schema, otherwise the reasons as one sentence. */
 export function jsonSchemaProblem(schema: unknown): string | null {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'a JSON Schema must be an object';
-  try {
-    // A fresh instance per schema: two workers' schemas with the same $id must not clash.
-    createSchemaValidator(schema).compile(schema as Record<string, unknown>);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  return summarizeProblems(jsonSchemaProblems(schema));
+}
+
+function summarizeProblems(problems: readonly SchemaProblem[]): string | null {
+  const [first] = problems;
+  if (first === undefined) return null;
+  return problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`;
 }
 
 /** Where a worker's `*_schema_ref` points, project-relative; null when it leaves the project. */
@@ -73,8 +98,9 @@ export function resolveWorkerSchema(
 ): ResolvedSchema {
   const inline = worker[`${kind}_schema`];
   if (inline !== undefined) {
-    const problem = jsonSchemaProblem(inline);
-    if (problem) return { status: 'error', source: 'inline', code: 'invalid-json-schema', message: `"${kind}_schema" is not a valid JSON Schema: ${problem}` };
+    const problems = jsonSchemaProblems(inline);
+    const problem = summarizeProblems(problems);
+    if (problem) return { status: 'error', source: 'inline', code: 'invalid-json-schema', problems, message: `"${kind}_schema" is not a valid JSON Schema: ${problem}` };
     return { status: 'ok', schema: inline, source: 'inline' };
   }
   const reference = worker[`${kind}_schema_ref`];
@@ -98,9 +124,18 @@ export function resolveWorkerSchema(
       message: `"${kind}_schema_ref": "${path}" is not valid JSON (${parsed.message.replace(/^JSON: /, '')} at line ${parsed.range.line}, column ${parsed.range.column})`,
     };
   }
-  const problem = jsonSchemaProblem(parsed.value);
+  const problems = jsonSchemaProblems(parsed.value);
+  const problem = summarizeProblems(problems);
   if (problem) {
-    return { status: 'error', source: 'ref', code: 'invalid-json-schema', path, message: `"${kind}_schema_ref": "${path}" is not a valid JSON Schema: ${problem}` };
+    return {
+      status: 'error',
+      source: 'ref',
+      code: 'invalid-json-schema',
+      path,
+      problems,
+      sourceMap: parsed.sourceMap,
+      message: `"${kind}_schema_ref": "${path}" is not a valid JSON Schema: ${problem}`,
+    };
   }
   return { status: 'ok', schema: parsed.value as Record<string, unknown>, source: 'ref', path };
 }

@@ -49,7 +49,8 @@ describe('abort listeners on the run signal', () => {
     const project = testProject([
       testWorker('main', { toolsets: { workers: { allowed_workers: names } } }),
       ...names.map((name) => testWorker(name)),
-    ]);
+      // Every child must be in flight at once, so the run's model concurrency admits them all.
+    ], { runtime: { max_concurrency: names.length } });
     const counting = countingSignal();
     const { outcome } = await runProject({ project, client: scripted.client, signal: counting.signal });
     expect(outcome).toMatchObject({ status: 'completed', output: 'done' });

@@ -136,7 +136,7 @@ describe('abort while a child is being prepared', () => {
       reader: [{ text: 'never' }],
     });
     const project = testProject([
-      testWorker('main', { toolsets: { workers: { allowed_workers: ['reader'] } } }),
+      testWorker('main', { toolsets: { filesystem: {}, workers: { allowed_workers: ['reader'] } } }),
       testWorker('reader', { pdf_input: 'text' }),
     ]);
     let extractionStarted = false;

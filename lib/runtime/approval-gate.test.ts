@@ -12,13 +12,13 @@ const write = (path: string, content: string, id?: string) => ({ toolName: 'writ
 
 describe('approval policy resolution', () => {
   it('goes tool default → frontmatter override → approval_mode, and never unblocks', () => {
-    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'prompt' })).toEqual({ kind: 'prompt' });
-    expect(decideByPolicy({ defaultApproval: 'prompt', override: 'pre_approved', approvalMode: 'prompt' }).kind).toBe('approve');
-    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'prompt', approvalMode: 'prompt' }).kind).toBe('prompt');
-    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'approve_all' }).kind).toBe('approve');
-    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'reject_all' }).kind).toBe('deny');
-    expect(decideByPolicy({ defaultApproval: 'pre_approved', approvalMode: 'reject_all' }).kind).toBe('approve');
-    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'blocked', approvalMode: 'approve_all' }).kind).toBe('block');
+    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'prompt', projectTrust: 'trusted' })).toEqual({ kind: 'prompt' });
+    expect(decideByPolicy({ defaultApproval: 'prompt', override: 'pre_approved', approvalMode: 'prompt', projectTrust: 'trusted' }).kind).toBe('approve');
+    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'prompt', approvalMode: 'prompt', projectTrust: 'trusted' }).kind).toBe('prompt');
+    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'approve_all', projectTrust: 'trusted' }).kind).toBe('approve');
+    expect(decideByPolicy({ defaultApproval: 'prompt', approvalMode: 'reject_all', projectTrust: 'trusted' }).kind).toBe('deny');
+    expect(decideByPolicy({ defaultApproval: 'pre_approved', approvalMode: 'reject_all', projectTrust: 'trusted' }).kind).toBe('approve');
+    expect(decideByPolicy({ defaultApproval: 'pre_approved', override: 'blocked', approvalMode: 'approve_all', projectTrust: 'trusted' }).kind).toBe('block');
   });
 });
 
@@ -201,6 +201,18 @@ describe('no call path skips the gate', () => {
     const { approvalRequests } = await runProject({ project, client: scripted.client, approvals: [{ choice: 'deny', reason: 'no' }] });
     expect(approvalRequests.map((request) => request.toolName)).toEqual(['child']);
     expect(scripted.requests.map((request) => request.workerName)).toEqual(['main', 'main']);
+  });
+
+  it.each(['constructor', 'toString', 'valueOf'])('a worker tool named "%s" keeps the default policy when no override names it', async (name) => {
+    const scripted = createScriptedModel({ main: [{ toolCalls: [{ toolName: name, input: { input: 'hi' } }] }, { text: 'done' }], [name]: [{ text: 'child done' }] });
+    const project = testProject([
+      testWorker('main', { toolsets: { workers: { allowed_workers: [name], approvals: {} } } }),
+      testWorker(name, { description: 'A child.' }),
+    ]);
+    const { approvalRequests, outcome } = await runProject({ project, client: scripted.client });
+    // Named worker tools are pre_approved by default: a prototype member must not pose as an override.
+    expect(approvalRequests).toEqual([]);
+    expect(outcome.status).toBe('completed');
   });
 
   it('a result that cannot be sent to the model is one tool-error, not a tool-result followed by a tool-error', async () => {

@@ -7,8 +7,9 @@ import { decideByPolicy } from '@/lib/runtime/approval-policy';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
-import { isRunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
+import { ownValue } from '@/lib/worker/own-property';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop
@@ -48,7 +49,19 @@ export interface GatedToolbox {
   /** Schemas only, for the model request; never `execute`. */
   readonly definitions: ToolDefinition[];
   authorize(call: ModelToolCall): Promise<AuthorizedToolCall>;
+  /**
+   * Passing a file to another worker hands its contents to that worker's
+   * model, so it needs what reading it needs: the gate's decision for this
+   * worker's `read_file` of that path (blocked, reject_all, no filesystem
+   * toolset: refused; prompt: the person is asked, on the tool call that
+   * passes it). Resolves when allowed; throws a RunError
+   * (`attachment_not_readable` or `denied`) otherwise.
+   */
+  authorizeFileRead(path: string, toolCallId: string): Promise<void>;
 }
+
+/** The tool whose permission passing a file needs. */
+export const READ_FILE_TOOL_NAME = 'read_file';
 
 /** Where a worker call's tools run: its identity, its emitter, its frontmatter overrides. */
 export interface GateScope {
@@ -81,7 +94,67 @@ export function createGatedToolbox(toolsets: readonly Toolset[], scope: GateScop
   return {
     definitions,
     authorize: (call) => authorizeToolCall(call, tools, scope),
+    authorizeFileRead: (path, toolCallId) => authorizeFileRead(path, toolCallId, tools, scope),
   };
+}
+
+/** The gate's verdict for a registered tool of this worker, from its default, the frontmatter, approval_mode and trust. */
+function policyVerdict({ tool, toolsetName }: RegisteredTool, scope: GateScope) {
+  const overrides = (scope.toolsetsConfig as Record<string, { approvals?: Record<string, string> } | undefined> | undefined)?.[toolsetName]
+    ?.approvals;
+  return decideByPolicy({
+    defaultApproval: tool.defaultApproval,
+    override: ownValue(overrides, tool.name) as RuntimeTool['defaultApproval'] | undefined,
+    approvalMode: scope.context.project.manifest.runtime.approval_mode,
+    projectTrust: scope.context.projectTrust,
+  });
+}
+
+async function authorizeFileRead(path: string, toolCallId: string, tools: ReadonlyMap<string, RegisteredTool>, scope: GateScope): Promise<void> {
+  const refused = (why: string) =>
+    new RunError('attachment_not_readable', `${scope.workerName} cannot pass "${path}" to another worker: ${why} Passing a file needs the same permission as reading it.`);
+  const registered = tools.get(READ_FILE_TOOL_NAME);
+  if (registered === undefined) throw refused('it has no read_file (no filesystem toolset).');
+  const verdict = policyVerdict(registered, scope);
+  if (verdict.kind === 'block') throw refused('its read_file is blocked by policy.');
+  if (verdict.kind === 'deny') throw refused(`reading is denied (${verdict.reason}).`);
+  const args = { path };
+  const context = scope.context;
+  if (verdict.kind === 'approve' || context.session.hasApprovalGrant(READ_FILE_TOOL_NAME, args)) return;
+
+  // read_file would ask: so does passing the file, as a read_file question on the call that passes it.
+  const approvalId = context.newId('approval');
+  scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName: READ_FILE_TOOL_NAME, args });
+  const request = {
+    runId: context.runId,
+    approvalId,
+    callId: scope.callId,
+    workerName: scope.workerName,
+    depth: scope.depth,
+    toolCallId,
+    toolName: READ_FILE_TOOL_NAME,
+    args,
+  };
+  const link = linkedAbortSignal(context.signal);
+  const response = await raceAbort(
+    Promise.resolve().then(() => context.approvalHandler(request, link.signal)),
+    context.signal,
+  ).finally(link.dispose);
+  const reason = response.reason?.trim() === '' ? undefined : response.reason?.trim();
+  // Edited arguments would name another file: a read question is answered yes or no.
+  scope.emit({
+    type: 'approval-decision',
+    approvalId,
+    toolCallId,
+    toolName: READ_FILE_TOOL_NAME,
+    choice: response.choice,
+    automatic: false,
+    ...(reason === undefined ? {} : { reason }),
+  });
+  if (response.choice === 'deny') {
+    throw new RunError('denied', reason === undefined ? `The user denied passing "${path}".` : `The user denied passing "${path}": ${reason}`);
+  }
+  if (response.choice === 'approve_session') context.session.addApprovalGrant(READ_FILE_TOOL_NAME, args);
 }
 
 async function authorizeToolCall(
@@ -101,7 +174,7 @@ async function authorizeToolCall(
     const available = [...tools.keys()].join(', ') || 'none';
     return refuse('unknown_tool', `There is no tool named "${toolName}". Available tools: ${available}.`);
   }
-  const { tool, toolsetName } = registered;
+  const { tool } = registered;
   const sequential = tool.sequential === true;
   const problem = checkAgainstSchema(tool.inputSchema, args);
   if (problem !== null) {
@@ -120,13 +193,7 @@ async function authorizeToolCall(
       ...(reason === undefined ? {} : { reason }),
     });
 
-  const overrides = (scope.toolsetsConfig as Record<string, { approvals?: Record<string, string> } | undefined> | undefined)?.[toolsetName]
-    ?.approvals;
-  const verdict = decideByPolicy({
-    defaultApproval: tool.defaultApproval,
-    override: overrides?.[toolName] as RuntimeTool['defaultApproval'] | undefined,
-    approvalMode: context.project.manifest.runtime.approval_mode,
-  });
+  const verdict = policyVerdict(registered, scope);
 
   if (verdict.kind === 'block') {
     decide('deny', true, context.newId('approval'), verdict.reason);

@@ -1,4 +1,5 @@
 import type { ApprovalMode } from '@/lib/project/manifest-schema';
+import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { ApprovalPolicy } from '@/lib/worker/worker-schema';
 
 /**
@@ -7,6 +8,11 @@ import type { ApprovalPolicy } from '@/lib/worker/worker-schema';
  * (`toolsets.<toolset>.approvals.<tool>`), then the project's `approval_mode`,
  * which only ever turns `prompt` into an automatic answer: `blocked` stays
  * blocked and `pre_approved` stays approved whatever the mode.
+ *
+ * For an untrusted project (lib/project/project-trust.ts) the project's own
+ * loosenings do not count: a `pre_approved` override (it comes from a worker
+ * file) falls back to the tool's default, and `approve_all` asks as `prompt`
+ * does. Tightenings still apply.
  */
 export type GateVerdict =
   | { kind: 'approve'; reason: string }
@@ -18,9 +24,12 @@ export interface PolicyInput {
   defaultApproval: ApprovalPolicy;
   override?: ApprovalPolicy;
   approvalMode: ApprovalMode;
+  /** Whether the project's files may loosen approvals; 'untrusted' for an imported project. */
+  projectTrust: ProjectTrust;
 }
 
-export function resolveApprovalPolicy({ defaultApproval, override }: Omit<PolicyInput, 'approvalMode'>): ApprovalPolicy {
+export function resolveApprovalPolicy({ defaultApproval, override, projectTrust }: Omit<PolicyInput, 'approvalMode'>): ApprovalPolicy {
+  if (override === 'pre_approved' && projectTrust !== 'trusted') return defaultApproval;
   return override ?? defaultApproval;
 }
 
@@ -28,7 +37,7 @@ export function decideByPolicy(input: PolicyInput): GateVerdict {
   const policy = resolveApprovalPolicy(input);
   if (policy === 'blocked') return { kind: 'block', reason: 'This tool is blocked by policy.' };
   if (policy === 'pre_approved') return { kind: 'approve', reason: 'pre_approved' };
-  if (input.approvalMode === 'approve_all') return { kind: 'approve', reason: 'approval_mode approve_all' };
+  if (input.approvalMode === 'approve_all' && input.projectTrust === 'trusted') return { kind: 'approve', reason: 'approval_mode approve_all' };
   if (input.approvalMode === 'reject_all') return { kind: 'deny', reason: "the project's approval_mode is reject_all" };
   return { kind: 'prompt' };
 }

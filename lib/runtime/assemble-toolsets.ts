@@ -1,5 +1,5 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { extraToolsetsFor, findWorker, type RunContext } from '@/lib/runtime/run-context';
+import { extraToolsetsFor, type RunContext } from '@/lib/runtime/run-context';
 import { createDynamicWorkersToolset } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
@@ -11,7 +11,8 @@ import { toolsetsForWorker } from '@/lib/runtime/toolsets/worker-tools';
  * refresh always agree — and no caller can forget `dynamic_workers`.
  */
 export async function assembleToolsets(context: RunContext, worker: WorkerDefinition): Promise<Toolset[]> {
-  const fromFrontmatter = await toolsetsForWorker(worker, (name) => findWorker(context, name), context.sandbox);
+  // allowed_workers name project workers only: a created worker is reached through its creator's dynamic_workers tools.
+  const fromFrontmatter = await toolsetsForWorker(worker, (name) => context.project.workers.get(name), context.sandbox);
   const dynamic =
     worker.toolsets?.dynamic_workers === undefined
       ? []

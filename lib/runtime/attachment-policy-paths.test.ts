@@ -11,7 +11,8 @@ import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test
  * worker's model is ever asked.
  */
 const scorer = testWorker('scorer', { attachment_policy: { max_attachments: 1, allowed_suffixes: ['.pdf'] } });
-const caller = testWorker('main', { toolsets: { workers: { allowed_workers: ['scorer'] } } });
+// The caller may read what it passes (attachment-read-permission.test.ts).
+const caller = testWorker('main', { toolsets: { filesystem: {}, workers: { allowed_workers: ['scorer'] } } });
 const expectedMessage = 'only .pdf files are allowed (allowed_suffixes)';
 
 describe('attachment policy on every path', () => {

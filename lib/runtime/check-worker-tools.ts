@@ -1,6 +1,6 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { assembleToolsets } from '@/lib/runtime/assemble-toolsets';
-import { findWorker, type RunContext } from '@/lib/runtime/run-context';
+import type { RunContext } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 
@@ -19,7 +19,7 @@ export async function checkWorkerTools(context: RunContext, entry: WorkerDefinit
     const toolsets = await assembleToolsets(context, worker);
     assertUniqueToolNames(worker.name, worker.path, toolsets);
     for (const name of worker.toolsets?.workers?.allowed_workers ?? []) {
-      const child = findWorker(context, name);
+      const child = context.project.workers.get(name);
       if (child !== undefined) pending.push(child);
     }
   }

@@ -33,6 +33,23 @@ export interface RunErrorInfo {
   location?: string;
 }
 
+/**
+ * Why a worker is waiting before its next model request: for a free slot of
+ * the run's bounded concurrency ("queued"), or before retrying a request the
+ * provider turned away ("rate limited — retrying in 4 s, attempt 2 of 5").
+ */
+export type ModelWaitInfo =
+  | { reason: 'queued' }
+  | {
+      reason: 'retry';
+      /** 1-based number of this retry. */
+      attempt: number;
+      maxRetries: number;
+      delayMs: number;
+      /** The failure being retried; status is the provider's HTTP status when known. */
+      error: { code: string; message: string; status?: number };
+    };
+
 export type ApprovalChoice = 'approve_once' | 'approve_session' | 'deny';
 
 export type RunEvent = RunEventBase &
@@ -70,6 +87,10 @@ export type RunEvent = RunEventBase &
     | { type: 'tool-result'; toolCallId: string; toolName: string; result: unknown }
     | { type: 'tool-error'; toolCallId: string; toolName: string; error: RunErrorInfo }
     | { type: 'step-finish'; step: number; usage: TokenUsage }
+    /** The worker waits before the model request of `step` (added for retries and queueing; older records lack it). */
+    | ({ type: 'model-wait'; step: number } & ModelWaitInfo)
+    /** The wait announced by the last model-wait is over: the request goes out now. */
+    | { type: 'model-wait-end'; step: number }
     | {
         type: 'worker-end';
         status: 'completed' | 'failed' | 'aborted';

@@ -2,7 +2,24 @@ import { isModelStepError } from '@/lib/model/model-step-error';
 import type { FinishReason, ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import type { ModelToolCall } from '@/lib/runtime/approval-gate';
 import { linkedAbortSignal, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
+import type { ModelFailure } from '@/lib/runtime/model-requests/retry-policy';
 import { RunError } from '@/lib/runtime/run-error';
+
+/**
+ * A model step that failed: what the provider said (for the retry decision)
+ * and whether anything of the step had already streamed (then it must not be
+ * retried: its text and tool calls are already out).
+ */
+export class ModelStepFailure extends RunError {
+  constructor(
+    message: string,
+    location: string,
+    readonly failure: ModelFailure,
+    readonly streamed: boolean,
+  ) {
+    super('model_error', message, location);
+  }
+}
 
 /**
  * One model step, consumed from the client's stream. Text is handed on as it
@@ -70,7 +87,12 @@ export async function runModelStep(
         finishReason = event.finishReason;
       } else if (event.type === 'error') {
         if (event.error.code === 'aborted' && signal.aborted) throw new RunError('aborted', 'The run was stopped.', location);
-        throw new RunError('model_error', `The model ${request.model} failed (${event.error.code}): ${event.error.message}`, location);
+        throw new ModelStepFailure(
+          `The model ${request.model} failed (${event.error.code}${event.error.status ? ` ${event.error.status}` : ''}): ${event.error.message}`,
+          location,
+          event.error,
+          text.length > 0 || toolCalls.length > 0,
+        );
       }
     }
   } catch (error) {
@@ -80,7 +102,13 @@ export async function runModelStep(
       .catch(() => undefined);
     // A failure before the first event (proxy answered non-2xx) is the model's failure too, not an internal one.
     if (isModelStepError(error) && !signal.aborted) {
-      throw new RunError('model_error', `The model ${request.model} failed (${error.code}): ${error.message}`, location);
+      const status = error.upstreamStatus ?? error.status;
+      throw new ModelStepFailure(`The model ${request.model} failed (${error.code}): ${error.message}`, location, {
+        code: error.code,
+        message: error.message,
+        ...(status === 0 ? {} : { status }),
+        ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+      }, false);
     }
     throw error;
   } finally {

@@ -1,5 +1,5 @@
 import type { TokenUsage } from '@/lib/model/step-protocol';
-import type { ApprovalChoice, AttachmentSummary, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
+import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 
 /**
  * The run tree the UI renders, as a pure function of the events. Incremental
@@ -9,7 +9,7 @@ import type { ApprovalChoice, AttachmentSummary, RunErrorInfo, RunEvent } from '
  * a run names its root call, a call its children, a tool call the worker call
  * it started.
  */
-/** "interrupted": restored from the record of a page that closed while it ran (see interrupted-runs.ts). */
+/** `interrupted`: the page went away mid-run (reload, crash); known from a kept run that never ended. */
 export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
 export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
 export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
@@ -37,6 +37,11 @@ export interface ToolCallNode {
   childCallId?: string;
 }
 
+/** A wait before a model request, as the tree shows it: since when, and why. */
+export type CallWait = ModelWaitInfo & { step: number; since: number };
+/** One retry the worker made: kept after the wait so the tree can say what happened. */
+export type CallRetry = Extract<ModelWaitInfo, { reason: 'retry' }> & { step: number; at: number };
+
 export interface CallNode {
   runId: string;
   callId: string;
@@ -61,6 +66,10 @@ export interface CallNode {
   /** Child call ids in the order they started. */
   children: string[];
   error?: RunErrorInfo;
+  /** Set while the worker waits for a model slot or before a retry. */
+  wait?: CallWait;
+  /** Every retry of a model request this call made (absent when none). */
+  retries?: CallRetry[];
 }
 
 export interface RunNode {
@@ -83,6 +92,9 @@ export interface RunTree {
   /** Run ids in the order they started. */
   runOrder: string[];
 }
+
+/** The run-error code of a run that never ended because the page went away. */
+export const INTERRUPTED_CODE = 'interrupted';
 
 export const EMPTY_RUN_TREE: RunTree = { runs: {}, calls: {}, runOrder: [] };
 
@@ -114,9 +126,9 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
     case 'run-end':
       return updateRun(tree, event.runId, (run) => ({ ...run, status: 'completed', output: event.output, durationMs: event.durationMs }));
     case 'run-error': {
-      const status: RunStatus = event.error.code === 'aborted' ? 'aborted' : 'failed';
+      const status: RunStatus = event.error.code === 'aborted' ? 'aborted' : event.error.code === INTERRUPTED_CODE ? 'interrupted' : 'failed';
       const ended = updateRun(tree, event.runId, (run) => ({ ...run, status, error: event.error, durationMs: event.durationMs }));
-      return endUnfinishedCalls(ended, event.runId, status === 'aborted' ? 'aborted' : 'failed', event.error);
+      return endUnfinishedCalls(ended, event.runId, status, event.error);
     }
     case 'worker-start': {
       const node: CallNode = {
@@ -165,6 +177,17 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         steps: Math.max(call.steps, event.step),
         usage: addUsage(call.usage, event.usage),
       }));
+    case 'model-wait': {
+      const { type: _type, runId: _runId, callId: _callId, parentCallId: _parent, workerName: _worker, depth: _depth, timestamp, ...wait } = event;
+      const current: CallWait = { ...wait, since: timestamp };
+      return updateCall(tree, event.callId, (call) => ({
+        ...call,
+        wait: current,
+        ...(wait.reason === 'retry' ? { retries: [...(call.retries ?? []), { ...wait, at: timestamp }] } : {}),
+      }));
+    }
+    case 'model-wait-end':
+      return updateCall(tree, event.callId, (call) => withoutWait(call));
     case 'tool-call':
       return updateCall(tree, event.callId, (call) =>
         call.toolCalls.some((existing) => existing.toolCallId === event.toolCallId)
@@ -211,7 +234,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
       }));
     case 'worker-end': {
       const ended = updateCall(tree, event.callId, (call) => ({
-        ...call,
+        ...withoutWait(call),
         status: event.status,
         output: event.output,
         usage: event.usage,
@@ -221,6 +244,12 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
       return event.status === 'completed' ? ended : endUnfinishedToolCalls(ended, event.callId, event.error);
     }
   }
+}
+
+function withoutWait(call: CallNode): CallNode {
+  if (call.wait === undefined) return call;
+  const { wait: _wait, ...rest } = call;
+  return rest;
 }
 
 function addUsage(left: TokenUsage, right: TokenUsage): TokenUsage {
@@ -251,7 +280,7 @@ function endUnfinishedCalls(tree: RunTree, runId: string, status: CallStatus, er
   let next = tree;
   for (const call of Object.values(tree.calls)) {
     if (call.runId !== runId || call.status !== 'running') continue;
-    next = updateCall(next, call.callId, (running) => ({ ...running, status, error }));
+    next = updateCall(next, call.callId, (running) => ({ ...withoutWait(running), status, error }));
     next = endUnfinishedToolCalls(next, call.callId, error);
   }
   return next;

@@ -1,5 +1,6 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
 import type { ProjectManifest } from '@/lib/project/manifest-schema';
+import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
@@ -11,6 +12,8 @@ import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import type { StepRecorder } from '@/lib/runtime/step-record';
+import type { ModelSlots } from '@/lib/runtime/model-requests/model-slots';
+import type { Sleep } from '@/lib/runtime/model-requests/sleep';
 
 /**
  * Everything one run shares across its worker calls. Platform services (the
@@ -40,6 +43,8 @@ export type RunEventBody = DistributiveOmit<RunEvent, keyof RunEventBase>;
 export interface RunContext {
   runId: string;
   project: RunnableProject;
+  /** Whether the project's files may loosen approvals (approve_all, pre_approved); see lib/project/project-trust.ts. */
+  projectTrust: ProjectTrust;
   sandbox: FileSystem;
   /** The model the run was started with; a worker's own `model` wins over it. */
   runModel?: string;
@@ -65,6 +70,12 @@ export interface RunContext {
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
   /** Told each completed model step's request and response (the run record); a failure here never fails the run. */
   recordStep?: StepRecorder;
+  /** The run's bounded model concurrency (runtime.max_concurrency); unbounded when absent. */
+  modelSlots?: ModelSlots;
+  /** Waits before a retry; injected by tests so that backoff needs no real time. */
+  sleep?: Sleep;
+  /** Jitter of the retry backoff, in [0, 1); injected by tests. */
+  random?: () => number;
 }
 
 /** The toolsets the platform adds to this worker (none unless configured). */

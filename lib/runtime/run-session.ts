@@ -1,4 +1,5 @@
 import type { ModelStepClient } from '@/lib/model/step-protocol';
+import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
@@ -13,6 +14,8 @@ import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { runWorkerCall } from '@/lib/runtime/run-worker';
 import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { checkWorkerTools } from '@/lib/runtime/check-worker-tools';
+import { createModelSlots } from '@/lib/runtime/model-requests/model-slots';
+import type { Sleep } from '@/lib/runtime/model-requests/sleep';
 
 /**
  * Starts one run: run-start, the entry worker through the same runWorkerCall
@@ -24,6 +27,11 @@ import { checkWorkerTools } from '@/lib/runtime/check-worker-tools';
  */
 export interface StartRunOptions {
   project: RunnableProject;
+  /**
+   * Required on purpose: every caller says whether the project's files may
+   * loosen approvals ('untrusted' for an imported project; lib/project/project-trust.ts).
+   */
+  projectTrust: ProjectTrust;
   /** The project sandbox (project-relative paths). */
   sandbox: FileSystem;
   /** Defaults to the project's entry worker. */
@@ -52,6 +60,10 @@ export interface StartRunOptions {
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
   /** Told each completed model step's request and response, for the run record. */
   recordStep?: StepRecorder;
+  /** Waits before a model retry (tests pass one that takes no real time). */
+  sleep?: Sleep;
+  /** Jitter source of the retry backoff. */
+  random?: () => number;
 }
 
 export type RunOutcome =
@@ -71,6 +83,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   const context: RunContext = {
     runId,
     project: options.project,
+    projectTrust: options.projectTrust,
     sandbox: options.sandbox,
     runModel: options.model,
     apiKey: options.apiKey,
@@ -93,6 +106,10 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     modelSupportsPdf: options.modelSupportsPdf,
     extractPdfText: options.extractPdfText,
     recordStep: options.recordStep,
+    // One pool per run: children share their parent's slots, so a fan-out of workers cannot exceed it.
+    modelSlots: createModelSlots(options.project.manifest.runtime.max_concurrency),
+    sleep: options.sleep,
+    random: options.random,
   };
 
   const runModel = options.model ?? options.project.manifest.default_model ?? '';

@@ -7,8 +7,9 @@ import { createGatedToolbox } from '@/lib/runtime/approval-gate';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
-import { runModelStep } from '@/lib/runtime/model-step';
 import { recordStep } from '@/lib/runtime/step-record';
+import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
+import { runModelStepWithRetries } from '@/lib/runtime/model-requests/model-step-with-retries';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
 import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
 import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
@@ -91,6 +92,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     session: context.session,
     findWorker: (name) => findWorker(context, name),
     callWorker: async (child) => {
+      // Handing a file to a child gives its model the contents: this worker must be allowed to read it.
+      for (const path of attachmentPaths(child.attachments)) await toolbox.authorizeFileRead(path, toolCallId);
       const result = await runWorkerCall(context, {
         worker: child.worker,
         input: child.input,
@@ -158,16 +161,25 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         ...(prepared.outputSchema === undefined ? {} : { outputSchema: prepared.outputSchema }),
         ...(context.apiKey === undefined ? {} : { apiKey: context.apiKey }),
       };
-      const result = await runModelStep(
+      const stepNumber = step;
+      const result = await runModelStepWithRetries(
         context.modelClient,
         stepRequest,
         context.signal,
         {
           onTextDelta: (text) => emit({ type: 'text-delta', text }),
           onToolCall: (call) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
+          onWait: (wait) => emit({ type: 'model-wait', step: stepNumber, ...wait }),
+          onWaitEnd: () => emit({ type: 'model-wait-end', step: stepNumber }),
         },
         location,
         usedToolCallIds,
+        {
+          slots: context.modelSlots,
+          maxRetries: context.project.manifest.runtime.max_retries,
+          sleep: context.sleep,
+          random: context.random,
+        },
       );
       usage.inputTokens += result.usage.inputTokens;
       usage.outputTokens += result.usage.outputTokens;
@@ -210,6 +222,21 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     });
     throw error;
   }
+}
+
+/** The distinct canonical paths of the files a call passes; a path the sandbox refuses is left to the attachment loader to report. */
+function attachmentPaths(attachments: readonly AttachmentInput[] | undefined): string[] {
+  const paths = new Set<string>();
+  for (const attachment of attachments ?? []) {
+    const raw: unknown = typeof attachment === 'string' ? attachment : attachment?.path;
+    if (typeof raw !== 'string') continue;
+    try {
+      paths.add(normalizeSandboxPath(raw));
+    } catch {
+      // Not a sandbox path: refused by loadAttachments with a clear error before anything is read.
+    }
+  }
+  return [...paths];
 }
 
 function asRunError(error: unknown, location: string): RunError {

@@ -55,7 +55,7 @@ describe('what a worker call receives (entry and tool alike)', () => {
       scorer: [],
     });
     const project = testProject([
-      testWorker('main', { toolsets: { workers: { allowed_workers: ['scorer'] } } }),
+      testWorker('main', { toolsets: { filesystem: {}, workers: { allowed_workers: ['scorer'] } } }),
       testWorker('scorer', { attachment_policy: { allowed_suffixes: ['.pdf'] } }),
     ]);
     const { outcome, events } = await runProject({ project, client: scripted.client, sandbox });

@@ -80,6 +80,24 @@ describe('planImport', () => {
     expect(plan.notices).toHaveLength(1);
   });
 
+  it('sees approve_all behind a byte-order mark, as bytes (a link) and as text (a zip keeps the mark), as the runtime does', () => {
+    const json = '{"runtime":{"approval_mode":"approve_all"}}';
+    const withMark = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
+    for (const data of [withMark, `\uFEFF${json}`]) {
+      const result = downgradeApproveAll(data);
+      expect(result).not.toBeNull();
+      expect(parseManifest(result!).manifest.runtime.approval_mode).toBe('prompt');
+      const plan = planImport(project('demo', data), []);
+      expect(plan.notices.some((notice) => notice.includes('approve_all'))).toBe(true);
+    }
+  });
+
+  it('names pre_approved tools of a worker file that starts with a byte-order mark', () => {
+    const worker = '\uFEFF---\nname: main\ntoolsets:\n  filesystem:\n    approvals: { write_file: pre_approved }\n---\nWrite.\n';
+    const plan = planImport({ name: 'demo', files: [{ path: 'main.worker', data: new TextEncoder().encode(worker) }] }, []);
+    expect(plan.notices.join(' ')).toContain('write_file');
+  });
+
   it('only looks at the manifest at the project root', () => {
     const nested: SharedProject = { name: 'demo', files: [{ path: 'examples/project.json', data: manifest }] };
     expect(planImport(nested, []).files[0]!.data).toBe(manifest);

@@ -1,7 +1,7 @@
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { parseManifest } from '@/lib/project/parse-manifest';
 import { freeProjectName } from '@/lib/project/projects';
-import { isValidUtf8 } from '@/lib/vfs/utf8';
+import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import { quoteForMessage, type SharedFile, type SharedProject } from './share-result';
 
@@ -63,7 +63,7 @@ function preApprovedTools(files: readonly SharedFile[]): string[] {
   for (const file of files) {
     if (!file.path.endsWith('.worker')) continue;
     if (typeof file.data !== 'string' && !isValidUtf8(file.data)) continue;
-    const text = typeof file.data === 'string' ? file.data : new TextDecoder().decode(file.data);
+    const text = decodeProjectText(file.data, file.path);
     const toolsets = parseWorkerFile(text, file.path).definition?.toolsets ?? {};
     const tools = Object.values(toolsets).flatMap((toolset) =>
       Object.entries(toolset?.approvals ?? {}).flatMap(([tool, policy]) => (policy === 'pre_approved' ? [tool] : [])),
@@ -87,7 +87,8 @@ function approvalModeOf(text: string): string {
 export function downgradeApproveAll(data: string | Uint8Array): string | null {
   // Bytes that are valid UTF-8 would be read as text by the runtime: treat them the same.
   if (typeof data !== 'string' && !isValidUtf8(data)) return null;
-  const text = typeof data === 'string' ? data : new TextDecoder('utf-8', { ignoreBOM: true }).decode(data);
+  // The runtime's decoder: a byte-order mark is dropped here exactly as when the project is run.
+  const text = decodeProjectText(data, MANIFEST_FILE_NAME);
   if (approvalModeOf(text) !== 'approve_all') return null;
 
   const edited = text.replace(/("approval_mode"\s*:\s*)"approve_all"/g, '$1"prompt"');

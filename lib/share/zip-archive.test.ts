@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { decodeShareFragment, encodeShareFragment } from './share-link';
 import { exportProjectZip, importProjectZip, zipFolderName } from './zip-archive';
 import { readZipEntries } from './zip-entries';
 import { MAX_FILES } from './share-limits';
@@ -63,6 +64,16 @@ describe('exportProjectZip / importProjectZip', () => {
     expect(imported.name).toBe('pitch-review');
     expect(imported.files[1]!.data).toBe('---\nname: main\n---\nBonjour 👋');
     expect(imported.files[2]!.data).toEqual(project.files[2]!.data);
+  });
+
+  it('keeps files named after Object.prototype members, in a zip and in a link', () => {
+    const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
+    const project: SharedProject = { name: 'awkward', files: names.map((name) => ({ path: name, data: `text of ${name}` })) };
+    const fromLink = decodeShareFragment(encodeShareFragment(project, { includeBinary: true }).fragment);
+    if (!fromLink.ok) throw new Error(fromLink.error.message);
+    for (const imported of [importOk(exportProjectZip(project)), fromLink.project]) {
+      expect(imported.files.map((file) => [file.path, file.data])).toEqual(names.map((name) => [name, `text of ${name}`]));
+    }
   });
 
   it('round-trips random projects', () => {

@@ -7,10 +7,10 @@ import type { TextBuffer } from './workspace-types';
  * Project diagnostics from the in-memory texts (unsaved edits included), so
  * problems follow the keyboard rather than the last save.
  */
-export function analyzeTexts(buffers: Record<string, TextBuffer>): Diagnostic[] {
-  const files = Object.entries(buffers).map(([path, buffer]) => ({ path, text: buffer.text }));
+export function analyzeTexts(buffers: ReadonlyMap<string, TextBuffer>): Diagnostic[] {
+  const files = [...buffers].map(([path, buffer]) => ({ path, text: buffer.text }));
   try {
-    return analyzeProject({ manifestText: buffers[MANIFEST_FILE_NAME]?.text ?? null, files }).diagnostics;
+    return analyzeProject({ manifestText: buffers.get(MANIFEST_FILE_NAME)?.text ?? null, files }).diagnostics;
   } catch (error) {
     // Analysis must never take the editor down; surface its failure as a problem instead.
     return [

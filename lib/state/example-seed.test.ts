@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
 import { createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
+import { projectTrustFor } from './trust-store';
 
 /** Serves the real files from public/, as Next does. */
 const publicFetcher: DeckFetcher = async (url) => new Uint8Array(readFileSync(path.join(process.cwd(), 'public', decodeURIComponent(url))));
@@ -19,6 +20,8 @@ describe('example decks', () => {
       expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
     }
     expect(await fileSystem.readText('/projects/pitch-deck-example/main.worker')).toContain('name: main');
+    // Created here, not imported: its own pre-approved report writes count.
+    expect(projectTrustFor('pitch-deck-example')).toBe('trusted');
   });
 
   it('keeps the project and the other decks when a fetch fails, and says which and why', async () => {

@@ -3,6 +3,7 @@ import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
 import { EXAMPLE_DECKS_FOLDER, EXAMPLE_DECK_FILE_NAMES, exampleDeckUrl } from '@/lib/project/example-decks';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import { createProject, type ProjectFileData } from '@/lib/project/projects';
+import { trustProject } from './trust-store';
 import { relativeJoin } from './project-paths';
 
 /**
@@ -69,6 +70,8 @@ export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetc
 export async function createExampleProject(fileSystem: FileSystem, name: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
   const decks = await fetchExampleDecks(fetchDeck);
   await createProject(fileSystem, name, [...exampleProjectFiles(), ...decks.files]);
+  // The shipped example is created here, not imported: it is trusted (it pre-approves its own report writes).
+  trustProject(name);
   return { written: decks.files.map((file) => file.path), failed: decks.failed };
 }
 

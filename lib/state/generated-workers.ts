@@ -25,8 +25,8 @@ export function generatedFolder(manifestText: string | undefined): string | null
   return folder === null || folder === '' ? null : folder;
 }
 
-export function generatedFolderOfBuffers(buffers: Record<string, TextBuffer>): string | null {
-  return generatedFolder(buffers[MANIFEST_FILE_NAME]?.text);
+export function generatedFolderOfBuffers(buffers: ReadonlyMap<string, TextBuffer>): string | null {
+  return generatedFolder(buffers.get(MANIFEST_FILE_NAME)?.text);
 }
 
 /** A file or folder below the generated folder (the folder itself is not "generated"). */

@@ -50,7 +50,7 @@ export async function requestPromoteWorker(path: string): Promise<void> {
   const sandbox = projectSandbox(fileSystem, project);
   let name = relativeBaseName(path).replace(/\.worker$/, '');
   try {
-    const text = useWorkspaceStore.getState().buffers[path]?.text ?? (await sandbox.readText(path));
+    const text = useWorkspaceStore.getState().buffers.get(path)?.text ?? (await sandbox.readText(path));
     name = parseWorkerFile(text, path).definition?.name ?? name;
   } catch {
     // promoteWorker reads the file again and reports what is wrong with it.

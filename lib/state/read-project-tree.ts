@@ -35,9 +35,9 @@ export function findNode(nodes: TreeNode[], path: string): TreeNode | null {
 }
 
 /** The nodes a user sees, in order, given which folders are expanded: the tree's keyboard model. */
-export function visibleNodes(nodes: TreeNode[], expanded: Record<string, boolean>, depth = 1): { node: TreeNode; depth: number }[] {
+export function visibleNodes(nodes: TreeNode[], expanded: ReadonlySet<string>, depth = 1): { node: TreeNode; depth: number }[] {
   return nodes.flatMap((node) => [
     { node, depth },
-    ...(node.kind === 'directory' && expanded[node.path] ? visibleNodes(node.children, expanded, depth + 1) : []),
+    ...(node.kind === 'directory' && expanded.has(node.path) ? visibleNodes(node.children, expanded, depth + 1) : []),
   ]);
 }

@@ -31,7 +31,7 @@ async function setUpWorkspace(files: Record<string, string>): Promise<MemoryFile
   const fileSystem = new MemoryFileSystem();
   for (const [path, text] of Object.entries(files)) await fileSystem.writeFile(absolutePath(PROJECT, path), text);
   const tree = await readProjectTree(fileSystem, absolutePath(PROJECT, ''));
-  const buffers = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, { text, savedText: text }]));
+  const buffers = new Map(Object.entries(files).map(([path, text]) => [path, { text, savedText: text }]));
   useWorkspaceStore.setState({ phase: 'ready', fileSystem, currentProject: PROJECT, projects: [PROJECT], tree, buffers });
   return fileSystem;
 }
@@ -204,16 +204,16 @@ describe('approval bridge', () => {
 describe('syncWorkspaceFromStorage', () => {
   it('shows new files and reloads unmodified buffers, but never overwrites unsaved typing', async () => {
     const fileSystem = await setUpWorkspace({ 'a.txt': 'old a', 'b.txt': 'old b' });
-    useWorkspaceStore.setState((state) => ({ buffers: { ...state.buffers, 'b.txt': { text: 'typed b', savedText: 'old b' } } }));
+    useWorkspaceStore.setState((state) => ({ buffers: new Map(state.buffers).set('b.txt', { text: 'typed b', savedText: 'old b' }) }));
     await fileSystem.writeFile(absolutePath(PROJECT, 'a.txt'), 'new a');
     await fileSystem.writeFile(absolutePath(PROJECT, 'b.txt'), 'new b');
     await fileSystem.writeFile(absolutePath(PROJECT, 'out/c.txt'), 'c');
     await syncWorkspaceFromStorage(PROJECT, ['a.txt', 'b.txt', 'out/c.txt']);
     const state = useWorkspaceStore.getState();
     expect(treeFiles(state.tree).map((file) => file.path)).toContain('out/c.txt');
-    expect(state.buffers['a.txt']).toEqual({ text: 'new a', savedText: 'new a' });
-    expect(state.buffers['b.txt']).toEqual({ text: 'typed b', savedText: 'old b' });
+    expect(state.buffers.get('a.txt')).toEqual({ text: 'new a', savedText: 'new a' });
+    expect(state.buffers.get('b.txt')).toEqual({ text: 'typed b', savedText: 'old b' });
     // Files the editor never opened stay out of memory until opened.
-    expect(state.buffers['out/c.txt']).toBeUndefined();
+    expect(state.buffers.get('out/c.txt')).toBeUndefined();
   });
 });

@@ -27,9 +27,11 @@ import {
 } from './run-platform';
 import { treeFiles } from './read-project-tree';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
+import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from './run-archive/kept-runs';
+import { createRunRecorder } from './run-archive/run-recorder';
 import { fileToOpenAfterRun } from './open-after-run';
+import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
-import { keptRunArchive, keptRunRecorder, loadKeptRuns, mergeRunTrees, withoutRun } from './run-archive/kept-runs';
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
@@ -63,7 +65,8 @@ export interface RunState {
   /** The user's pick; null follows the project's entry worker. */
   chosenWorker: string | null;
   inputText: string;
-  formValues: Record<string, FormValue>;
+  /** Keyed by the schema's property names, which the worker's author chooses ("constructor" included). */
+  formValues: ReadonlyMap<string, FormValue>;
   formError: string | null;
   attachments: string[];
   tree: RunTree;
@@ -78,6 +81,8 @@ export interface RunState {
   pendingApprovals: PendingApproval[];
   preflight: RunPreflight | null;
   startError: string | null;
+  /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
+  archiveError: string | null;
 
   loadModels: () => Promise<void>;
   refreshProjectInfo: () => Promise<void>;
@@ -90,9 +95,8 @@ export interface RunState {
   run: () => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
-  /** Shows the open project's runs kept from earlier visits (see run-archive/). */
-  loadKeptRuns: () => Promise<void>;
-  /** Forgets a finished run, here and in storage. */
+  /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
+  loadKeptRuns: (project: string) => Promise<void>;
   deleteRun: (runId: string) => Promise<void>;
 }
 
@@ -133,12 +137,20 @@ export function formDefaultValue(field: FormField): FormValue {
 }
 
 /** The form's values with schema defaults for the fields the user left alone. */
-function withDefaults(schema: JsonSchema, values: Readonly<Record<string, FormValue>>): Record<string, FormValue> {
-  const merged: Record<string, FormValue> = { ...values };
+function withDefaults(schema: JsonSchema, values: ReadonlyMap<string, FormValue>): ReadonlyMap<string, FormValue> {
+  const merged = new Map(values);
   for (const field of deriveFormFields(schema)) {
-    if (merged[field.name] === undefined) merged[field.name] = formDefaultValue(field);
+    if (merged.get(field.name) === undefined) merged.set(field.name, formDefaultValue(field));
   }
   return merged;
+}
+
+/** What the run form asks for, as a run's input: the text, or the form's value for a worker with an input schema. */
+export function selectRunInput(state: RunState): { ok: true; input: unknown } | { ok: false; error: string } {
+  const schema = selectInputSchema(state);
+  if (schema === undefined) return { ok: true, input: state.inputText };
+  const converted = formValuesToInput(schema, withDefaults(schema, state.formValues));
+  return converted.ok ? { ok: true, input: converted.input } : { ok: false, error: describeFormErrors(converted.errors) };
 }
 
 /** Tools whose results mean files changed on disk. */
@@ -187,7 +199,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   projectInfo: null,
   chosenWorker: null,
   inputText: '',
-  formValues: {},
+  formValues: new Map(),
   formError: null,
   attachments: [],
   tree: EMPTY_RUN_TREE,
@@ -199,6 +211,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   pendingApprovals: [],
   preflight: null,
   startError: null,
+  archiveError: null,
 
   loadModels: async () => {
     try {
@@ -223,7 +236,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         const changedProject = state.projectInfo?.project !== currentProject;
         return {
           projectInfo: info,
-          ...(changedProject ? { chosenWorker: null, formValues: {}, formError: null, attachments: [], preflight: null, startError: null } : {}),
+          ...(changedProject ? { chosenWorker: null, formValues: new Map(), formError: null, attachments: [], preflight: null, startError: null } : {}),
         };
       });
     } catch (error) {
@@ -232,9 +245,9 @@ export const useRunStore = create<RunState>((set, get) => ({
   },
 
   chooseModel: (model) => set({ chosenModel: model }),
-  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: {}, formError: null, preflight: null }),
+  chooseWorker: (worker) => set({ chosenWorker: worker, formValues: new Map(), formError: null, preflight: null }),
   setInputText: (text) => set({ inputText: text }),
-  setFormValue: (field, value) => set((state) => ({ formValues: { ...state.formValues, [field]: value }, formError: null })),
+  setFormValue: (field, value) => set((state) => ({ formValues: new Map(state.formValues).set(field, value), formError: null })),
   toggleAttachment: (path) =>
     set((state) => ({
       attachments: state.attachments.includes(path) ? state.attachments.filter((item) => item !== path) : [...state.attachments, path],
@@ -309,15 +322,18 @@ export const useRunStore = create<RunState>((set, get) => ({
     };
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 
+    const archive = keptRunArchive();
+    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
     const written = new Set<string>();
     let syncing: Promise<void> = Promise.resolve();
     const sync = (paths: string[]) => {
       syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
     };
 
-    const recorder = keptRunRecorder();
     const onEvent = (event: RunEvent) => {
-      recorder.event(project, event);
+      recorder?.record(event);
+      // Each new run makes room within the archive's budget (oldest runs go first).
+      if (event.type === 'run-start') void archive?.prune().catch(() => undefined);
       set((current) => {
         const tree = reduceRunEvent(current.tree, event);
         if (event.type !== 'run-start') return { tree };
@@ -341,6 +357,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       const outcome = await startRun({
         project: loaded,
+        // An imported project's own approve_all / pre_approved count only once the person trusts it.
+        projectTrust: projectTrustFor(project),
         sandbox,
         workerName,
         input,
@@ -354,7 +372,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         session,
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
-        recordStep: (record) => recorder.step(project, record),
+        recordStep: (step) => recorder?.recordStep(step),
       });
       finishedRunId = outcome.runId;
     } finally {
@@ -365,8 +383,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       }
       if (bridge === approvals) bridge = null;
       set({ running: false, pendingApprovals: [] });
-      // The finished run is stored in full; then the oldest runs beyond the budget go.
-      void recorder.flush().then(async () => (await keptRunArchive())?.prune()).catch(() => undefined);
+      await recorder?.flush();
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
       sync([...written]);
       await syncing;
@@ -389,28 +406,39 @@ export const useRunStore = create<RunState>((set, get) => ({
     bridge?.answer(approvalId, response);
   },
 
-  loadKeptRuns: async () => {
-    const project = useWorkspaceStore.getState().currentProject;
-    if (project === null) return;
-    const kept = await loadKeptRuns(project).catch(() => null);
-    if (kept === null || kept.runIds.length === 0) return;
-    set((state) => ({
-      tree: mergeRunTrees(state.tree, kept.tree, kept.runIds),
-      runProjects: { ...state.runProjects, ...Object.fromEntries(kept.runIds.map((runId) => [runId, project])) },
-    }));
+  loadKeptRuns: async (project) => {
+    const archive = keptRunArchive();
+    if (archive === null || keptRunsLoaded.has(project)) return;
+    keptRunsLoaded.add(project);
+    try {
+      const kept = await readKeptRuns(archive, project, new Set(Object.keys(get().tree.runs)));
+      set((state) => ({
+        tree: mergeKeptRuns(state.tree, kept),
+        runProjects: { ...Object.fromEntries(kept.runOrder.map((runId) => [runId, project])), ...state.runProjects },
+      }));
+    } catch (error) {
+      keptRunsLoaded.delete(project);
+      set({ archiveError: `Could not read the runs kept for "${project}": ${describe(error)}` });
+    }
   },
 
   deleteRun: async (runId) => {
-    // A run in progress is stopped first, not deleted under the loop's feet.
-    if (get().tree.runs[runId]?.status === 'running') return;
+    if (get().activeRunId === runId && get().running) return;
     set((state) => {
       const runProjects = { ...state.runProjects };
       delete runProjects[runId];
       return { tree: withoutRun(state.tree, runId), runProjects };
     });
-    await (await keptRunArchive())?.deleteRun(runId);
+    try {
+      await keptRunArchive()?.deleteRun(runId);
+    } catch (error) {
+      set({ archiveError: `Could not delete the kept run: ${describe(error)}` });
+    }
   },
 }));
+
+/** Projects whose kept runs this page has read already. */
+const keptRunsLoaded = new Set<string>();
 
 /**
  * Deleting the project of a run stops the run: otherwise it keeps calling the
@@ -420,11 +448,14 @@ export const useRunStore = create<RunState>((set, get) => ({
  */
 useWorkspaceStore.subscribe((state, previous) => {
   forgetRemovedProjectSessions(previous.projects, state.projects);
-  // A deleted project's kept runs go with it; opening a project shows its kept runs.
+  if (state.currentProject !== null && state.currentProject !== previous.currentProject) void useRunStore.getState().loadKeptRuns(state.currentProject);
+  // A deleted project's runs go with it (a new project of the same name starts with none).
   for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
-    void keptRunArchive().then((archive) => archive?.deleteProject(removed)).catch(() => undefined);
+    keptRunsLoaded.delete(removed);
+    void keptRunArchive()?.deleteProject(removed).catch(() => undefined);
+    const runs = useRunStore.getState();
+    for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
   }
-  if (state.currentProject !== null && state.currentProject !== previous.currentProject) void useRunStore.getState().loadKeptRuns();
   const project = runningProject;
   if (project === null || controller === null) return;
   const closedByDelete = previous.currentProject === project && state.currentProject === null;

@@ -45,7 +45,7 @@ describe('share store', () => {
   it('shares the current project, unsaved edits included, and copies the link', async () => {
     const fileSystem = new MemoryFileSystem();
     const { workspace, share } = await freshStores(fileSystem);
-    const original = workspace.getState().buffers['main.worker']!.text;
+    const original = workspace.getState().buffers.get('main.worker')!.text;
     workspace.getState().editText('main.worker', `${original}\nTyped just now.`);
     await fileSystem.writeFile(`/projects/${EXAMPLE_PROJECT_NAME}/input/deck.pdf`, new Uint8Array([0x25, 0x50, 0x44, 0x46, 0]));
 

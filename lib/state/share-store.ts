@@ -11,6 +11,7 @@ import { projectCatalog } from './project-catalog';
 import { commitImport, previewImport, type ImportPreview, type ImportSource } from './share-import';
 import { clearLocationHash, shareUrl } from './share-location';
 import { describeError } from './storage-messages';
+import { distrustProject } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -198,6 +199,8 @@ export const useShareStore = create<ShareState>((set, get) => {
       try {
         const fileSystem = requireFileSystem();
         const name = await commitImport(fileSystem, preview);
+        // Untrusted until the person says otherwise, whatever an earlier project of this name was.
+        distrustProject(name);
         if (preview.source === 'link') clearLocationHash();
         useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
         await useWorkspaceStore.getState().switchProject(name);

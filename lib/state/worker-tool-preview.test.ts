@@ -8,7 +8,7 @@ function worker(...frontmatter: string[]): string {
 }
 
 function toolOf(text: string, others: Record<string, string> = {}, path = 'reviewer.worker'): PreviewedTool {
-  const texts = Object.fromEntries(Object.entries({ ...others, [path]: text }).map(([file, content]) => [file, { text: content }]));
+  const texts = new Map(Object.entries({ ...others, [path]: text }).map(([file, content]) => [file, { text: content }]));
   const preview = workerToolPreview(path, texts);
   if (preview?.status !== 'ready') throw new Error(`expected a tool, got ${JSON.stringify(preview)}`);
   return preview.tool;
@@ -88,7 +88,7 @@ describe('workerToolPreview', () => {
   });
 
   it('reports the problems of a file with errors instead of a tool', () => {
-    const preview = workerToolPreview('reviewer.worker', { 'reviewer.worker': { text: worker('name: reviewer', 'colour: blue') } });
+    const preview = workerToolPreview('reviewer.worker', new Map([['reviewer.worker', { text: worker('name: reviewer', 'colour: blue') }]]));
     expect(preview?.status).toBe('problems');
     if (preview?.status !== 'problems') return;
     expect(preview.problems).toHaveLength(1);
@@ -97,28 +97,28 @@ describe('workerToolPreview', () => {
   });
 
   it('reports a schema ref that points at no file as a problem', () => {
-    const preview = workerToolPreview('reviewer.worker', { 'reviewer.worker': { text: worker('name: reviewer', 'output_schema_ref: out.json') } });
+    const preview = workerToolPreview('reviewer.worker', new Map([['reviewer.worker', { text: worker('name: reviewer', 'output_schema_ref: out.json') }]]));
     expect(preview).toMatchObject({ status: 'problems', problems: [{ code: 'schema-ref-missing', line: 3 }] });
   });
 
   it('hides the tool when the project analysis found errors in this file, without repeating one it found itself', () => {
     const text = worker('name: reviewer', 'output_schema_ref: out.json');
-    const own = workerToolPreview('reviewer.worker', { 'reviewer.worker': { text } });
+    const own = workerToolPreview('reviewer.worker', new Map([['reviewer.worker', { text }]]));
     if (own?.status !== 'problems') throw new Error('expected problems');
     const duplicateName: Diagnostic = { file: 'reviewer.worker', line: 2, column: 7, endLine: 2, endColumn: 15, severity: 'error', code: 'duplicate-name', message: 'Worker name "reviewer" is also used by "b.worker"' };
     const elsewhere: Diagnostic = { ...duplicateName, file: 'b.worker' };
     const warning: Diagnostic = { ...duplicateName, severity: 'warning', code: 'self-reference', message: 'allows itself' };
-    const preview = workerToolPreview('reviewer.worker', { 'reviewer.worker': { text } }, [...own.problems, duplicateName, elsewhere, warning]);
+    const preview = workerToolPreview('reviewer.worker', new Map([['reviewer.worker', { text }]]), [...own.problems, duplicateName, elsewhere, warning]);
     expect(preview).toMatchObject({ status: 'problems', problems: [{ code: 'duplicate-name' }, { code: 'schema-ref-missing' }] });
     if (preview?.status === 'problems') expect(preview.problems).toHaveLength(2);
 
     // Warnings alone do not hide the tool.
-    const clean = workerToolPreview('reviewer.worker', { 'reviewer.worker': { text: worker('name: reviewer') } }, [warning]);
+    const clean = workerToolPreview('reviewer.worker', new Map([['reviewer.worker', { text: worker('name: reviewer') }]]), [warning]);
     expect(clean?.status).toBe('ready');
   });
 
   it('is null for anything but an open .worker text', () => {
-    expect(workerToolPreview('notes.md', { 'notes.md': { text: '# Notes' } })).toBeNull();
-    expect(workerToolPreview('missing.worker', {})).toBeNull();
+    expect(workerToolPreview('notes.md', new Map([['notes.md', { text: '# Notes' }]]))).toBeNull();
+    expect(workerToolPreview('missing.worker', new Map())).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { compareDiagnostics, parseWorkerFile } from '@/lib/worker/parse-worker-file';
+import { schemaErrorDiagnostics } from '@/lib/project/schema-diagnostics';
 import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/worker-schemas';
 import { createWorkerToolset } from '@/lib/runtime/toolsets/worker-toolset';
 import type { ResolvedWorkerSchemas } from '@/lib/runtime/typed-io/resolve-worker-schemas';
@@ -38,10 +39,10 @@ export interface PreviewText {
  */
 export function workerToolPreview(
   path: string,
-  texts: Readonly<Record<string, PreviewText>>,
+  texts: ReadonlyMap<string, PreviewText>,
   projectDiagnostics: readonly Diagnostic[] = [],
 ): WorkerToolPreview | null {
-  const text = texts[path]?.text;
+  const text = texts.get(path)?.text;
   if (!path.endsWith('.worker') || text === undefined) return null;
 
   const parsed = parseWorkerFile(text, path);
@@ -51,14 +52,13 @@ export function workerToolPreview(
   if (definition !== undefined && parsed.sourceMap !== undefined) {
     // Files under generated_workers_dir are not analysed with the project, so schema refs are checked here too.
     for (const kind of ['input', 'output'] as SchemaKind[]) {
-      const result = resolveWorkerSchema(definition, path, kind, (requested) => texts[requested]?.text);
+      const result = resolveWorkerSchema(definition, path, kind, (requested) => texts.get(requested)?.text);
       if (result.status === 'ok') {
         if (kind === 'input') schemas.inputSchema = result.schema;
         else schemas.outputSchema = result.schema;
       } else if (result.status === 'error') {
-        // Same code, place and message as the project analysis (check-worker.ts), so the two deduplicate.
-        const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
-        problems.push({ file: path, ...parsed.sourceMap.locate([key]), severity: 'error', code: result.code, message: result.message });
+        // Same codes, places and messages as the project analysis (check-worker.ts), so the two deduplicate.
+        problems.push(...schemaErrorDiagnostics(result, kind, path, parsed.sourceMap).filter((problem) => problem.file === path));
       }
     }
   }

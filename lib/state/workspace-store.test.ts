@@ -39,10 +39,20 @@ describe('workspace store', () => {
     expect(state.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
   });
 
+  it('removes staging folders that an interrupted import left behind when it starts', async () => {
+    const fileSystem = new FlakyFileSystem();
+    const abandoned = `.staging-${(Date.now() - 2 * 60 * 60 * 1000).toString(36)}-abc123-imported`;
+    await fileSystem.writeFile(`/projects/${abandoned}/main.worker`, 'half an import');
+    // An existing project, so that no project is created (creating one cleans up too).
+    await fileSystem.writeFile('/projects/mine/main.worker', '---\nname: main\n---\n');
+    await freshStore(fileSystem);
+    expect((await fileSystem.readDirectory('/projects')).map((entry) => entry.name)).toEqual(['mine']);
+  });
+
   it('autosaves edits after the debounce and reports the state on the way', async () => {
     const fileSystem = new FlakyFileSystem();
     const { useWorkspaceStore, selectSaveIndicator, AUTOSAVE_DELAY_MS } = await freshStore(fileSystem);
-    const original = useWorkspaceStore.getState().buffers['main.worker']!.text;
+    const original = useWorkspaceStore.getState().buffers.get('main.worker')!.text;
     useWorkspaceStore.getState().editText('main.worker', original + '\nMore.');
     expect(selectSaveIndicator(useWorkspaceStore.getState())).toEqual({ status: 'dirty' });
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 50);
@@ -59,7 +69,7 @@ describe('workspace store', () => {
     await useWorkspaceStore.getState().saveNow();
     const failed = useWorkspaceStore.getState();
     expect(selectSaveIndicator(failed)).toEqual({ status: 'error', reason: 'storage is full' });
-    expect(failed.buffers['main.worker']!.text).toBe('typed while full');
+    expect(failed.buffers.get('main.worker')!.text).toBe('typed while full');
     expect(failed.storageProblem).toBe(STORAGE_FULL_MESSAGE);
 
     fileSystem.failWrites = false;
@@ -85,7 +95,7 @@ describe('workspace store', () => {
   it('recomputes diagnostics from unsaved text after the analysis debounce', async () => {
     const fileSystem = new FlakyFileSystem();
     const { useWorkspaceStore, ANALYSIS_DELAY_MS } = await freshStore(fileSystem);
-    const original = useWorkspaceStore.getState().buffers['main.worker']!.text;
+    const original = useWorkspaceStore.getState().buffers.get('main.worker')!.text;
     useWorkspaceStore.getState().editText('main.worker', original.replace('name: main', 'name: main\ncolour: blue'));
     expect(useWorkspaceStore.getState().diagnostics.some((diagnostic) => diagnostic.file === 'main.worker')).toBe(false);
     await vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS + 10);
@@ -103,8 +113,8 @@ describe('workspace store', () => {
     await useWorkspaceStore.getState().movePath('drafts', 'input');
     const moved = useWorkspaceStore.getState();
     expect(moved.openPath).toBe('input/drafts/helper.worker');
-    expect(moved.buffers['input/drafts/helper.worker']).toBeDefined();
-    expect(moved.buffers['drafts/helper.worker']).toBeUndefined();
+    expect(moved.buffers.get('input/drafts/helper.worker')).toBeDefined();
+    expect(moved.buffers.get('drafts/helper.worker')).toBeUndefined();
     expect(await fileSystem.readText(`${root}/input/drafts/helper.worker`)).toContain('name: helper');
   });
 });
@@ -119,8 +129,8 @@ describe('reloadFromStorage', () => {
     await fileSystem.writeFile(`${root}/generated/helper.worker`, '---\nname: helper\ndescription: Helps.\n---\nHelp.\n');
     await useWorkspaceStore.getState().reloadFromStorage(['main.worker', 'generated/helper.worker']);
     const state = useWorkspaceStore.getState();
-    expect(state.buffers['main.worker']!.text).toBe('unsaved typing');
-    expect(state.buffers['generated/helper.worker']!.text).toContain('name: helper');
+    expect(state.buffers.get('main.worker')!.text).toBe('unsaved typing');
+    expect(state.buffers.get('generated/helper.worker')!.text).toContain('name: helper');
     expect(state.tree.some((node) => node.path === 'generated')).toBe(true);
     // The person is told that their edits won over the tool's write.
     expect(state.notice?.message).toContain('main.worker was changed outside the editor');

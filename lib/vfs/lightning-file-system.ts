@@ -4,7 +4,7 @@ import { compareEntries } from './entry-order';
 import { assertWithinFileLimit, MAX_FILE_BYTES } from './limits';
 import { assertAbsolutePath, isStrictlyInside, parentPath, ROOT_PATH, splitPath } from './path';
 import { toVfsError, unavailableError } from './storage-errors';
-import { decodeUtf8Strict, toStoredBytes } from './utf8';
+import { decodeProjectText, toStoredBytes } from './utf8';
 
 export const DEFAULT_DATABASE_NAME = 'workerbench';
 
@@ -62,7 +62,7 @@ export class LightningFileSystem implements FileSystem {
   }
 
   async readText(path: string): Promise<string> {
-    return decodeUtf8Strict(await this.readFile(path), path);
+    return decodeProjectText(await this.readFile(path), path);
   }
 
   async writeFile(path: string, data: Uint8Array | string): Promise<void> {

@@ -2,7 +2,7 @@ import { VfsError, type DirectoryEntry, type FileStat, type FileSystem } from '.
 import { compareEntries } from './entry-order';
 import { assertWithinFileLimit, MAX_FILE_BYTES } from './limits';
 import { assertAbsolutePath, baseName, isStrictlyInside, parentPath, ROOT_PATH, splitPath } from './path';
-import { decodeUtf8Strict, toStoredBytes } from './utf8';
+import { decodeProjectText, toStoredBytes } from './utf8';
 
 interface FileNode {
   kind: 'file';
@@ -47,7 +47,7 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   async readText(path: string): Promise<string> {
-    return decodeUtf8Strict(this.readFileNode(path).data, path);
+    return decodeProjectText(this.readFileNode(path).data, path);
   }
 
   async writeFile(path: string, data: Uint8Array | string): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVfsError } from './file-system';
-import { decodeUtf8Strict, encodeUtf8, isValidUtf8, toStoredBytes } from './utf8';
+import { decodeProjectText, decodeUtf8Strict, encodeUtf8, isValidUtf8, toStoredBytes } from './utf8';
 
 describe('utf8', () => {
   it('round-trips text including astral characters', () => {
@@ -20,6 +20,16 @@ describe('utf8', () => {
         expect((error as Error).message).toContain('"input/deck.pdf"');
       }
     }
+  });
+
+  it('decodes project text one way: a leading byte-order mark goes, from bytes and from text, and only the leading one', () => {
+    const json = '{"runtime":{"approval_mode":"approve_all"}}';
+    const withMark = new Uint8Array([0xef, 0xbb, 0xbf, ...encodeUtf8(json)]);
+    expect(decodeProjectText(withMark)).toBe(json);
+    expect(decodeProjectText(`\uFEFF${json}`)).toBe(json);
+    expect(decodeProjectText(json)).toBe(json);
+    expect(decodeProjectText('a\uFEFFb')).toBe('a\uFEFFb');
+    expect(() => decodeProjectText(new Uint8Array([0xff]), 'x.json')).toThrow('"x.json"');
   });
 
   it('copies views into exactly-sized buffers for storage', () => {

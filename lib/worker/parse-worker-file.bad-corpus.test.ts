@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeProject } from '@/lib/project/analyze-project';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 
 /**
@@ -35,6 +36,8 @@ const cases: BadCase[] = [
   { label: 'name with a slash', text: fm('name: a/b'), code: 'invalid-name', line: 2, column: 7, message: /only letters/ },
   { label: 'name is a number', text: fm('name: 42'), code: 'invalid-type', line: 2, column: 7, message: /"name" must be a text, but it is the number 42/ },
   { label: 'name is a list', text: fm('name: [a]'), code: 'invalid-type', line: 2, column: 7, message: /"name" must be a text, but it is a list/ },
+  { label: 'name __proto__', text: fm('name: __proto__'), code: 'invalid-name', line: 2, column: 7, message: /"__proto__" is reserved/ },
+  { label: 'slot named __proto__', text: fm('name: a', 'attachment_policy:', '  slots:', '    - name: __proto__'), code: 'invalid-value', line: 5, column: 13, message: /"attachment_policy.slots\[0\].name".*reserved/ },
   { label: 'name too long', text: fm(`name: ${'a'.repeat(65)}`), code: 'invalid-name', line: 2, column: 7, message: /at most 64 characters/ },
   { label: 'unknown top-level key', text: fm('name: a', 'colour: red'), code: 'unknown-key', line: 3, column: 1, message: /Unknown key "colour" in frontmatter/ },
   { label: 'misspelled key', text: fm('name: a', 'descripton: x'), code: 'unknown-key', line: 3, column: 1, message: /Did you mean "description"/ },
@@ -43,6 +46,8 @@ const cases: BadCase[] = [
   { label: 'model without provider', text: fm('name: a', 'model: gpt4'), code: 'invalid-value', line: 3, column: 8, message: /"model".*provider:model.*"gpt4"/ },
   { label: 'model with a space', text: fm('name: a', 'model: "openai: gpt 4"'), code: 'invalid-value', line: 3, column: 8, message: /"model"/ },
   { label: 'compatible_models is a string', text: fm('name: a', 'compatible_models: "anthropic:*"'), code: 'invalid-type', line: 3, column: 20, message: /"compatible_models" must be a list/ },
+  { label: 'compatible_models empty list', text: fm('name: a', 'compatible_models: []'), code: 'invalid-value', line: 3, column: 20, message: /"compatible_models": an empty list allows no model/ },
+  { label: 'compatible_models empty block list', text: fm('name: a', 'description: d', 'compatible_models: [ ]'), code: 'invalid-value', line: 4, column: 20, message: /can never run/ },
   { label: 'compatible_models empty item', text: fm('name: a', 'compatible_models: ["", x]'), code: 'invalid-value', line: 3, column: 21, message: /"compatible_models\[0\]"/ },
   { label: 'toolsets is a string', text: fm('name: a', 'toolsets: filesystem'), code: 'invalid-type', line: 3, column: 11, message: /"toolsets" must be a mapping/ },
   { label: 'unknown toolset', text: fm('name: a', 'toolsets:', '  shell: {}'), code: 'unknown-key', line: 4, column: 3, message: /Unknown key "shell" in "toolsets".*filesystem, workers, dynamic_workers/ },
@@ -97,5 +102,70 @@ describe('parseWorkerFile: corpus of bad worker files', () => {
     expect(found!.file).toBe('workers/bad.worker');
     expect(found!.endLine * 10000 + found!.endColumn).toBeGreaterThanOrEqual(found!.line * 10000 + found!.column);
     if (found!.severity === 'error') expect(result.definition).toBeUndefined();
+  });
+});
+
+/**
+ * Schemas are checked against their dialect's meta-schema by the project
+ * analysis (they may live in other files). Each row: the worker (main.worker)
+ * and any extra files, then the diagnostic expected in `file` at the offending key.
+ */
+interface BadSchemaCase {
+  label: string;
+  worker: string;
+  files?: { path: string; text: string }[];
+  file: string;
+  line: number;
+  column: number;
+  message: RegExp;
+}
+
+const schemaCases: BadSchemaCase[] = [
+  { label: 'inline type objekt', worker: fm('name: main', 'input_schema:', '  type: objekt'), file: 'main.worker', line: 4, column: 3, message: /"input_schema.type" must be one of "array", .*"string", but it is "objekt"/ },
+  { label: 'inline nested property type', worker: fm('name: main', 'output_schema:', '  type: object', '  properties:', '    score: { type: integr }'), file: 'main.worker', line: 6, column: 14, message: /"output_schema.properties.score.type" must be one of/ },
+  { label: 'inline required is text', worker: fm('name: main', 'input_schema:', '  type: object', '  required: company'), file: 'main.worker', line: 5, column: 3, message: /"input_schema.required" must be a list, but it is "company"/ },
+  { label: 'inline negative minLength', worker: fm('name: main', 'input_schema:', '  type: string', '  minLength: -1'), file: 'main.worker', line: 5, column: 3, message: /"input_schema.minLength" must be >= 0, but it is -1/ },
+  { label: 'inline type list with a bad item', worker: fm('name: main', 'input_schema:', '  type: [string, objekt]'), file: 'main.worker', line: 4, column: 18, message: /"input_schema.type\[1\]" must be one of/ },
+  { label: 'inline properties is a list', worker: fm('name: main', 'input_schema:', '  properties: [a]'), file: 'main.worker', line: 4, column: 3, message: /"input_schema.properties" must be a mapping, but it is a list/ },
+  { label: 'inline unresolvable $ref', worker: fm('name: main', 'input_schema:', '  $ref: "#/definitions/missing"'), file: 'main.worker', line: 3, column: 1, message: /can't resolve reference #\/definitions\/missing/ },
+  {
+    label: 'referenced file: type objekt, marked in the file',
+    worker: fm('name: main', 'output_schema_ref: schemas/out.json'),
+    files: [{ path: 'schemas/out.json', text: '{\n  "type": "object",\n  "properties": {\n    "score": { "type": "integr" }\n  }\n}\n' }],
+    file: 'schemas/out.json',
+    line: 4,
+    column: 16,
+    message: /referenced by "main.worker" as output_schema_ref\): "properties.score.type" must be one of/,
+  },
+  {
+    label: 'referenced file: type objekt, the ref in the worker',
+    worker: fm('name: main', 'output_schema_ref: schemas/out.json'),
+    files: [{ path: 'schemas/out.json', text: '{ "type": "objekt" }' }],
+    file: 'main.worker',
+    line: 3,
+    column: 20,
+    message: /"output_schema_ref": "schemas\/out.json" is not a valid JSON Schema: "type" must be one of .*, but it is "objekt"/,
+  },
+  {
+    label: 'referenced 2020-12 file: prefixItems is not a list',
+    worker: fm('name: main', 'input_schema_ref: in.json'),
+    files: [{ path: 'in.json', text: '{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array", "prefixItems": {"type": "string"}}' }],
+    file: 'in.json',
+    line: 1,
+    column: 78,
+    message: /"prefixItems" must be a list, but it is a mapping/,
+  },
+];
+
+describe('analyzeProject: corpus of invalid worker schemas', () => {
+  it.each(schemaCases)('$label → invalid-json-schema in $file at $line:$column', ({ worker, files = [], file, line, column, message }) => {
+    const result = analyzeProject({ manifestText: '{"entry": "main"}', files: [{ path: 'main.worker', text: worker }, ...files] });
+    const found = result.diagnostics.filter((entry) => entry.code === 'invalid-json-schema' && entry.file === file);
+    expect(found.length, JSON.stringify(result.diagnostics, null, 1)).toBeGreaterThan(0);
+    expect({ line: found[0]!.line, column: found[0]!.column }).toEqual({ line, column });
+    expect(found[0]!.message).toMatch(message);
+    expect(found[0]!.severity).toBe('error');
+    // A broken schema is never handed on as the worker's schema.
+    expect(Object.keys(result.schemas.get('main') ?? {})).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
 import { TOOLSET_NAMES, workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
+import { setOwnValue } from '@/lib/worker/own-property';
 
 /**
  * Parses a `.worker` file: YAML frontmatter between `---` lines, then the
@@ -155,7 +156,7 @@ function normalizeFrontmatter(
   if (Array.isArray(toolsets)) {
     const converted: Record<string, unknown> = {};
     toolsets.forEach((entry, index) => {
-      if (typeof entry === 'string') converted[entry] = {};
+      if (typeof entry === 'string') setOwnValue(converted, entry, {});
       else report(['toolsets', index], 'invalid-type', `"toolsets[${index}]" must be a toolset name (one of ${TOOLSET_NAMES.join(', ')}), but it is ${describeValue(entry)}`, 'error');
     });
     report(['toolsets'], 'legacy-form', 'toolsets written as a list; prefer a mapping such as "filesystem: {}"', 'info');
@@ -165,7 +166,7 @@ function normalizeFrontmatter(
   }
   if (data.toolsets && typeof data.toolsets === 'object' && !Array.isArray(data.toolsets)) {
     const map: Record<string, unknown> = { ...(data.toolsets as Record<string, unknown>) };
-    for (const key of Object.keys(map)) if (map[key] === null) map[key] = {};
+    for (const key of Object.keys(map)) if (map[key] === null) setOwnValue(map, key, {});
     const workers = map.workers;
     if (workers && typeof workers === 'object' && !Array.isArray(workers)) {
       const copy = { ...(workers as Record<string, unknown>) };

@@ -4,7 +4,8 @@ import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import { replaceFrontmatter, serializeWorkerFile } from '@/lib/worker/serialize-worker-file';
 import type { WorkerFrontmatter } from '@/lib/worker/worker-schema';
 
-const nameArbitrary = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/);
+// "__proto__" matches the pattern but is a reserved name (see worker-schema.ts).
+const nameArbitrary = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/).filter((name) => name !== '__proto__');
 const textArbitrary = fc.string({ unit: 'binary', maxLength: 200 });
 const bodyArbitrary = fc.oneof(
   textArbitrary,
@@ -16,7 +17,7 @@ const frontmatterArbitrary: fc.Arbitrary<WorkerFrontmatter> = fc.record(
     name: nameArbitrary,
     description: textArbitrary,
     model: fc.constantFrom('anthropic:claude-sonnet-4-5', 'demo:scripted', 'openai:gpt-4.1'),
-    compatible_models: fc.array(fc.string({ minLength: 1, maxLength: 10 }), { maxLength: 3 }),
+    compatible_models: fc.array(fc.string({ minLength: 1, maxLength: 10 }), { minLength: 1, maxLength: 3 }),
     toolsets: fc.record(
       {
         filesystem: fc.constant({}),
@@ -58,6 +59,11 @@ describe('serializeWorkerFile', () => {
   it('writes name first and drops undefined values', () => {
     const text = serializeWorkerFile({ description: 'd', name: 'n', model: undefined } as unknown as WorkerFrontmatter, 'body');
     expect(text).toBe('---\nname: n\ndescription: d\n---\nbody');
+  });
+
+  it.each(['constructor', 'toString', '__proto__'])('keeps an unknown key named "%s"', (key) => {
+    const frontmatter = JSON.parse(`{"name":"n","${key}":"kept"}`) as WorkerFrontmatter;
+    expect(serializeWorkerFile(frontmatter, 'body')).toBe(`---\nname: n\n${key}: kept\n---\nbody`);
   });
 
   it('uses CRLF when asked', () => {

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { splitFrontmatter } from '@/lib/worker/parse-worker-file';
 import { workerFrontmatterSchema } from '@/lib/worker/worker-schema';
+import { ownValue, setOwnValue } from '@/lib/worker/own-property';
 
 /**
  * Writes `.worker` files. The body is always kept byte-identical: a worker's
@@ -13,8 +14,9 @@ const CANONICAL_KEY_ORDER = Object.keys(workerFrontmatterSchema.shape);
 /** Frontmatter keys in the documented order (name first), unknown keys after, undefined values dropped. */
 export function orderFrontmatter(frontmatter: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
-  for (const key of CANONICAL_KEY_ORDER) if (frontmatter[key] !== undefined) ordered[key] = frontmatter[key];
-  for (const key of Object.keys(frontmatter)) if (!(key in ordered) && frontmatter[key] !== undefined) ordered[key] = frontmatter[key];
+  // Own keys only: an unknown key named "constructor" or "__proto__" is kept like any other.
+  for (const key of CANONICAL_KEY_ORDER) if (ownValue(frontmatter, key) !== undefined) setOwnValue(ordered, key, frontmatter[key]);
+  for (const key of Object.keys(frontmatter)) if (!Object.hasOwn(ordered, key) && frontmatter[key] !== undefined) setOwnValue(ordered, key, frontmatter[key]);
   return ordered;
 }
 

@@ -15,7 +15,10 @@ export const workerNameSchema = z
   .string()
   .min(1, 'name must not be empty')
   .max(WORKER_NAME_MAX_LENGTH, `name must be at most ${WORKER_NAME_MAX_LENGTH} characters`)
-  .regex(WORKER_NAME_PATTERN, 'name may contain only letters, digits, "_" and "-"');
+  .regex(WORKER_NAME_PATTERN, 'name may contain only letters, digits, "_" and "-"')
+  // Names become tool names and schema property names; JSON Schema validators and tool maps
+  // treat "__proto__" as the prototype rather than a key, so the tool or parameter would vanish.
+  .refine((name) => name !== '__proto__', 'name "__proto__" is reserved');
 
 /** "provider:model", e.g. "anthropic:claude-sonnet-4-5" or "demo:scripted". */
 export const modelIdSchema = z
@@ -71,7 +74,11 @@ export const workerFrontmatterSchema = z.strictObject({
   name: workerNameSchema,
   description: z.string().optional(),
   model: modelIdSchema.optional(),
-  compatible_models: z.array(z.string().min(1)).optional(),
+  // An empty list matches no model: the worker could never run, so it is refused where it is written.
+  compatible_models: z
+    .array(z.string().min(1))
+    .min(1, 'an empty list allows no model, so the worker can never run; name at least one model or glob (e.g. "anthropic:*"), or leave compatible_models out')
+    .optional(),
   toolsets: toolsetsSchema.optional(),
   attachment_policy: attachmentPolicySchema.optional(),
   input_schema: jsonSchemaObject.optional(),

@@ -3,7 +3,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { MAX_REQUEST_BYTES } from '@/lib/model/step-protocol';
 import { formatBytes } from '@/lib/vfs/limits';
 import { isTextPath } from '@/lib/vfs/mime-type';
-import { isValidUtf8 } from '@/lib/vfs/utf8';
+import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';
 import { encodeBase64 } from '@/lib/encoding/base64';
 import type { PdfTextExtractor } from './pdf-text-extractor';
@@ -99,7 +99,8 @@ export function filePart(attachment: Attachment): FilePart {
 }
 
 export function textFilePart(attachment: Attachment): TextPart {
-  const text = new TextDecoder('utf-8').decode(attachment.bytes);
+  // Only called for valid UTF-8 (checked above); the one project decoder, so a byte-order mark is dropped as everywhere.
+  const text = decodeProjectText(attachment.bytes, attachment.path);
   return { type: 'text', text: `Contents of ${attachment.path}:\n${text}` };
 }
 

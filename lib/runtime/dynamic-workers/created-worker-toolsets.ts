@@ -1,6 +1,7 @@
 import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import { createFilesystemToolset, FILESYSTEM_TOOLSET_NAME } from '@/lib/runtime/toolsets/filesystem-toolset';
 import { CALL_WORKER_TOOL_NAME, WORKERS_TOOLSET_NAME } from '@/lib/runtime/toolsets/worker-toolset';
+import { ownValue } from '@/lib/worker/own-property';
 
 /**
  * What a created worker may do is bounded by the worker that creates it, so
@@ -44,7 +45,7 @@ export function createdWorkerToolsetProblems(created: WorkerDefinition, creator:
     }
     for (const [toolName, creatorPolicy] of Object.entries(creatorConfig.approvals ?? {})) {
       if (!hasTool(toolsetName, toolName, config.allowed_workers)) continue;
-      const createdPolicy = (config.approvals?.[toolName] as ApprovalPolicy | undefined) ?? defaultApproval(toolsetName, toolName);
+      const createdPolicy = (ownValue(config.approvals, toolName) as ApprovalPolicy | undefined) ?? defaultApproval(toolsetName, toolName);
       if (STRICTNESS[createdPolicy] < STRICTNESS[creatorPolicy as ApprovalPolicy]) {
         problems.push(
           `A created worker may not loosen "${toolName}": ${creator.name} has it ${creatorPolicy}, so set "${toolName}: ${creatorPolicy}" (or stricter) under toolsets.${toolsetName}.approvals.`,
@@ -52,7 +53,7 @@ export function createdWorkerToolsetProblems(created: WorkerDefinition, creator:
       }
     }
     for (const [toolName, policy] of Object.entries(config.approvals ?? {})) {
-      if (policy === 'pre_approved' && creatorConfig.approvals?.[toolName] !== 'pre_approved') {
+      if (policy === 'pre_approved' && ownValue(creatorConfig.approvals, toolName) !== 'pre_approved') {
         problems.push(
           `A created worker may not pre-approve "${toolName}" unless its creator pre-approves it too; use "prompt" or leave it out.`,
         );

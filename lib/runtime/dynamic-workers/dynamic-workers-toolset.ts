@@ -8,6 +8,7 @@ import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dynamic-workers/worker-create-args';
+import { assertCallableBy, isCallableBy, recordCreator } from '@/lib/runtime/dynamic-workers/created-worker-callers';
 
 /**
  * The `dynamic_workers` toolset (seed 004): `worker_create` writes a validated
@@ -25,6 +26,9 @@ import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dy
  * prompt shows the file and lets the person edit it), worker_call and the
  * named tools `pre_approved` (the created worker's own tools still go through
  * the gate). Frontmatter overrides go under `toolsets.dynamic_workers.approvals`.
+ *
+ * A created worker is callable by its creator only (created-worker-callers.ts):
+ * other workers neither see its named tool nor reach it with worker_call.
  */
 export const DYNAMIC_WORKERS_TOOLSET_NAME = 'dynamic_workers';
 export const WORKER_CREATE_TOOL_NAME = 'worker_create';
@@ -39,8 +43,8 @@ export interface DynamicWorkersOptions {
 /** Schemas resolved when a worker was created (refs read then), for its named tool. */
 const createdSchemas = new WeakMap<WorkerDefinition, WorkerSchemas>();
 
-function createdWorkerNames(session: RunSession): string {
-  const names = [...session.dynamicWorkers.keys()];
+function createdWorkerNames(session: RunSession, creator: WorkerDefinition): string {
+  const names = [...session.dynamicWorkers.values()].filter((worker) => isCallableBy(worker, creator)).map((worker) => worker.name);
   return names.length === 0 ? 'none yet (create one with worker_create)' : names.join(', ');
 }
 
@@ -66,6 +70,7 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
       const leftover = !plan.replacing && (await context.sandbox.stat(plan.path)) !== null;
       await context.sandbox.writeFile(plan.path, plan.text);
       options.session.dynamicWorkers.set(plan.definition.name, plan.definition);
+      recordCreator(plan.definition, creator);
       createdSchemas.set(plan.definition, plan.schemas);
       return {
         created: plan.definition.name,
@@ -86,7 +91,7 @@ interface WorkerCallArgs {
   attachments?: string[];
 }
 
-function workerCallTool(options: DynamicWorkersOptions): RuntimeTool {
+function workerCallTool(caller: WorkerDefinition, options: DynamicWorkersOptions): RuntimeTool {
   return {
     name: WORKER_CALL_TOOL_NAME,
     description:
@@ -116,9 +121,10 @@ function workerCallTool(options: DynamicWorkersOptions): RuntimeTool {
           : '';
         throw new RunError(
           'unknown_worker',
-          `No worker named "${name}" was created in this session.${hint} Created workers: ${createdWorkerNames(options.session)}.`,
+          `No worker named "${name}" was created in this session.${hint} Created workers: ${createdWorkerNames(options.session, caller)}.`,
         );
       }
+      assertCallableBy(worker, caller);
       return context.callWorker({
         worker,
         input: input ?? '',
@@ -130,7 +136,7 @@ function workerCallTool(options: DynamicWorkersOptions): RuntimeTool {
 }
 
 /** A created worker as a tool of its own name, shaped by its attachment policy and schemas like any worker tool. */
-function namedCreatedWorkerTool(worker: WorkerDefinition): RuntimeTool {
+function namedCreatedWorkerTool(worker: WorkerDefinition, caller: WorkerDefinition): RuntimeTool {
   const schemas = createdSchemas.get(worker) ?? {};
   const schema = buildWorkerToolSchema(worker, { resolvedInputSchema: schemas.input, resolvedOutputSchema: schemas.output });
   return {
@@ -141,19 +147,20 @@ function namedCreatedWorkerTool(worker: WorkerDefinition): RuntimeTool {
     async execute(args, context) {
       const parsed = parseWorkerToolArguments(worker, schema, args);
       if (!parsed.ok) throw new RunError('invalid_arguments', parsed.error.message);
+      assertCallableBy(worker, caller);
       return context.callWorker({ worker, ...parsed.value });
     },
   };
 }
 
-/** The toolset for one worker call of `creator`; named tools for what the session has created so far. */
+/** The toolset for one worker call of `creator`; named tools for what it has created in the session so far. */
 export function createDynamicWorkersToolset(creator: WorkerDefinition, options: DynamicWorkersOptions): Toolset {
   const named = [...options.session.dynamicWorkers.values()]
-    .filter((worker) => worker.name !== creator.name)
-    .map(namedCreatedWorkerTool);
+    .filter((worker) => worker.name !== creator.name && isCallableBy(worker, creator))
+    .map((worker) => namedCreatedWorkerTool(worker, creator));
   return {
     name: DYNAMIC_WORKERS_TOOLSET_NAME,
-    tools: [workerCreateTool(creator, options), workerCallTool(options), ...named],
+    tools: [workerCreateTool(creator, options), workerCallTool(creator, options), ...named],
   };
 }
 

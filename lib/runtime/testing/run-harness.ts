@@ -46,6 +46,8 @@ export async function runProject(options: {
   let tick = 1_000;
   const outcome = await startRun({
     project: options.project,
+    // Tests of the loop run a project as its author would; trust tests pass extra.projectTrust.
+    projectTrust: 'trusted',
     sandbox: options.sandbox ?? (await testSandbox()),
     workerName: options.workerName,
     input: options.input ?? 'Go.',

@@ -1,6 +1,6 @@
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
-import { isValidUtf8 } from '@/lib/vfs/utf8';
+import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { walkFiles } from '@/lib/vfs/walk-files';
 import { matchesPathGlob } from '@/lib/runtime/glob-match';
 import { RunError } from '@/lib/runtime/run-error';
@@ -84,7 +84,7 @@ const readFile: RuntimeTool = {
         `${canonical} is a binary file (${mimeTypeForPath(canonical)}, ${bytes.length} bytes) and cannot be read as text; pass it to a worker as an attachment instead.`,
       );
     }
-    const text = new TextDecoder().decode(bytes);
+    const text = decodeProjectText(bytes, canonical);
     const content = text.slice(offset, offset + Math.min(maxChars, READ_MAX_CHARS_LIMIT));
     const end = offset + content.length;
     const truncated = end < text.length;

@@ -98,6 +98,13 @@ describe('buildWorkerToolSchema', () => {
     expect(inputSchema.required).toEqual(['deck']);
   });
 
+  it.each(['constructor', 'toString', 'hasOwnProperty'])('keeps a slot named "%s" as a parameter', (name) => {
+    const { inputSchema } = buildWorkerToolSchema({ name: 'w', description: 'd', attachment_policy: { slots: [{ name, required: true }] } });
+    expect(Object.keys(inputSchema.properties as object)).toContain(name);
+    expect(inputSchema.required).toContain(name);
+    expect(compileSchema(inputSchema)(JSON.parse(`{"${name}":"deck.pdf"}`))).toBe(true);
+  });
+
   it('replaces input with the input schema and hoists its definitions', () => {
     const { inputSchema, typedInput } = buildWorkerToolSchema(workers.typedInput!);
     expect(typedInput).toBe(true);

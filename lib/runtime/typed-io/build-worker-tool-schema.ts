@@ -2,6 +2,7 @@ import type { AttachmentPolicy, WorkerDefinition } from '@/lib/worker/worker-sch
 import { formatSuffixList, normalizeSuffixes } from '@/lib/runtime/attachments/suffixes';
 import { renderCompactSchema } from './compact-schema';
 import type { JsonSchema } from './json-schema';
+import { setOwnValue } from '@/lib/worker/own-property';
 import {
   ATTACHMENTS_PARAMETER,
   attachmentsAreRequired,
@@ -90,7 +91,8 @@ export function buildWorkerToolSchema(worker: ToolSchemaWorker, options: WorkerT
       ];
       if (suffixes.length > 0) sentences.push(`Accepted: ${formatSuffixList(suffixes)}.`);
       sentences.push(slot.required === true ? 'Required.' : 'Optional.');
-      properties[name] = { type: 'string', description: sentences.join(' ') };
+      // A slot may be named "__proto__"; it must stay a parameter.
+      setOwnValue(properties, name, { type: 'string', description: sentences.join(' ') });
       if (slot.required === true) required.push(name);
     }
   }

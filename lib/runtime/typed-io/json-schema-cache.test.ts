@@ -39,3 +39,19 @@ describe('compiled validators', () => {
     expect(schemaIssues({ ...schema }, { items: [3] })).toEqual([]);
   });
 });
+
+describe('compileSchema dialects', () => {
+  it('compiles a schema in the dialect it declares, as the editor checked it', () => {
+    const tuple = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'array',
+      prefixItems: [{ type: 'string' }],
+      items: false,
+    };
+    const validate = compileSchema(tuple);
+    expect(validate(['a'])).toBe(true);
+    expect(validate(['a', 1])).toBe(false);
+    // Without a $schema the schema is draft-07, where `items: false` with no prefixItems forbids every item.
+    expect(compileSchema({ type: 'array', items: false })(['a'])).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { jsonSchemaProblem } from '@/lib/project/worker-schemas';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createDialectValidator, jsonSchemaProblem, schemaDialect, type SchemaDialect } from '@/lib/project/worker-schemas';
 
 /**
  * Shared Ajv plumbing for typed worker I/O. Permissive like the project
@@ -9,7 +10,6 @@ import { jsonSchemaProblem } from '@/lib/project/worker-schemas';
  */
 export type JsonSchema = Record<string, unknown>;
 
-const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
@@ -20,21 +20,30 @@ const compiled = new WeakMap<object, ValidateFunction>();
  * (they close over it) and are released with their schemas.
  */
 const COMPILES_PER_INSTANCE = 100;
-let ajv = new Ajv(AJV_OPTIONS);
-let compilesByInstance = 0;
+/**
+ * One instance per dialect, of the same classes the editor's diagnostics use
+ * (lib/project/worker-schemas.ts), so a schema declaring 2020-12 is compiled
+ * as 2020-12 here too, and one the editor accepted is one a run can compile.
+ */
+const instances = new Map<SchemaDialect, { ajv: Ajv; compiles: number }>();
+
+function instanceFor(dialect: SchemaDialect): Ajv {
+  let instance = instances.get(dialect);
+  if (instance === undefined || instance.compiles >= COMPILES_PER_INSTANCE) {
+    instance = { ajv: createDialectValidator(dialect), compiles: 0 };
+    instances.set(dialect, instance);
+  }
+  instance.compiles += 1;
+  return instance.ajv;
+}
 
 /** Throws Ajv's compile error for a schema that is not valid JSON Schema. */
 export function compileSchema(schema: JsonSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate === undefined) {
-    if (compilesByInstance >= COMPILES_PER_INSTANCE) {
-      ajv = new Ajv(AJV_OPTIONS);
-      compilesByInstance = 0;
-    }
-    compilesByInstance += 1;
     // $id would be registered globally in the shared instance; two workers may reuse one.
     const { $id: _id, ...withoutId } = schema;
-    validate = ajv.compile(withoutId);
+    validate = instanceFor(schemaDialect(schema)).compile(withoutId);
     compiled.set(schema, validate);
   }
   return validate;

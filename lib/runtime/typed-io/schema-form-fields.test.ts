@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFormFields, describeFormErrors, formValuesToInput } from './schema-form-fields';
+import { deriveFormFields, describeFormErrors, formValuesToInput, type FormValue } from './schema-form-fields';
 
 const schema = {
   type: 'object',
@@ -37,10 +37,14 @@ describe('deriveFormFields', () => {
   });
 });
 
+function values(record: Record<string, FormValue>): ReadonlyMap<string, FormValue> {
+  return new Map(Object.entries(record));
+}
+
 describe('formValuesToInput', () => {
   it('coerces values by kind and leaves out empty optional fields', () => {
     expect(
-      formValuesToInput(schema, {
+      formValuesToInput(schema, values({
         company: 'Acme',
         stage: '1',
         founded_year: ' 2019 ',
@@ -48,7 +52,7 @@ describe('formValuesToInput', () => {
         isProfitable: true,
         questions: 'What is the TAM?\n\n  Who competes?  ',
         metrics: '{"arr": 1.5}',
-      }),
+      })),
     ).toEqual({
       ok: true,
       input: { company: 'Acme', stage: 1, founded_year: 2019, isProfitable: true, questions: ['What is the TAM?', 'Who competes?'], metrics: { arr: 1.5 } },
@@ -56,7 +60,7 @@ describe('formValuesToInput', () => {
   });
 
   it('names the fields that are missing or malformed', () => {
-    const result = formValuesToInput(schema, { stage: 'series_b', founded_year: '20.5', valuation: 'lots', metrics: '{' });
+    const result = formValuesToInput(schema, values({ stage: 'series_b', founded_year: '20.5', valuation: 'lots', metrics: '{' }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((error) => `${error.field}:${error.rule}`)).toEqual([
@@ -70,12 +74,24 @@ describe('formValuesToInput', () => {
   });
 
   it('validates the assembled value against the schema (constraints beyond the kind)', () => {
-    const result = formValuesToInput(schema, { company: 'Acme', stage: 'seed', founded_year: '1800' });
+    const result = formValuesToInput(schema, values({ company: 'Acme', stage: 'seed', founded_year: '1800' }));
     expect(!result.ok && result.errors).toEqual([{ field: 'founded_year', rule: 'minimum', message: 'must be >= 1900' }]);
   });
 
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'])('keeps a property named "%s" as a property', (name) => {
+    const named = { type: 'object', properties: { [name]: { type: 'string' } }, required: [name] };
+    // Unset, the field is missing (not a prototype member posing as a value).
+    expect(formValuesToInput(named, new Map()).ok).toBe(false);
+    const result = formValuesToInput(named, new Map([[name, 'typed']]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Object.getPrototypeOf(result.input)).toBe(Object.prototype);
+    expect(Object.keys(result.input as object)).toEqual([name]);
+    expect(JSON.parse(JSON.stringify(result.input))).toEqual(JSON.parse(`{"${name}":"typed"}`));
+  });
+
   it('returns the bare value for a non-object schema', () => {
-    expect(formValuesToInput({ type: 'integer' }, { '': '42' })).toEqual({ ok: true, input: 42 });
-    expect(formValuesToInput({ type: 'integer' }, {}).ok).toBe(false);
+    expect(formValuesToInput({ type: 'integer' }, values({ '': '42' }))).toEqual({ ok: true, input: 42 });
+    expect(formValuesToInput({ type: 'integer' }, new Map()).ok).toBe(false);
   });
 });

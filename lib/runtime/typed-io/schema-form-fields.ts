@@ -93,13 +93,14 @@ export type FormConversion = { ok: true; input: unknown } | { ok: false; errors:
  * from text, string lists from lines), leaves out empty optional fields, then
  * validates the whole value against the schema. Errors name the field.
  */
-export function formValuesToInput(schema: JsonSchema, values: Readonly<Record<string, FormValue>>): FormConversion {
+export function formValuesToInput(schema: JsonSchema, values: ReadonlyMap<string, FormValue>): FormConversion {
   const fields = deriveFormFields(schema);
   const errors: SchemaIssue[] = [];
-  const input: Record<string, unknown> = {};
+  // Entries, not `input[name] = …`: a property named "__proto__" must stay a property.
+  const entries: [string, unknown][] = [];
   let whole: unknown;
   for (const field of fields) {
-    const coerced = coerce(field, values[field.name]);
+    const coerced = coerce(field, values.get(field.name));
     if ('error' in coerced) {
       errors.push({ field: field.name, rule: coerced.rule, message: coerced.error });
       continue;
@@ -109,10 +110,10 @@ export function formValuesToInput(schema: JsonSchema, values: Readonly<Record<st
       continue;
     }
     if (field.name === WHOLE_INPUT) whole = coerced.value;
-    else input[field.name] = coerced.value;
+    else entries.push([field.name, coerced.value]);
   }
   if (errors.length > 0) return { ok: false, errors };
-  const value = fields.length === 1 && fields[0]?.name === WHOLE_INPUT ? whole : input;
+  const value = fields.length === 1 && fields[0]?.name === WHOLE_INPUT ? whole : Object.fromEntries(entries);
   const issues = schemaIssues(schema, value);
   return issues.length > 0 ? { ok: false, errors: issues } : { ok: true, input: value };
 }

@@ -130,6 +130,6 @@ describe('isValidJsonSchema', () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error).toMatch(/type/);
     expect(isValidJsonSchema({ type: 'object', required: 'company' }).ok).toBe(false);
-    expect(isValidJsonSchema(['not', 'an', 'object'])).toEqual({ ok: false, error: 'a JSON Schema must be an object' });
+    expect(isValidJsonSchema(['not', 'an', 'object'])).toEqual({ ok: false, error: 'The schema must be a mapping, but it is a list' });
   });
 });

@@ -2,50 +2,43 @@ import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
 
 /**
- * Where runs are kept across reloads: one summary per run, its events and its
- * model steps, in IndexedDB (three object stores, keyed by run id and order of
- * arrival). Events are stored as they are, whatever their type, so new event
- * types need no change here. The IDBFactory comes in from outside, so tests run
- * on fake-indexeddb.
+ * Runs kept across reloads: every run's events in IndexedDB, written as they happen,
+ * so the Runs panel can show past runs with their whole tree after a reload or a
+ * crashed tab. One record per run (for listing and pruning without reading events)
+ * and one per event, keyed by run and order. Each model step's request and response
+ * (the run record that replay and resume read) is kept too, keyed by run, worker call
+ * and step.
  */
-export interface ArchivedRunSummary {
+export interface ArchivedRun {
   runId: string;
   project: string;
   startedAt: number;
-  /** Approximate stored size (JSON characters), for the storage budget. */
+  /** Sum of the events' JSON lengths: what the budget counts. */
   bytes: number;
+  eventCount: number;
 }
 
-export interface RunArchiveBudget {
-  /** Runs kept per project; the oldest go first. */
+/** What is kept: the newest runs of each project within both limits. Stated in the README. */
+export interface ArchiveBudget {
   maxRunsPerProject: number;
-  /** Approximate bytes kept across every project; the oldest runs go first. */
   maxTotalBytes: number;
 }
 
-/** Stated in the README: 50 runs per project, 50 MB in all. */
-export const DEFAULT_RUN_ARCHIVE_BUDGET: RunArchiveBudget = { maxRunsPerProject: 50, maxTotalBytes: 50 * 1024 * 1024 };
-
-export interface RunArchiveBatch {
-  runId: string;
-  project: string;
-  startedAt: number;
-  events: RunEvent[];
-  steps: ModelStepRecord[];
-}
+export const DEFAULT_ARCHIVE_BUDGET: ArchiveBudget = { maxRunsPerProject: 100, maxTotalBytes: 50 * 1024 * 1024 };
 
 export interface RunArchive {
-  /** Appends events and steps to a run (creating its summary), in one transaction. */
-  append(batch: RunArchiveBatch): Promise<void>;
-  /** The project's runs, newest first. */
-  listRuns(project: string): Promise<ArchivedRunSummary[]>;
+  append(project: string, events: readonly RunEvent[]): Promise<void>;
+  /** The project's runs, oldest first. */
+  listRuns(project: string): Promise<ArchivedRun[]>;
   events(runId: string): Promise<RunEvent[]>;
+  /** Adds model steps to runs already appended (their run-start came first); steps of unknown runs are dropped. */
+  appendSteps(steps: readonly ModelStepRecord[]): Promise<void>;
+  /** The run's model steps, by worker call and step. */
   steps(runId: string): Promise<ModelStepRecord[]>;
   deleteRun(runId: string): Promise<void>;
   deleteProject(project: string): Promise<void>;
-  /** Removes the oldest runs beyond the budget; returns the ids removed. */
-  prune(budget?: RunArchiveBudget): Promise<string[]>;
-  close(): void;
+  /** Deletes the oldest runs beyond the budget; returns the ids deleted. */
+  prune(budget?: ArchiveBudget): Promise<string[]>;
 }
 
 const DATABASE_NAME = 'workerbench-runs';
@@ -53,165 +46,156 @@ const RUNS = 'runs';
 const EVENTS = 'events';
 const STEPS = 'steps';
 
-interface StoredItem<T> {
-  runId: string;
-  seq: number;
-  value: T;
+function request<T>(operation: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    operation.onsuccess = () => resolve(operation.result);
+    operation.onerror = () => reject(operation.error ?? new Error('IndexedDB request failed'));
+  });
 }
 
-export async function openRunArchive(factory: IDBFactory, name = DATABASE_NAME): Promise<RunArchive> {
-  const database = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.open(name, 1);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      const runs = db.createObjectStore(RUNS, { keyPath: 'runId' });
-      runs.createIndex('project', 'project');
-      db.createObjectStore(EVENTS, { keyPath: ['runId', 'seq'] });
-      db.createObjectStore(STEPS, { keyPath: ['runId', 'seq'] });
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('Could not open the run archive.'));
-    request.onblocked = () => reject(new Error('The run archive is blocked by another tab.'));
+function done(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
   });
-  // Next sequence number per run and store, so appends never read first.
-  const nextSeq = new Map<string, number>();
+}
 
-  const runRange = (runId: string) => IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const opening = factory.open(name, 2);
+    opening.onupgradeneeded = (change) => {
+      const database = opening.result;
+      if (change.oldVersion < 1) {
+        const runs = database.createObjectStore(RUNS, { keyPath: 'runId' });
+        runs.createIndex('project', 'project');
+        database.createObjectStore(EVENTS, { keyPath: ['runId', 'sequence'] });
+      }
+      // Version 2: model steps, added beside the events already kept.
+      if (change.oldVersion < 2) database.createObjectStore(STEPS, { keyPath: ['runId', 'callId', 'step'] });
+    };
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error ?? new Error('IndexedDB is unavailable'));
+  });
+}
 
-  async function seqStart(runId: string, storeName: string): Promise<number> {
-    const key = `${storeName}\u0000${runId}`;
-    const known = nextSeq.get(key);
-    if (known !== undefined) return known;
-    // A run continued after a reload (resume) appends after what is stored.
-    const last = await done<IDBCursorWithValue | null>(
-      database.transaction(storeName).objectStore(storeName).openCursor(runRange(runId), 'prev'),
-    );
-    const start = last === null ? 0 : (last.value as StoredItem<unknown>).seq + 1;
-    nextSeq.set(key, start);
-    return start;
-  }
+interface StoredEvent {
+  runId: string;
+  sequence: number;
+  event: RunEvent;
+}
 
-  function bump(runId: string, storeName: string, count: number): void {
-    const key = `${storeName}\u0000${runId}`;
-    nextSeq.set(key, (nextSeq.get(key) ?? 0) + count);
-  }
+function eventRange(runId: string): IDBKeyRange {
+  return IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
+}
 
-  async function readAll<T>(storeName: string, runId: string): Promise<T[]> {
-    const items = await done<StoredItem<T>[]>(database.transaction(storeName).objectStore(storeName).getAll(runRange(runId)));
-    return items.map((item) => item.value);
-  }
+/** Every [runId, callId, step] key of one run: an array key sorts after every string. */
+function stepRange(runId: string): IDBKeyRange {
+  return IDBKeyRange.bound([runId], [runId, []]);
+}
 
-  async function deleteRuns(runIds: readonly string[]): Promise<void> {
+export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME): RunArchive {
+  let opened: Promise<IDBDatabase> | null = null;
+  const database = () => (opened ??= openDatabase(factory, databaseName));
+
+  async function removeRuns(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
-    const transaction = database.transaction([RUNS, EVENTS, STEPS], 'readwrite');
+    const transaction = (await database()).transaction([RUNS, EVENTS, STEPS], 'readwrite');
     for (const runId of runIds) {
       transaction.objectStore(RUNS).delete(runId);
-      transaction.objectStore(EVENTS).delete(runRange(runId));
-      transaction.objectStore(STEPS).delete(runRange(runId));
-      nextSeq.delete(`${EVENTS}\u0000${runId}`);
-      nextSeq.delete(`${STEPS}\u0000${runId}`);
+      transaction.objectStore(EVENTS).delete(eventRange(runId));
+      transaction.objectStore(STEPS).delete(stepRange(runId));
     }
-    await committed(transaction);
+    await done(transaction);
   }
 
-  async function allSummaries(): Promise<ArchivedRunSummary[]> {
-    return done<ArchivedRunSummary[]>(database.transaction(RUNS).objectStore(RUNS).getAll());
+  async function allRuns(): Promise<ArchivedRun[]> {
+    const transaction = (await database()).transaction(RUNS, 'readonly');
+    return request(transaction.objectStore(RUNS).getAll() as IDBRequest<ArchivedRun[]>);
   }
 
   return {
-    async append(batch) {
-      const eventStart = await seqStart(batch.runId, EVENTS);
-      const stepStart = await seqStart(batch.runId, STEPS);
-      const transaction = database.transaction([RUNS, EVENTS, STEPS], 'readwrite');
-      let bytes = 0;
-      batch.events.forEach((event, index) => {
-        const item: StoredItem<RunEvent> = { runId: batch.runId, seq: eventStart + index, value: event };
-        bytes += approximateSize(event);
-        transaction.objectStore(EVENTS).put(item);
-      });
-      batch.steps.forEach((step, index) => {
-        const item: StoredItem<ModelStepRecord> = { runId: batch.runId, seq: stepStart + index, value: step };
-        bytes += approximateSize(step);
-        transaction.objectStore(STEPS).put(item);
-      });
+    async append(project, events) {
+      if (events.length === 0) return;
+      const transaction = (await database()).transaction([RUNS, EVENTS], 'readwrite');
       const runs = transaction.objectStore(RUNS);
-      const summaryRequest = runs.get(batch.runId);
-      summaryRequest.onsuccess = () => {
-        const existing = summaryRequest.result as ArchivedRunSummary | undefined;
-        const summary: ArchivedRunSummary = existing
-          ? { ...existing, bytes: existing.bytes + bytes }
-          : { runId: batch.runId, project: batch.project, startedAt: batch.startedAt, bytes };
-        runs.put(summary);
-      };
-      bump(batch.runId, EVENTS, batch.events.length);
-      bump(batch.runId, STEPS, batch.steps.length);
-      await committed(transaction);
+      const stored = transaction.objectStore(EVENTS);
+      const byRun = new Map<string, RunEvent[]>();
+      for (const event of events) byRun.set(event.runId, [...(byRun.get(event.runId) ?? []), event]);
+      for (const [runId, runEvents] of byRun) {
+        const existing = (await request(runs.get(runId) as IDBRequest<ArchivedRun | undefined>)) ?? {
+          runId,
+          project,
+          startedAt: runEvents[0]!.timestamp,
+          bytes: 0,
+          eventCount: 0,
+        };
+        let { bytes, eventCount } = existing;
+        for (const event of runEvents) {
+          const record: StoredEvent = { runId, sequence: eventCount, event };
+          stored.put(record);
+          eventCount += 1;
+          bytes += JSON.stringify(event)?.length ?? 0;
+        }
+        runs.put({ ...existing, bytes, eventCount });
+      }
+      await done(transaction);
     },
 
     async listRuns(project) {
-      const summaries = await done<ArchivedRunSummary[]>(
-        database.transaction(RUNS).objectStore(RUNS).index('project').getAll(IDBKeyRange.only(project)),
-      );
-      return summaries.sort(newestFirst);
+      const transaction = (await database()).transaction(RUNS, 'readonly');
+      const runs = await request(transaction.objectStore(RUNS).index('project').getAll(project) as IDBRequest<ArchivedRun[]>);
+      return runs.sort((left, right) => left.startedAt - right.startedAt);
     },
 
-    events: (runId) => readAll<RunEvent>(EVENTS, runId),
-    steps: (runId) => readAll<ModelStepRecord>(STEPS, runId),
-    deleteRun: (runId) => deleteRuns([runId]),
+    async events(runId) {
+      const transaction = (await database()).transaction(EVENTS, 'readonly');
+      const stored = await request(transaction.objectStore(EVENTS).getAll(eventRange(runId)) as IDBRequest<StoredEvent[]>);
+      return stored.map((record) => record.event);
+    },
+
+    async appendSteps(steps) {
+      if (steps.length === 0) return;
+      const transaction = (await database()).transaction([RUNS, STEPS], 'readwrite');
+      const runs = transaction.objectStore(RUNS);
+      for (const step of steps) {
+        const run = await request(runs.get(step.runId) as IDBRequest<ArchivedRun | undefined>);
+        if (run === undefined) continue;
+        transaction.objectStore(STEPS).put(step);
+        // Requests carry whole conversations (and attachments): they count toward the budget.
+        runs.put({ ...run, bytes: run.bytes + (JSON.stringify(step)?.length ?? 0) });
+      }
+      await done(transaction);
+    },
+
+    async steps(runId) {
+      const transaction = (await database()).transaction(STEPS, 'readonly');
+      return request(transaction.objectStore(STEPS).getAll(stepRange(runId)) as IDBRequest<ModelStepRecord[]>);
+    },
+
+    deleteRun: (runId) => removeRuns([runId]),
 
     async deleteProject(project) {
-      const keys = await done<IDBValidKey[]>(
-        database.transaction(RUNS).objectStore(RUNS).index('project').getAllKeys(IDBKeyRange.only(project)),
-      );
-      await deleteRuns(keys.map(String));
+      await removeRuns((await this.listRuns(project)).map((run) => run.runId));
     },
 
-    async prune(budget = DEFAULT_RUN_ARCHIVE_BUDGET) {
-      const summaries = (await allSummaries()).sort(newestFirst);
-      const removed: string[] = [];
+    async prune(budget = DEFAULT_ARCHIVE_BUDGET) {
+      const runs = (await allRuns()).sort((left, right) => right.startedAt - left.startedAt);
       const perProject = new Map<string, number>();
       let total = 0;
-      for (const summary of summaries) {
-        const count = (perProject.get(summary.project) ?? 0) + 1;
-        perProject.set(summary.project, count);
-        // The newest run is always kept, even when it alone exceeds the bytes budget.
-        if (count > budget.maxRunsPerProject || (total > 0 && total + summary.bytes > budget.maxTotalBytes)) {
-          removed.push(summary.runId);
+      const doomed: string[] = [];
+      // Newest first: a run is kept while its project and the whole archive are within budget.
+      for (const run of runs) {
+        const count = (perProject.get(run.project) ?? 0) + 1;
+        if (count > budget.maxRunsPerProject || total + run.bytes > budget.maxTotalBytes) {
+          doomed.push(run.runId);
           continue;
         }
-        total += summary.bytes;
+        perProject.set(run.project, count);
+        total += run.bytes;
       }
-      await deleteRuns(removed);
-      return removed;
+      await removeRuns(doomed);
+      return doomed;
     },
-
-    close: () => database.close(),
   };
-}
-
-function newestFirst(left: ArchivedRunSummary, right: ArchivedRunSummary): number {
-  return right.startedAt - left.startedAt || right.runId.localeCompare(left.runId);
-}
-
-function approximateSize(value: unknown): number {
-  try {
-    return JSON.stringify(value)?.length ?? 0;
-  } catch {
-    return 0;
-  }
-}
-
-function done<T>(request: IDBRequest): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result as T);
-    request.onerror = () => reject(request.error ?? new Error('Run archive request failed.'));
-  });
-}
-
-function committed(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('Run archive write failed.'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('Run archive write was aborted.'));
-  });
 }

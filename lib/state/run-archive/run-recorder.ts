@@ -1,66 +1,56 @@
 import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
-import type { RunArchive, RunArchiveBatch } from './run-archive';
+import type { RunArchive } from './run-archive';
 
-/**
- * Writes a run's events and steps to the archive as they happen, batched: one
- * transaction per interval rather than one per streamed text chunk. A crash
- * loses at most the last interval. Writes are serialized so a run's order is
- * kept; a failed write is reported once and the run goes on.
- */
+/** Events wait at most this long before they are written: a crash loses at most this much. */
+export const RECORD_FLUSH_MS = 200;
+
 export interface RunRecorder {
-  event(project: string, event: RunEvent): void;
-  step(project: string, record: ModelStepRecord): void;
-  /** Writes what is pending now; resolves when everything queued so far is stored. */
+  record(event: RunEvent): void;
+  /** A finished model step's request and response; written with the next batch, after its events. */
+  recordStep(step: ModelStepRecord): void;
+  /** Writes what is queued now; resolves when every write so far has finished. */
   flush(): Promise<void>;
 }
 
-export const RECORDER_FLUSH_MS = 250;
-
-export function createRunRecorder(
-  archive: RunArchive,
-  options: { flushMs?: number; onError?: (error: unknown) => void } = {},
-): RunRecorder {
-  const flushMs = options.flushMs ?? RECORDER_FLUSH_MS;
-  const pending = new Map<string, RunArchiveBatch>();
+/**
+ * Writes a run's events to the archive in small batches as they happen (a streamed
+ * text delta per IndexedDB transaction would be far too many). A run's end is written
+ * at once. Writes are chained so batches land in order.
+ */
+export function createRunRecorder(archive: RunArchive, project: string, onError: (error: unknown) => void): RunRecorder {
+  let queue: RunEvent[] = [];
+  let stepQueue: ModelStepRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
 
-  const batchFor = (project: string, runId: string, timestamp: number): RunArchiveBatch => {
-    let batch = pending.get(runId);
-    if (batch === undefined) {
-      batch = { runId, project, startedAt: timestamp, events: [], steps: [] };
-      pending.set(runId, batch);
-    }
-    return batch;
-  };
-
-  const schedule = () => {
-    timer ??= setTimeout(() => void flush(), flushMs);
-  };
-
   function flush(): Promise<void> {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    const batches = [...pending.values()];
-    pending.clear();
-    for (const batch of batches) {
-      writing = writing.then(() => archive.append(batch)).catch((error: unknown) => options.onError?.(error));
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      writing = writing.then(() => archive.append(project, batch)).catch(onError);
+    }
+    if (stepQueue.length > 0) {
+      const steps = stepQueue;
+      stepQueue = [];
+      writing = writing.then(() => archive.appendSteps(steps)).catch(onError);
     }
     return writing;
   }
 
   return {
-    event(project, event) {
-      const batch = batchFor(project, event.runId, event.timestamp);
-      // The summary's start is the run's start, also when the first batch is written late.
-      if (event.type === 'run-start') batch.startedAt = event.timestamp;
-      batch.events.push(event);
-      schedule();
+    record(event) {
+      queue.push(event);
+      if (event.type === 'run-end' || event.type === 'run-error') void flush();
+      else timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
     },
-    step(project, record) {
-      batchFor(project, record.runId, record.timestamp).steps.push(record);
-      schedule();
+    recordStep(step) {
+      stepQueue.push(step);
+      timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
     },
     flush,
   };

@@ -1,4 +1,3 @@
-import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { downloadBytes } from '../download-bytes';
 import { absolutePath, relativeBaseName } from '../project-paths';
 import type { WorkspaceContext } from './workspace-context';
@@ -10,10 +9,11 @@ export function createDownloadAction(context: WorkspaceContext): Pick<WorkspaceS
     downloadFile: async (path) => {
       try {
         const project = context.requireProject();
-        const buffer = context.get().buffers[path];
+        const buffer = context.get().buffers.get(path);
         const bytes =
           buffer !== undefined ? new TextEncoder().encode(buffer.text) : await context.requireFileSystem().readFile(absolutePath(project, path));
-        downloadBytes(bytes, relativeBaseName(path), mimeTypeForPath(path));
+        // Untyped: should a browser ignore `download`, it saves the file rather than render an .html or .svg as our origin.
+        downloadBytes(bytes, relativeBaseName(path), 'application/octet-stream');
       } catch (error) {
         context.reportError(error, `Could not download "${path}"`);
       }

@@ -29,7 +29,7 @@ export function createEditing(context: WorkspaceContext, { scheduleAnalysis }: A
   async function writeDirtyBuffers(): Promise<void> {
     const { fileSystem, currentProject, buffers } = get();
     if (fileSystem === null || currentProject === null) return;
-    const dirty = Object.entries(buffers).filter(([, buffer]) => buffer.text !== buffer.savedText);
+    const dirty = [...buffers].filter(([, buffer]) => buffer.text !== buffer.savedText);
     if (dirty.length === 0) {
       if (get().saveError !== null) set({ saveError: null });
       return;
@@ -41,19 +41,19 @@ export function createEditing(context: WorkspaceContext, { scheduleAnalysis }: A
         await fileSystem.writeFile(absolutePath(currentProject, path), text);
         if (get().currentProject !== currentProject) continue;
         set((state) => {
-          const current = state.buffers[path];
+          const current = state.buffers.get(path);
           if (current === undefined) return {};
-          return { buffers: { ...state.buffers, [path]: { ...current, savedText: text } } };
+          return { buffers: new Map(state.buffers).set(path, { ...current, savedText: text }) };
         });
         // The journal entry goes only when nothing newer was typed meanwhile.
-        if (get().buffers[path]?.text === text) clearUnsaved(currentProject, path);
+        if (get().buffers.get(path)?.text === text) clearUnsaved(currentProject, path);
       }
       set((state) => ({
         saving: false,
         saveError: null,
         storageProblem: state.storageProblem === STORAGE_FULL_MESSAGE ? null : state.storageProblem,
       }));
-      if (Object.values(get().buffers).some((buffer) => buffer.text !== buffer.savedText)) scheduleSave();
+      if ([...get().buffers.values()].some((buffer) => buffer.text !== buffer.savedText)) scheduleSave();
       // File sizes in the tree follow the saved text.
       await context.refreshTree().catch(() => undefined);
     } catch (error) {
@@ -72,12 +72,12 @@ export function createEditing(context: WorkspaceContext, { scheduleAnalysis }: A
     actions: {
       editText: (path, text) => {
         const project = get().currentProject;
-        const buffer = get().buffers[path];
+        const buffer = get().buffers.get(path);
         if (project === null || buffer === undefined || buffer.text === text) return;
         // Journal first: it is synchronous, so even an immediate reload keeps this keystroke.
         if (text === buffer.savedText) clearUnsaved(project, path);
         else recordUnsaved(project, path, text);
-        set((state) => ({ buffers: { ...state.buffers, [path]: { ...buffer, text } } }));
+        set((state) => ({ buffers: new Map(state.buffers).set(path, { ...buffer, text }) }));
         scheduleSave();
         if (isAnalyzedPath(path)) scheduleAnalysis();
       },

@@ -47,7 +47,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         if (await context.pathExists(path)) throw new Error(`"${path}" already exists`);
         const text = name.endsWith('.worker') ? workerFileTemplate(name) : '';
         await context.requireFileSystem().writeFile(absolutePath(context.requireProject(), path), text);
-        set((state) => ({ buffers: { ...state.buffers, [path]: { text, savedText: text } } }));
+        set((state) => ({ buffers: new Map(state.buffers).set(path, { text, savedText: text }) }));
         await context.refreshTree();
         if (isAnalyzedPath(path)) analysis.runAnalysis();
         await get().openFile(path);
@@ -70,7 +70,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         if (await context.pathExists(path)) throw new Error(`"${path}" already exists`);
         await context.requireFileSystem().mkdir(absolutePath(context.requireProject(), path));
         await context.refreshTree();
-        set({ expanded: { ...context.expandAncestors(path), [path]: true }, selectedPath: path });
+        set({ expanded: new Set(context.expandAncestors(path)).add(path), selectedPath: path });
       } catch (error) {
         context.reportError(error, `Could not create folder "${path}"`);
       }
@@ -140,9 +140,9 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         await context.requireFileSystem().remove(absolutePath(project, path));
         forgetUnsaved(project, path);
         set((state) => {
-          const buffers: Record<string, TextBuffer> = {};
-          for (const [bufferPath, buffer] of Object.entries(state.buffers)) {
-            if (!isWithin(bufferPath, path)) buffers[bufferPath] = buffer;
+          const buffers = new Map<string, TextBuffer>();
+          for (const [bufferPath, buffer] of state.buffers) {
+            if (!isWithin(bufferPath, path)) buffers.set(bufferPath, buffer);
           }
           const closesOpenFile = state.openPath !== null && isWithin(state.openPath, path);
           return {

@@ -21,12 +21,12 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
   async function loadProject(name: string): Promise<void> {
     const fileSystem = context.requireFileSystem();
     const tree = await readProjectTree(fileSystem, absolutePath(name, ''));
-    const buffers: Record<string, TextBuffer> = {};
+    const buffers = new Map<string, TextBuffer>();
     for (const file of treeFiles(tree)) {
       if (!isAnalyzedPath(file.path)) continue;
       try {
         const text = await fileSystem.readText(absolutePath(name, file.path));
-        buffers[file.path] = { text, savedText: text };
+        buffers.set(file.path, { text, savedText: text });
       } catch {
         // A worker file that is not UTF-8 is left out of analysis rather than blocking the project.
       }
@@ -37,7 +37,7 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
         clearUnsaved(name, path);
         continue;
       }
-      let savedText = buffers[path]?.savedText;
+      let savedText = buffers.get(path)?.savedText;
       if (savedText === undefined) {
         try {
           savedText = await fileSystem.readText(absolutePath(name, path));
@@ -46,13 +46,13 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
         }
       }
       if (savedText === text) clearUnsaved(name, path);
-      else buffers[path] = { text, savedText };
+      else buffers.set(path, { text, savedText });
     }
     set({
       currentProject: name,
       tree,
       buffers,
-      expanded: {},
+      expanded: new Set(),
       selectedPath: null,
       openPath: null,
       openView: null,
@@ -62,7 +62,7 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
     });
     sessionMemory.setLastProject(name);
     analysis.runAnalysis();
-    if (Object.values(buffers).some((buffer) => buffer.text !== buffer.savedText)) editing.scheduleSave();
+    if ([...buffers.values()].some((buffer) => buffer.text !== buffer.savedText)) editing.scheduleSave();
 
     const files = treeFiles(tree);
     const remembered = sessionMemory.lastFile(name);

@@ -1,5 +1,5 @@
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
-import { decodeUtf8Strict } from '@/lib/vfs/utf8';
+import { decodeProjectText } from '@/lib/vfs/utf8';
 import { fileViewKind } from '../file-view-kind';
 import { absolutePath } from '../project-paths';
 import { sessionMemory } from '../session-memory';
@@ -19,7 +19,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
       // A reveal belongs to the click that asked for it; reopening the file later must not jump (and take the focus) again.
       // revealProblem opens the file first and asks for its reveal after.
       set({ selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
-      if (get().buffers[path] !== undefined) {
+      if (get().buffers.has(path)) {
         set({ openPath: path, openView: { kind: 'text' } });
         sessionMemory.setLastFile(project, path);
         return;
@@ -29,9 +29,9 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
         if (get().currentProject !== project || request !== latestRequest) return;
         const kind = fileViewKind(path, bytes);
         if (kind === 'text') {
-          const text = decodeUtf8Strict(bytes, path);
+          const text = decodeProjectText(bytes, path);
           set((state) => ({
-            buffers: { ...state.buffers, [path]: state.buffers[path] ?? { text, savedText: text } },
+            buffers: state.buffers.has(path) ? state.buffers : new Map(state.buffers).set(path, { text, savedText: text }),
             openPath: path,
             openView: { kind: 'text' },
           }));

@@ -28,6 +28,8 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       set({ fileSystem, storageProblem });
+      // Best effort: a leftover that cannot be removed now is tried again on the next start.
+      await projectCatalog.cleanUp(fileSystem).catch(() => undefined);
       let projects = await refreshProjects();
       let deckProblem: string | null = null;
       if (projects.length === 0) {
@@ -119,7 +121,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         const isCurrent = get().currentProject === name;
         if (isCurrent) {
           editing.cancelScheduledSave();
-          set({ buffers: {}, currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [] });
+          set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [] });
         }
         await projectCatalog.remove(context.requireFileSystem(), name);
         forgetUnsaved(name);

@@ -19,32 +19,35 @@ export function createReloadFromStorage(context: WorkspaceContext, analysis: Ana
         const changed = new Set(changedPaths);
         const before = get().buffers;
         // Unsaved typing always wins over a write behind the editor's back; the person is told which files.
-        const kept = [...changed].filter((path) => files.has(path) && before[path] !== undefined && before[path].text !== before[path].savedText);
-        const reloaded: Record<string, TextBuffer> = {};
+        const kept = [...changed].filter((path) => {
+          const buffer = before.get(path);
+          return files.has(path) && buffer !== undefined && buffer.text !== buffer.savedText;
+        });
+        const reloaded = new Map<string, TextBuffer>();
         for (const path of files) {
-          const buffer = before[path];
+          const buffer = before.get(path);
           const wanted = (buffer === undefined && isAnalyzedPath(path)) || (buffer !== undefined && changed.has(path) && buffer.text === buffer.savedText);
           if (!wanted) continue;
           try {
             const text = await fileSystem.readText(absolutePath(project, path));
-            reloaded[path] = { text, savedText: text };
+            reloaded.set(path, { text, savedText: text });
           } catch {
             // Not text: the tree shows it and the viewer reads it when opened.
           }
         }
         set((state) => {
           if (state.currentProject !== project) return {};
-          const buffers: Record<string, TextBuffer> = {};
-          for (const [path, buffer] of Object.entries(state.buffers)) {
+          const buffers = new Map<string, TextBuffer>();
+          for (const [path, buffer] of state.buffers) {
             // A file that vanished keeps its buffer only while it holds unsaved typing.
-            if (files.has(path) || buffer.text !== buffer.savedText) buffers[path] = buffer;
+            if (files.has(path) || buffer.text !== buffer.savedText) buffers.set(path, buffer);
           }
-          for (const [path, buffer] of Object.entries(reloaded)) {
-            const now = buffers[path];
+          for (const [path, buffer] of reloaded) {
+            const now = buffers.get(path);
             // Typing that happened while we read wins.
-            if (now === undefined || now.text === now.savedText) buffers[path] = buffer;
+            if (now === undefined || now.text === now.savedText) buffers.set(path, buffer);
           }
-          const openGone = state.openPath !== null && !files.has(state.openPath) && buffers[state.openPath] === undefined;
+          const openGone = state.openPath !== null && !files.has(state.openPath) && !buffers.has(state.openPath);
           const openChanged = state.openPath !== null && changed.has(state.openPath) && state.openView?.kind !== 'text';
           return {
             tree,

@@ -18,18 +18,17 @@ export function createRelocate(context: WorkspaceContext, analysis: Analysis): R
   function rebaseState(from: string, to: string): void {
     const project = context.requireProject();
     set((state) => {
-      const buffers: Record<string, TextBuffer> = {};
-      for (const [path, buffer] of Object.entries(state.buffers)) {
+      const buffers = new Map<string, TextBuffer>();
+      for (const [path, buffer] of state.buffers) {
         const moved = rebase(path, from, to);
-        buffers[moved] = buffer;
+        buffers.set(moved, buffer);
         if (moved !== path && buffer.text !== buffer.savedText) {
           clearUnsaved(project, path);
           recordUnsaved(project, moved, buffer.text);
         }
       }
       // A buffer that moves out of or into analysis keeps its text either way.
-      const expanded: Record<string, boolean> = {};
-      for (const [path, open] of Object.entries(state.expanded)) expanded[rebase(path, from, to)] = open;
+      const expanded = new Set([...state.expanded].map((path) => rebase(path, from, to)));
       const openPath = state.openPath === null ? null : rebase(state.openPath, from, to);
       return {
         buffers,
@@ -50,12 +49,12 @@ export function createRelocate(context: WorkspaceContext, analysis: Analysis): R
       rebaseState(from, to);
       await context.refreshTree();
       // A file renamed to or from ".worker" enters or leaves analysis.
-      const buffers = { ...get().buffers };
+      const buffers = new Map(get().buffers);
       for (const file of treeFiles(get().tree)) {
-        if (isAnalyzedPath(file.path) && buffers[file.path] === undefined) {
+        if (isAnalyzedPath(file.path) && !buffers.has(file.path)) {
           try {
             const text = await context.requireFileSystem().readText(absolutePath(project, file.path));
-            buffers[file.path] = { text, savedText: text };
+            buffers.set(file.path, { text, savedText: text });
           } catch (error) {
             if (!isVfsError(error)) throw error;
           }

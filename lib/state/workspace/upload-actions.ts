@@ -1,5 +1,5 @@
 import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
-import { decodeUtf8Strict } from '@/lib/vfs/utf8';
+import { decodeProjectText } from '@/lib/vfs/utf8';
 import { askChoice } from '../dialog-store';
 import { isAnalyzedPath } from '../file-view-kind';
 import { keepBothName } from '../keep-both-name';
@@ -47,18 +47,18 @@ export function createUploadActions(context: WorkspaceContext, analysis: Analysi
     await context.requireFileSystem().writeFile(absolutePath(context.requireProject(), path), bytes);
     siblings.add(name);
     // A replaced text file gets its new content in memory too, so the editor shows what is stored.
-    const previous = get().buffers[path];
+    const previous = get().buffers.get(path);
     if (previous !== undefined || isAnalyzedPath(path)) {
       let text: string | null = null;
       try {
-        text = decodeUtf8Strict(bytes, path);
+        text = decodeProjectText(bytes, path);
       } catch {
         text = null;
       }
       set((state) => {
-        const buffers = { ...state.buffers };
-        if (text === null) delete buffers[path];
-        else buffers[path] = { text, savedText: text };
+        const buffers = new Map(state.buffers);
+        if (text === null) buffers.delete(path);
+        else buffers.set(path, { text, savedText: text });
         return { buffers };
       });
       clearUnsaved(context.requireProject(), path);

@@ -19,7 +19,7 @@ export interface WorkspaceContext {
   /** Re-reads the current project's tree. */
   refreshTree: () => Promise<void>;
   /** The expanded folders with every ancestor of `path` opened. */
-  expandAncestors: (path: string) => Record<string, boolean>;
+  expandAncestors: (path: string) => ReadonlySet<string>;
   pathExists: (path: string) => Promise<boolean>;
 }
 
@@ -57,10 +57,10 @@ export function createWorkspaceContext(set: WorkspaceContext['set'], get: Worksp
     },
 
     expandAncestors: (path) => {
-      const expanded = { ...get().expanded };
+      const expanded = new Set(get().expanded);
       let parent = relativeParent(path);
       while (parent !== '') {
-        expanded[parent] = true;
+        expanded.add(parent);
         parent = relativeParent(parent);
       }
       return expanded;

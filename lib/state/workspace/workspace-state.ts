@@ -18,12 +18,17 @@ export interface WorkspaceState {
   projects: string[];
   currentProject: string | null;
   tree: TreeNode[];
-  expanded: Record<string, boolean>;
+  /**
+   * Open folders and text buffers, keyed by project-relative path. Maps and sets, not
+   * plain objects: a file named "constructor" or "__proto__" must not find a
+   * prototype member in their place.
+   */
+  expanded: ReadonlySet<string>;
   selectedPath: string | null;
   openPath: string | null;
   openView: OpenFileView | null;
   /** In-memory text of every worker file, the manifest and any opened text file. */
-  buffers: Record<string, TextBuffer>;
+  buffers: ReadonlyMap<string, TextBuffer>;
   saving: boolean;
   saveError: string | null;
   diagnostics: Diagnostic[];
@@ -63,6 +68,6 @@ export interface WorkspaceState {
 export function selectSaveIndicator(state: WorkspaceState): SaveIndicator {
   if (state.saveError !== null) return { status: 'error', reason: state.saveError };
   if (state.saving) return { status: 'saving' };
-  const dirty = Object.values(state.buffers).some((buffer) => buffer.text !== buffer.savedText);
+  const dirty = [...state.buffers.values()].some((buffer) => buffer.text !== buffer.savedText);
   return dirty ? { status: 'dirty' } : { status: 'saved' };
 }

@@ -1,0 +1,194 @@
+import { create } from 'zustand';
+import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
+import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { startRun } from '@/lib/runtime/run-session';
+import { createRunSession } from '@/lib/runtime/session-state';
+import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
+import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
+import { relativePath } from '@/lib/vfs/path';
+import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary';
+import { absolutePath } from './project-paths';
+import { browserModelClient, createApprovalBridge, loadProjectForRun, projectSandbox, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
+import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
+import { projectTrustFor } from './trust-store';
+import { useWorkspaceStore } from './workspace-store';
+
+/**
+ * Compare: one worker, one input, 2–6 models at once. Each run works in its own
+ * copy-on-write overlay of the project, so their writes never collide and nothing
+ * reaches the project until the person applies one run's changes.
+ */
+export const MIN_COMPARED_MODELS = 2;
+export const MAX_COMPARED_MODELS = 6;
+
+export interface ComparedRun {
+  model: string;
+  tree: RunTree;
+  summary: ComparedRunSummary | null;
+  /** Project-relative paths the run changed in its overlay, once it has ended. */
+  changes: OverlayChange[];
+}
+
+export interface CompareState {
+  open: boolean;
+  project: string | null;
+  workerName: string | null;
+  selectedModels: string[];
+  running: boolean;
+  runs: ComparedRun[];
+  pendingApprovals: PendingApproval[];
+  error: string | null;
+  /** What the last apply did, said in the dialog. */
+  applied: { model: string; changes: OverlayChange[] } | null;
+
+  openCompare: () => void;
+  closeCompare: () => void;
+  toggleModel: (model: string) => void;
+  start: () => Promise<void>;
+  stop: () => void;
+  answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+  apply: (model: string) => Promise<void>;
+  discardAll: () => void;
+}
+
+let controller: AbortController | null = null;
+let bridge: ApprovalBridge | null = null;
+/** Overlays of the finished comparison by model; dropped on discard, apply, or a new comparison. */
+let overlays = new Map<string, OverlayFileSystem>();
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const useCompareStore = create<CompareState>((set, get) => ({
+  open: false,
+  project: null,
+  workerName: null,
+  selectedModels: [],
+  running: false,
+  runs: [],
+  pendingApprovals: [],
+  error: null,
+  applied: null,
+
+  openCompare: () => {
+    const runState = useRunStore.getState();
+    const chosen = get().selectedModels.filter((model) => runState.models.some((option) => option.id === model));
+    set({ open: true, error: null, selectedModels: chosen, workerName: selectEffectiveWorker(runState) });
+  },
+
+  closeCompare: () => {
+    if (get().running) get().stop();
+    set({ open: false });
+  },
+
+  toggleModel: (model) =>
+    set((state) => {
+      if (state.selectedModels.includes(model)) return { selectedModels: state.selectedModels.filter((entry) => entry !== model) };
+      if (state.selectedModels.length >= MAX_COMPARED_MODELS) return { error: `At most ${MAX_COMPARED_MODELS} models can be compared at once.` };
+      return { selectedModels: [...state.selectedModels, model], error: null };
+    }),
+
+  start: async () => {
+    if (get().running) return;
+    const models = get().selectedModels;
+    if (models.length < MIN_COMPARED_MODELS) {
+      set({ error: `Pick at least ${MIN_COMPARED_MODELS} models to compare.` });
+      return;
+    }
+    const workspace = useWorkspaceStore.getState();
+    const { fileSystem, currentProject: project } = workspace;
+    if (fileSystem === null || project === null) return;
+    const runState = useRunStore.getState();
+    const workerName = selectEffectiveWorker(runState);
+    const prepared = selectRunInput(runState);
+    if (workerName === null || !prepared.ok) {
+      set({ error: prepared.ok ? 'Choose a worker to compare.' : prepared.error });
+      return;
+    }
+    set({ running: true, error: null, applied: null, project, workerName, runs: models.map((model) => ({ model, tree: EMPTY_RUN_TREE, summary: null, changes: [] })) });
+    let loaded;
+    try {
+      await workspace.saveNow();
+      loaded = await loadProjectForRun(fileSystem, project);
+    } catch (error) {
+      set({ running: false, error: `Could not prepare the comparison: ${describe(error)}` });
+      return;
+    }
+    const abort = new AbortController();
+    controller = abort;
+    const approvals = createApprovalBridge((pending) => {
+      if (controller === abort) set({ pendingApprovals: pending });
+    });
+    bridge = approvals;
+    overlays = new Map();
+    const supportsPdf = new Map(runState.models.map((option) => [option.id, option.supportsPdf]));
+    const projectRoot = absolutePath(project, '');
+
+    const updateRun = (model: string, update: (run: ComparedRun) => ComparedRun) =>
+      set((state) => ({ runs: state.runs.map((run) => (run.model === model ? update(run) : run)) }));
+
+    await Promise.all(
+      models.map(async (model) => {
+        const overlay = createOverlayFileSystem(fileSystem);
+        overlays.set(model, overlay);
+        const startedAt = Date.now();
+        const outcome = await startRun({
+          project: loaded,
+          // An imported project's own approve_all / pre_approved count only once the person trusts it.
+          projectTrust: projectTrustFor(project),
+          sandbox: projectSandbox(overlay, project),
+          workerName,
+          input: prepared.input,
+          attachments: runState.attachments,
+          model,
+          modelClient: browserModelClient(),
+          approvalHandler: approvals.handler,
+          onEvent: (event) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvent(run.tree, event) })),
+          signal: abort.signal,
+          // Each model starts from the same grants: none; created workers stay in its own overlay.
+          session: createRunSession(),
+          modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
+          extractPdfText: browserPdfTextExtractor,
+        });
+        const changes = (await overlay.changes().catch(() => [])).map((change) => ({ ...change, path: relativePath(change.path, projectRoot) }));
+        updateRun(model, (run) => ({
+          ...run,
+          changes,
+          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt),
+        }));
+      }),
+    );
+    approvals.clear();
+    if (controller === abort) controller = null;
+    if (bridge === approvals) bridge = null;
+    set({ running: false, pendingApprovals: [] });
+  },
+
+  stop: () => {
+    controller?.abort();
+    bridge?.clear();
+    set({ pendingApprovals: [] });
+  },
+
+  answerApproval: (approvalId, response) => bridge?.answer(approvalId, response),
+
+  apply: async (model) => {
+    const overlay = overlays.get(model);
+    const project = get().project;
+    if (overlay === undefined || project === null || get().running) return;
+    try {
+      const changes = (await overlay.applyToBase()).map((change) => ({ ...change, path: relativePath(change.path, absolutePath(project, '')) }));
+      overlays = new Map();
+      set({ applied: { model, changes }, runs: [] });
+      await syncWorkspaceFromStorage(project, changes.map((change) => change.path));
+    } catch (error) {
+      set({ error: `Could not apply the changes of ${model}: ${describe(error)}` });
+    }
+  },
+
+  discardAll: () => {
+    overlays = new Map();
+    set({ runs: [], applied: null, error: null });
+  },
+}));

@@ -1,0 +1,40 @@
+import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
+import type { RunTree } from '@/lib/runtime/reduce-run-events';
+import type { RunOutcome } from '@/lib/runtime/run-session';
+import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+
+/** One compared run in a row of the table: how it ended and what it took. */
+export interface ComparedRunSummary {
+  status: RunOutcome['status'];
+  output: unknown;
+  /** Against the worker's output schema; "none" when it has no schema. */
+  schema: { verdict: 'valid' | 'invalid' | 'none'; problem?: string };
+  /** Model steps of every worker call of the run, children included. */
+  steps: number;
+  tokens: { input: number; output: number };
+  latencyMs: number;
+  error?: string;
+}
+
+export function summarizeComparedRun(tree: RunTree, outcome: RunOutcome, outputSchema: JsonSchema | undefined, latencyMs: number): ComparedRunSummary {
+  let steps = 0;
+  let input = 0;
+  let output = 0;
+  for (const call of Object.values(tree.calls)) {
+    if (call.runId !== outcome.runId) continue;
+    steps += call.steps;
+    input += call.usage.inputTokens;
+    output += call.usage.outputTokens;
+  }
+  const completed = outcome.status === 'completed';
+  const problem = completed && outputSchema !== undefined ? checkAgainstSchema(outputSchema, outcome.output, 'output') : null;
+  return {
+    status: outcome.status,
+    output: completed ? outcome.output : undefined,
+    schema: outputSchema === undefined ? { verdict: 'none' } : !completed ? { verdict: 'invalid', problem: 'no output' } : problem === null ? { verdict: 'valid' } : { verdict: 'invalid', problem },
+    steps,
+    tokens: { input, output },
+    latencyMs,
+    ...(completed ? {} : { error: `${outcome.error.code}: ${outcome.error.message}` }),
+  };
+}

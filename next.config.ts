@@ -1,0 +1,19 @@
+import type { NextConfig } from 'next';
+import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './lib/security/content-security-policy';
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Lets two production builds live side by side (e.g. an e2e run on a second port
+  // while another build is in progress); the default stays `.next`.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Pages get their Content-Security-Policy (with a per-response nonce) from proxy.ts.
+  async headers() {
+    return [
+      { source: '/:path*', headers: [...SECURITY_HEADERS] },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
+};
+
+export default nextConfig;
