@@ -1,5 +1,5 @@
 import { isModelStepError } from '@/lib/model/model-step-error';
-import type { ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
+import type { FinishReason, ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import type { ModelToolCall } from '@/lib/runtime/approval-gate';
 import { linkedAbortSignal, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import type { ModelFailure } from '@/lib/runtime/model-requests/retry-policy';
@@ -31,6 +31,8 @@ export interface ModelStepResult {
   text: string;
   toolCalls: ModelToolCall[];
   usage: TokenUsage;
+  /** As the provider reported it; absent when the stream ended without a finish event. */
+  finishReason?: FinishReason;
 }
 
 export interface ModelStepHandlers {
@@ -67,6 +69,7 @@ export async function runModelStep(
   let text = '';
   const toolCalls: ModelToolCall[] = [];
   let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  let finishReason: FinishReason | undefined;
   try {
     for (;;) {
       const next = await raceAbort(iterator.next(), signal, location);
@@ -81,6 +84,7 @@ export async function runModelStep(
         handlers.onToolCall(call);
       } else if (event.type === 'finish') {
         usage = event.usage;
+        finishReason = event.finishReason;
       } else if (event.type === 'error') {
         if (event.error.code === 'aborted' && signal.aborted) throw new RunError('aborted', 'The run was stopped.', location);
         throw new ModelStepFailure(
@@ -110,5 +114,5 @@ export async function runModelStep(
   } finally {
     link.dispose();
   }
-  return { text, toolCalls, usage };
+  return { text, toolCalls, usage, ...(finishReason === undefined ? {} : { finishReason }) };
 }

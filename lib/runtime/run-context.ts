@@ -11,6 +11,7 @@ import type { Attachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { StepRecorder } from '@/lib/runtime/step-record';
 import type { ModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import type { Sleep } from '@/lib/runtime/model-requests/sleep';
 
@@ -67,6 +68,8 @@ export interface RunContext {
    * dynamic workers, or test tools); they go through the same gate.
    */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /** Told each completed model step's request and response (the run record); a failure here never fails the run. */
+  recordStep?: StepRecorder;
   /** The run's bounded model concurrency (runtime.max_concurrency); unbounded when absent. */
   modelSlots?: ModelSlots;
   /** Waits before a retry; injected by tests so that backoff needs no real time. */

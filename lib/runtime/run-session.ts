@@ -3,6 +3,7 @@ import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
+import type { StepRecorder } from '@/lib/runtime/step-record';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
@@ -57,6 +58,8 @@ export interface StartRunOptions {
   extractPdfText?: PdfTextExtractor;
   /** Toolsets the platform adds to workers beyond their frontmatter (dynamic workers, tests). */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /** Told each completed model step's request and response, for the run record. */
+  recordStep?: StepRecorder;
   /** Waits before a model retry (tests pass one that takes no real time). */
   sleep?: Sleep;
   /** Jitter source of the retry backoff. */
@@ -102,6 +105,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     extraToolsets: options.extraToolsets,
     modelSupportsPdf: options.modelSupportsPdf,
     extractPdfText: options.extractPdfText,
+    recordStep: options.recordStep,
     // One pool per run: children share their parent's slots, so a fan-out of workers cannot exceed it.
     modelSlots: createModelSlots(options.project.manifest.runtime.max_concurrency),
     sleep: options.sleep,

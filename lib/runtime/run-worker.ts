@@ -7,6 +7,7 @@ import { createGatedToolbox } from '@/lib/runtime/approval-gate';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
+import { recordStep } from '@/lib/runtime/step-record';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { runModelStepWithRetries } from '@/lib/runtime/model-requests/model-step-with-retries';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
@@ -183,6 +184,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
       usage.inputTokens += result.usage.inputTokens;
       usage.outputTokens += result.usage.outputTokens;
       emit({ type: 'step-finish', step, usage: result.usage });
+      recordStep(context, { callId, workerName: worker.name, depth, step, request: stepRequest, result });
       messages.push(assistantMessage(result.text, result.toolCalls));
 
       if (result.toolCalls.length > 0) {

@@ -382,6 +382,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         session,
         modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
         extractPdfText: browserPdfTextExtractor,
+        recordStep: (step) => recorder?.recordStep(step),
       });
       finishedRunId = outcome.runId;
     } finally {

@@ -4,6 +4,20 @@ import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive } from './run-archive';
 import { createRunRecorder } from './run-recorder';
+import type { ModelStepRecord } from '@/lib/runtime/step-record';
+
+function stepRecord(runId: string, step: number): ModelStepRecord {
+  return {
+    runId,
+    callId: `${runId}-root`,
+    workerName: 'main',
+    depth: 0,
+    step,
+    request: { model: 'demo:scripted', system: 'Be brief.', messages: [{ role: 'user', content: 'hello' }], tools: [] },
+    response: { text: 'Hi there', toolCalls: [{ toolCallId: 't1', toolName: 'read_file', args: { path: 'a.md' } }], usage: { inputTokens: 3, outputTokens: 4 }, finishReason: 'tool-calls' },
+    timestamp: 10 + step,
+  };
+}
 
 let databaseCount = 0;
 function freshArchive() {
@@ -21,6 +35,27 @@ function runEvents(runId: string, startedAt: number, finished: boolean): RunEven
   if (finished) events.push({ ...base, type: 'run-end', timestamp: startedAt + 5, output: 'Hi there', durationMs: 5 });
   return events;
 }
+
+describe('run archive: model steps', () => {
+  it('keeps each step request and response with its run, and deletes them with it', async () => {
+    const archive = freshArchive();
+    const recorder = createRunRecorder(archive, 'alpha', (error) => {
+      throw error;
+    });
+    for (const event of runEvents('run-s', 1_000, false)) recorder.record(event);
+    recorder.recordStep(stepRecord('run-s', 2));
+    recorder.recordStep(stepRecord('run-s', 1));
+    await recorder.flush();
+    expect(await archive.steps('run-s')).toEqual([stepRecord('run-s', 1), stepRecord('run-s', 2)]);
+    const [run] = await archive.listRuns('alpha');
+    expect(run!.bytes).toBeGreaterThan(JSON.stringify(stepRecord('run-s', 1)).length * 2);
+    // A step of a run that was never started (or already deleted) is not kept.
+    await archive.appendSteps([stepRecord('run-unknown', 1)]);
+    expect(await archive.steps('run-unknown')).toEqual([]);
+    await archive.deleteRun('run-s');
+    expect(await archive.steps('run-s')).toEqual([]);
+  });
+});
 
 describe('run archive', () => {
   it('keeps every event of a run in order, per project', async () => {

@@ -1,10 +1,13 @@
 import type { RunEvent } from '@/lib/runtime/events';
+import type { ModelStepRecord } from '@/lib/runtime/step-record';
 
 /**
  * Runs kept across reloads: every run's events in IndexedDB, written as they happen,
  * so the Runs panel can show past runs with their whole tree after a reload or a
  * crashed tab. One record per run (for listing and pruning without reading events)
- * and one per event, keyed by run and order.
+ * and one per event, keyed by run and order. Each model step's request and response
+ * (the run record that replay and resume read) is kept too, keyed by run, worker call
+ * and step.
  */
 export interface ArchivedRun {
   runId: string;
@@ -28,6 +31,10 @@ export interface RunArchive {
   /** The project's runs, oldest first. */
   listRuns(project: string): Promise<ArchivedRun[]>;
   events(runId: string): Promise<RunEvent[]>;
+  /** Adds model steps to runs already appended (their run-start came first); steps of unknown runs are dropped. */
+  appendSteps(steps: readonly ModelStepRecord[]): Promise<void>;
+  /** The run's model steps, by worker call and step. */
+  steps(runId: string): Promise<ModelStepRecord[]>;
   deleteRun(runId: string): Promise<void>;
   deleteProject(project: string): Promise<void>;
   /** Deletes the oldest runs beyond the budget; returns the ids deleted. */
@@ -37,6 +44,7 @@ export interface RunArchive {
 const DATABASE_NAME = 'workerbench-runs';
 const RUNS = 'runs';
 const EVENTS = 'events';
+const STEPS = 'steps';
 
 function request<T>(operation: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -55,12 +63,16 @@ function done(transaction: IDBTransaction): Promise<void> {
 
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const opening = factory.open(name, 1);
-    opening.onupgradeneeded = () => {
+    const opening = factory.open(name, 2);
+    opening.onupgradeneeded = (change) => {
       const database = opening.result;
-      const runs = database.createObjectStore(RUNS, { keyPath: 'runId' });
-      runs.createIndex('project', 'project');
-      database.createObjectStore(EVENTS, { keyPath: ['runId', 'sequence'] });
+      if (change.oldVersion < 1) {
+        const runs = database.createObjectStore(RUNS, { keyPath: 'runId' });
+        runs.createIndex('project', 'project');
+        database.createObjectStore(EVENTS, { keyPath: ['runId', 'sequence'] });
+      }
+      // Version 2: model steps, added beside the events already kept.
+      if (change.oldVersion < 2) database.createObjectStore(STEPS, { keyPath: ['runId', 'callId', 'step'] });
     };
     opening.onsuccess = () => resolve(opening.result);
     opening.onerror = () => reject(opening.error ?? new Error('IndexedDB is unavailable'));
@@ -77,16 +89,22 @@ function eventRange(runId: string): IDBKeyRange {
   return IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
 }
 
+/** Every [runId, callId, step] key of one run: an array key sorts after every string. */
+function stepRange(runId: string): IDBKeyRange {
+  return IDBKeyRange.bound([runId], [runId, []]);
+}
+
 export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME): RunArchive {
   let opened: Promise<IDBDatabase> | null = null;
   const database = () => (opened ??= openDatabase(factory, databaseName));
 
   async function removeRuns(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
-    const transaction = (await database()).transaction([RUNS, EVENTS], 'readwrite');
+    const transaction = (await database()).transaction([RUNS, EVENTS, STEPS], 'readwrite');
     for (const runId of runIds) {
       transaction.objectStore(RUNS).delete(runId);
       transaction.objectStore(EVENTS).delete(eventRange(runId));
+      transaction.objectStore(STEPS).delete(stepRange(runId));
     }
     await done(transaction);
   }
@@ -134,6 +152,25 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
       const transaction = (await database()).transaction(EVENTS, 'readonly');
       const stored = await request(transaction.objectStore(EVENTS).getAll(eventRange(runId)) as IDBRequest<StoredEvent[]>);
       return stored.map((record) => record.event);
+    },
+
+    async appendSteps(steps) {
+      if (steps.length === 0) return;
+      const transaction = (await database()).transaction([RUNS, STEPS], 'readwrite');
+      const runs = transaction.objectStore(RUNS);
+      for (const step of steps) {
+        const run = await request(runs.get(step.runId) as IDBRequest<ArchivedRun | undefined>);
+        if (run === undefined) continue;
+        transaction.objectStore(STEPS).put(step);
+        // Requests carry whole conversations (and attachments): they count toward the budget.
+        runs.put({ ...run, bytes: run.bytes + (JSON.stringify(step)?.length ?? 0) });
+      }
+      await done(transaction);
+    },
+
+    async steps(runId) {
+      const transaction = (await database()).transaction(STEPS, 'readonly');
+      return request(transaction.objectStore(STEPS).getAll(stepRange(runId)) as IDBRequest<ModelStepRecord[]>);
     },
 
     deleteRun: (runId) => removeRuns([runId]),

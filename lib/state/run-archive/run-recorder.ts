@@ -1,4 +1,5 @@
 import type { RunEvent } from '@/lib/runtime/events';
+import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import type { RunArchive } from './run-archive';
 
 /** Events wait at most this long before they are written: a crash loses at most this much. */
@@ -6,6 +7,8 @@ export const RECORD_FLUSH_MS = 200;
 
 export interface RunRecorder {
   record(event: RunEvent): void;
+  /** A finished model step's request and response; written with the next batch, after its events. */
+  recordStep(step: ModelStepRecord): void;
   /** Writes what is queued now; resolves when every write so far has finished. */
   flush(): Promise<void>;
 }
@@ -17,6 +20,7 @@ export interface RunRecorder {
  */
 export function createRunRecorder(archive: RunArchive, project: string, onError: (error: unknown) => void): RunRecorder {
   let queue: RunEvent[] = [];
+  let stepQueue: ModelStepRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -30,6 +34,11 @@ export function createRunRecorder(archive: RunArchive, project: string, onError:
       queue = [];
       writing = writing.then(() => archive.append(project, batch)).catch(onError);
     }
+    if (stepQueue.length > 0) {
+      const steps = stepQueue;
+      stepQueue = [];
+      writing = writing.then(() => archive.appendSteps(steps)).catch(onError);
+    }
     return writing;
   }
 
@@ -38,6 +47,10 @@ export function createRunRecorder(archive: RunArchive, project: string, onError:
       queue.push(event);
       if (event.type === 'run-end' || event.type === 'run-error') void flush();
       else timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
+    },
+    recordStep(step) {
+      stepQueue.push(step);
+      timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
     },
     flush,
   };
