@@ -2,6 +2,7 @@ import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import { compareDiagnostics, parseWorkerFile, type ParsedWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/check-worker';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
@@ -14,7 +15,7 @@ import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
  * whole project can tell (duplicates, collisions, references, schemas).
  *
  * Discovery rules:
- * - without `worker_files`, every `.worker` file is a worker, except those under
+ * - without `worker_files`, every `.worker` / `.agent` file is a worker, except those under
  *   `generated_workers_dir` (they belong to the session that created them and
  *   are not discovered; they are neither registered nor diagnosed here — the
  *   editor diagnoses an open file on its own with parseWorkerFile);
@@ -103,7 +104,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     });
   } else {
     const generated = manifest.generated_workers_dir ? normalizeProjectPath(manifest.generated_workers_dir) : null;
-    workerFilePaths = [...texts.keys()].filter((path) => path.endsWith('.worker') && !(generated && isInFolder(path, generated)));
+    workerFilePaths = [...texts.keys()].filter((path) => isWorkerFilePath(path) && !(generated && isInFolder(path, generated)));
   }
   workerFilePaths.sort();
 
