@@ -213,3 +213,13 @@ describe('analyzeProject', () => {
     });
   });
 });
+
+describe('analyzeProject without a manifest (llm-do legacy)', () => {
+  it('runs main.worker whatever its name, as the legacy llm-do CLI does', () => {
+    const project = analyze([{ path: 'main.worker', text: worker('orchestrator') }, { path: 'helper.worker', text: worker('helper') }], null);
+    expect(project.manifest.entry).toBe('orchestrator');
+    expect(project.diagnostics.filter((entry) => entry.severity === 'error')).toEqual([]);
+    // With a manifest, its entry stands and is checked.
+    expect(analyze([{ path: 'main.worker', text: worker('orchestrator') }], manifest({ entry: 'main' })).diagnostics.map((entry) => entry.code)).toContain('unknown-entry');
+  });
+});

@@ -150,6 +150,10 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     if (workers.get(definition.name) === definition) schemas.set(definition.name, checked.schemas);
   }
 
+  // Without a manifest, llm-do's legacy CLI runs main.worker whatever its name; so does Workerbench.
+  const mainFileName = workerPaths.get('main.worker');
+  if (input.manifestText === null && !knownNames.has(manifest.entry) && mainFileName !== undefined) manifest.entry = mainFileName;
+
   if (!knownNames.has(manifest.entry)) {
     const explicit = manifestMap?.has(['entry']) ? manifestMap.locate(['entry']) : undefined;
     const hint = suggestName(manifest.entry, knownNames);
