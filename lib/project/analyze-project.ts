@@ -3,6 +3,7 @@ import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import { compareDiagnostics, parseWorkerFile, type ParsedWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
+import { dropPythonToolsets } from '@/lib/project/llm-do-toolset-references';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/check-worker';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
@@ -139,6 +140,8 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   }
   // Names that exist at all (even in files with errors), so a typo elsewhere is not also blamed on the caller.
   const knownNames = new Set(byName.keys());
+
+  for (const entry of entries) diagnostics.push(...dropPythonToolsets(entry.path, entry.parsed, knownNames));
 
   const schemas = new Map<string, WorkerSchemas>();
   const reportedJsonFiles = new Set<string>();

@@ -1,4 +1,4 @@
-import { BROWSER_UNSUPPORTED_NOTE, normalizeToolsets, type Report } from '@/lib/worker/llm-do-toolsets';
+import { BROWSER_UNSUPPORTED_NOTE, normalizeToolsets, type AgentReference, type Report } from '@/lib/worker/llm-do-toolsets';
 import { workerFrontmatterSchema } from '@/lib/worker/worker-schema';
 
 /**
@@ -21,6 +21,8 @@ export interface LlmDoFrontmatter {
   data: Record<string, unknown>;
   /** Legacy `instructions:` key, used by llm-do only when the body is empty. */
   instructions?: string;
+  /** Names in a `toolsets` list taken as agents (see AgentReference). */
+  agentReferences: AgentReference[];
 }
 
 export function isAgentFile(path: string): boolean {
@@ -34,7 +36,7 @@ export function isAgentFile(path: string): boolean {
  */
 export function normalizeLlmDoFrontmatter(raw: Record<string, unknown>, agentFile: boolean, report: Report): LlmDoFrontmatter {
   const data: Record<string, unknown> = { ...raw };
-  const result: LlmDoFrontmatter = { data };
+  const result: LlmDoFrontmatter = { data, agentReferences: [] };
   for (const [key, what] of Object.entries(PYTHON_ONLY_KEYS)) {
     if (!(key in data)) continue;
     report([key], 'unsupported-in-browser', `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, 'warning', 'key');
@@ -54,7 +56,7 @@ export function normalizeLlmDoFrontmatter(raw: Record<string, unknown>, agentFil
     if (Array.isArray(data.toolsets) && !agentFile) {
       report(['toolsets'], 'legacy-form', 'toolsets written as a list; prefer a mapping such as "filesystem: {}"', 'info');
     }
-    data.toolsets = normalizeToolsets(data.toolsets, report);
+    data.toolsets = normalizeToolsets(data.toolsets, report, result.agentReferences);
   }
   if (agentFile) {
     for (const key of Object.keys(data)) {

@@ -99,8 +99,19 @@ function addDelegation(target: ToolsetMap, config: unknown, report: Report, path
   }
 }
 
+/**
+ * A list entry read as the name of an agent. Only the project knows whether it
+ * is one; if not, it is a Python toolset (llm-do's TOOLSETS), which the project
+ * check turns into a warning instead of a missing-worker error.
+ */
+export interface AgentReference {
+  name: string;
+  /** Index in the `toolsets` list, for locating the diagnostic. */
+  index: number;
+}
+
 /** HEAD's list form: every entry is a built-in toolset or the name of an agent. */
-function fromList(list: unknown[], report: Report): ToolsetMap {
+function fromList(list: unknown[], report: Report, references: AgentReference[]): ToolsetMap {
   const target: ToolsetMap = {};
   const readOnly: number[] = [];
   list.forEach((entry, index) => {
@@ -113,7 +124,10 @@ function fromList(list: unknown[], report: Report): ToolsetMap {
     else if (DYNAMIC_NAMES.has(entry)) setOwnValue<unknown>(target, 'dynamic_workers', {});
     else if (entry === 'workers') setOwnValue<unknown>(target, 'workers', isRecord(target.workers) ? target.workers : {});
     else if (SHELL_NAMES.has(entry)) unsupported(report, ['toolsets', index], `The toolset "${entry}" runs shell commands`);
-    else if (AGENT_NAME.test(entry)) addAllowedWorker(target, entry);
+    else if (AGENT_NAME.test(entry)) {
+      addAllowedWorker(target, entry);
+      references.push({ name: entry, index });
+    }
     else report(['toolsets', index], 'unknown-toolset', `"${entry}" is neither a toolset nor an agent name (agent names use only letters, digits, "_" and "-")`, 'error');
   });
   if (readOnly.length > 0) addFilesystem(target, true);
@@ -151,9 +165,9 @@ function fromMapping(map: Record<string, unknown>, report: Report): ToolsetMap {
  * Rewrites `toolsets` (list or mapping, either format) to the canonical
  * mapping; anything unrecognised is left for the schema to report.
  */
-export function normalizeToolsets(toolsets: unknown, report: Report): unknown {
+export function normalizeToolsets(toolsets: unknown, report: Report, references: AgentReference[] = []): unknown {
   if (toolsets === null) return {};
-  if (Array.isArray(toolsets)) return fromList(toolsets, report);
+  if (Array.isArray(toolsets)) return fromList(toolsets, report, references);
   if (isRecord(toolsets)) return fromMapping(toolsets, report);
   return toolsets;
 }

@@ -1,7 +1,7 @@
 import { LineCounter, parseDocument, type YAMLError } from 'yaml';
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
-import type { Report } from '@/lib/worker/llm-do-toolsets';
+import type { AgentReference, Report } from '@/lib/worker/llm-do-toolsets';
 import { isAgentFile, normalizeLlmDoFrontmatter, type LlmDoFrontmatter } from '@/lib/worker/llm-do-frontmatter';
 import { workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
@@ -31,6 +31,8 @@ export interface ParsedWorkerFile {
   /** Character offset of the frontmatter text in the file. */
   frontmatterOffset: number;
   diagnostics: Diagnostic[];
+  /** llm-do `toolsets` list entries read as agent names; the project checks they are. */
+  agentReferences?: AgentReference[];
   /** Locates frontmatter paths (e.g. ["toolsets","workers","allowed_workers",0]) in the file; absent when YAML did not parse. */
   sourceMap?: SourceMap;
 }
@@ -288,6 +290,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   });
   const data = normalized.data;
   result.frontmatter = data;
+  if (normalized.agentReferences.length > 0) result.agentReferences = normalized.agentReferences;
 
   const parsed = workerFrontmatterSchema.safeParse(data);
   if (!parsed.success) {

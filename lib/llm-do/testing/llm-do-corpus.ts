@@ -64,7 +64,7 @@ export const LLM_DO_CORPUS: readonly LlmDoCorpusProject[] = [
         'server_side_tools:',
         '  - tool_type: web_search',
         '    max_uses: 2',
-        'toolsets: [filesystem_cwd, shell_readonly, dynamic_agents]',
+        'toolsets: [filesystem_cwd, shell_readonly, dynamic_agents, calc_tools]',
         '---',
         'You write files when asked.',
       ),
