@@ -3,7 +3,8 @@ import { WORKER_LANGUAGE_ID } from './worker-language-id';
 /** Monaco language id for a project file; plain text when we have nothing better. */
 export function languageForPath(path: string): string {
   const lower = path.toLowerCase();
-  if (lower.endsWith('.worker')) return WORKER_LANGUAGE_ID;
+  // llm-do's `.agent` files have the same frontmatter-plus-markdown shape.
+  if (lower.endsWith('.worker') || lower.endsWith('.agent')) return WORKER_LANGUAGE_ID;
   if (lower.endsWith('.json')) return 'json';
   if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'markdown';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';

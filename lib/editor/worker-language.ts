@@ -11,7 +11,7 @@ export { WORKER_LANGUAGE_ID };
 
 export function registerWorkerLanguage(monaco: typeof Monaco): void {
   if (monaco.languages.getLanguages().some((language) => language.id === WORKER_LANGUAGE_ID)) return;
-  monaco.languages.register({ id: WORKER_LANGUAGE_ID, extensions: ['.worker'], aliases: ['Worker'] });
+  monaco.languages.register({ id: WORKER_LANGUAGE_ID, extensions: ['.worker', '.agent'], aliases: ['Worker'] });
   registerWorkerLanguageFeatures(monaco);
   monaco.languages.setLanguageConfiguration(WORKER_LANGUAGE_ID, {
     comments: { lineComment: '#' },

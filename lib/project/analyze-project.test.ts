@@ -213,3 +213,24 @@ describe('analyzeProject', () => {
     });
   });
 });
+
+describe('analyzeProject without a manifest (llm-do legacy)', () => {
+  it('runs main.worker whatever its name, as the legacy llm-do CLI does', () => {
+    const project = analyze([{ path: 'main.worker', text: worker('orchestrator') }, { path: 'helper.worker', text: worker('helper') }], null);
+    expect(project.manifest.entry).toBe('orchestrator');
+    expect(project.diagnostics.filter((entry) => entry.severity === 'error')).toEqual([]);
+    // With a manifest, its entry stands and is checked.
+    expect(analyze([{ path: 'main.worker', text: worker('orchestrator') }], manifest({ entry: 'main' })).diagnostics.map((entry) => entry.code)).toContain('unknown-entry');
+  });
+});
+
+describe('analyzeProject with llm-do toolset lists', () => {
+  it('takes a listed name that is no agent as a Python toolset: a located warning, and the worker keeps running', () => {
+    const project = analyze([
+      { path: 'main.agent', text: worker('main', 'toolsets: [helper, calc_tools]') },
+      { path: 'helper.agent', text: worker('helper') },
+    ]);
+    expect(project.workers.get('main')?.toolsets?.workers?.allowed_workers).toEqual(['helper']);
+    expect(brief(project.diagnostics)).toEqual([{ file: 'main.agent', code: 'unsupported-in-browser', line: 3, column: 20, severity: 'warning' }]);
+  });
+});

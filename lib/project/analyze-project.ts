@@ -2,6 +2,8 @@ import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import { compareDiagnostics, parseWorkerFile, type ParsedWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
+import { dropPythonToolsets } from '@/lib/project/llm-do-toolset-references';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/check-worker';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
@@ -14,7 +16,7 @@ import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
  * whole project can tell (duplicates, collisions, references, schemas).
  *
  * Discovery rules:
- * - without `worker_files`, every `.worker` file is a worker, except those under
+ * - without `worker_files`, every `.worker` / `.agent` file is a worker, except those under
  *   `generated_workers_dir` (they belong to the session that created them and
  *   are not discovered; they are neither registered nor diagnosed here — the
  *   editor diagnoses an open file on its own with parseWorkerFile);
@@ -103,7 +105,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     });
   } else {
     const generated = manifest.generated_workers_dir ? normalizeProjectPath(manifest.generated_workers_dir) : null;
-    workerFilePaths = [...texts.keys()].filter((path) => path.endsWith('.worker') && !(generated && isInFolder(path, generated)));
+    workerFilePaths = [...texts.keys()].filter((path) => isWorkerFilePath(path) && !(generated && isInFolder(path, generated)));
   }
   workerFilePaths.sort();
 
@@ -139,6 +141,8 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   // Names that exist at all (even in files with errors), so a typo elsewhere is not also blamed on the caller.
   const knownNames = new Set(byName.keys());
 
+  for (const entry of entries) diagnostics.push(...dropPythonToolsets(entry.path, entry.parsed, knownNames));
+
   const schemas = new Map<string, WorkerSchemas>();
   const reportedJsonFiles = new Set<string>();
   for (const entry of entries) {
@@ -148,6 +152,10 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     diagnostics.push(...checked.diagnostics);
     if (workers.get(definition.name) === definition) schemas.set(definition.name, checked.schemas);
   }
+
+  // Without a manifest, llm-do's legacy CLI runs main.worker whatever its name; so does Workerbench.
+  const mainFileName = workerPaths.get('main.worker');
+  if (input.manifestText === null && !knownNames.has(manifest.entry) && mainFileName !== undefined) manifest.entry = mainFileName;
 
   if (!knownNames.has(manifest.entry)) {
     const explicit = manifestMap?.has(['entry']) ? manifestMap.locate(['entry']) : undefined;

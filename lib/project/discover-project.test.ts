@@ -33,6 +33,18 @@ describe('discoverProject', () => {
     expect(project.manifest.generated_workers_dir).toBe('generated');
   });
 
+  it("discovers llm-do's .agent files as workers, next to .worker files", async () => {
+    const { sandbox } = await projectWith({
+      'project.json': JSON.stringify({ entry: 'main' }),
+      'main.worker': worker('main', 'toolsets: { workers: { allowed_workers: [helper] } }'),
+      'agents/helper.agent': worker('helper', 'toolsets: [filesystem_project_ro]'),
+      'notes.agents': 'not a worker',
+    });
+    const project = await discoverProject(sandbox);
+    expect(project.diagnostics).toEqual([]);
+    expect(project.workers.get('helper')).toMatchObject({ path: 'agents/helper.agent', toolsets: { filesystem: { approvals: { write_file: 'blocked' } } } });
+  });
+
   it('gives a diagnostic, not an exception, for a project without project.json or with a broken one', async () => {
     const empty = await projectWith({ 'main.worker': worker('main') });
     expect((await discoverProject(empty.sandbox)).diagnostics.map((entry) => entry.code)).toEqual(['missing-manifest']);

@@ -1,5 +1,6 @@
 import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { analyzeProject, type LoadedProject, type ProjectFile } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
@@ -7,7 +8,7 @@ import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
 
 /**
  * Reads a project through its sandbox (project-relative paths, "" = root) and
- * analyses it. One walk of the tree collects the `.worker` and `.json` files;
+ * analyses it. One walk of the tree collects the worker files (`.worker`, llm-do's `.agent`) and `.json` files;
  * the generated workers folder is not walked (its workers are per session).
  * Unreadable files become diagnostics, never exceptions.
  */
@@ -63,7 +64,7 @@ export async function discoverProject(sandbox: FileSystem): Promise<LoadedProjec
         continue;
       }
       if (path === MANIFEST_FILE_NAME) continue;
-      const isWorker = path.endsWith('.worker') && (!inGenerated || listed.has(path));
+      const isWorker = isWorkerFilePath(path) && (!inGenerated || listed.has(path));
       const isJson = path.endsWith('.json') && !inGenerated && entry.size <= MAX_JSON_FILE_BYTES;
       if (!isWorker && !isJson) continue;
       const text = await readText(path);

@@ -22,6 +22,14 @@ export const runtimeSettingsSchema = z.strictObject({
   max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
   max_retries: z.number().int().min(0).max(10).default(DEFAULT_MAX_RETRIES),
   max_concurrency: z.number().int().min(1).max(32).default(DEFAULT_MAX_CONCURRENCY),
+  /** llm-do: calls to other workers (agents) ask first. */
+  agent_calls_require_approval: z.boolean().optional(),
+  /** llm-do: calls to other workers that pass attachments ask first. */
+  agent_attachments_require_approval: z.boolean().optional(),
+  /** llm-do: the two settings above per called worker, by name. */
+  agent_approval_overrides: z
+    .record(z.string(), z.strictObject({ calls_require_approval: z.boolean().optional(), attachments_require_approval: z.boolean().optional() }))
+    .optional(),
 });
 export type RuntimeSettings = z.infer<typeof runtimeSettingsSchema>;
 
@@ -35,6 +43,8 @@ export const projectManifestSchema = z.strictObject({
   generated_workers_dir: z.string().min(1).optional(),
   /** Optional explicit list of worker files; when absent every `.worker` file is discovered. */
   worker_files: z.array(z.string().min(1)).optional(),
+  /** The entry worker's default input (llm-do's `entry.args`), shown in the Run form. */
+  entry_args: z.record(z.string(), z.unknown()).optional(),
   runtime: runtimeSettingsSchema.default({
     approval_mode: 'prompt',
     max_depth: DEFAULT_MAX_DEPTH,

@@ -110,4 +110,56 @@ describe('parseManifest', () => {
       expect(parseManifest(text).manifest.entry).toBe('main');
     }
   });
+
+  it("reads llm-do's version 1 manifest into the same manifest, with warnings for what needs Python", () => {
+    const text = JSON.stringify(
+      {
+        version: 1,
+        runtime: {
+          approval_mode: 'approve_all',
+          max_depth: 3,
+          auth_mode: 'oauth_off',
+          agent_calls_require_approval: true,
+          agent_attachments_require_approval: false,
+          agent_approval_overrides: { evaluator: { calls_require_approval: false } },
+        },
+        entry: { agent: 'orchestrator', args: { input: 'Evaluate the decks.' }, function: 'tools.py:main' },
+        agent_files: ['orchestrator.agent', 'evaluator.agent'],
+        python_files: ['tools.py'],
+        generated_agents_dir: 'gen',
+        allow_cli_input: false,
+      },
+      null,
+      2,
+    );
+    const result = parseManifest(text);
+    expect(result.diagnostics.filter((entry) => entry.severity === 'error')).toEqual([]);
+    expect(result.manifest).toEqual({
+      entry: 'orchestrator',
+      entry_args: { input: 'Evaluate the decks.' },
+      worker_files: ['orchestrator.agent', 'evaluator.agent'],
+      generated_workers_dir: 'gen',
+      runtime: {
+        approval_mode: 'approve_all',
+        max_depth: 3,
+        max_steps: DEFAULT_MAX_STEPS,
+        agent_calls_require_approval: true,
+        agent_attachments_require_approval: false,
+        agent_approval_overrides: { evaluator: { calls_require_approval: false } },
+      },
+    });
+    const byCode = result.diagnostics.map((entry) => [entry.code, entry.severity, entry.line]);
+    // auth_mode (line 6), entry.function (line 20), python_files (line 26): each located.
+    expect(byCode).toEqual([
+      ['unsupported-in-browser', 'warning', 20],
+      ['unsupported-in-browser', 'warning', 26],
+      ['ignored-key', 'info', 6],
+    ]);
+  });
+
+  it("keeps generated agents inside the project when llm-do's folder is outside it", () => {
+    const result = parseManifest(JSON.stringify({ version: 1, runtime: {}, entry: { agent: 'main' }, agent_files: ['main.agent'], generated_agents_dir: '/tmp/llm-do/generated' }));
+    expect(result.manifest.generated_workers_dir).toBe('generated');
+    expect(result.diagnostics.map((entry) => entry.code)).toEqual(['generated-folder-moved']);
+  });
 });

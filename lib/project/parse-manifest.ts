@@ -2,6 +2,7 @@ import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues } from '@/lib/worker/schema-issue-diagnostics';
 import { parseJsonWithPositions } from '@/lib/project/json-positions';
 import { normalizeProjectPath } from '@/lib/project/project-paths';
+import { normalizeLlmDoManifest } from '@/lib/project/llm-do-manifest';
 import { MANIFEST_FILE_NAME, projectManifestSchema, type ProjectManifest } from '@/lib/project/manifest-schema';
 import type { SourceMap } from '@/lib/worker/yaml-source-map';
 
@@ -44,7 +45,9 @@ export function parseManifest(text: string, filePath: string = MANIFEST_FILE_NAM
     return { manifest: defaultManifest(), diagnostics, sourceMap };
   }
 
-  let data: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  let data: Record<string, unknown> = normalizeLlmDoManifest({ ...(value as Record<string, unknown>) }, (path, code, message, severity) => {
+    diagnostics.push({ file: filePath, ...sourceMap.locate(path), severity, code, message });
+  });
   const first = projectManifestSchema.safeParse(data);
   let manifest: ProjectManifest;
   if (first.success) {

@@ -73,3 +73,14 @@ describe('model resolution in runs', () => {
     expect(entryRun.requests).toHaveLength(0);
   });
 });
+
+describe("resolveWorkerModel with llm-do's model names", () => {
+  it('reads google-gla: and google-vertex: as google:, in models and in compatible_models globs', () => {
+    expect(resolveWorkerModel({ worker: worker({ model: 'google-gla:gemini-2.5-flash' }) })).toBe('google:gemini-2.5-flash');
+    expect(resolveWorkerModel({ worker: worker({ compatible_models: ['google-gla:gemini-*'] }), runModel: 'google:gemini-2.5-pro' })).toBe('google:gemini-2.5-pro');
+    expect(resolveWorkerModel({ worker: worker({ compatible_models: ['google-vertex:*'] }), runModel: 'google-gla:gemini-2.5-pro' })).toBe('google:gemini-2.5-pro');
+    // fnmatch in llm-do compares lower-cased strings.
+    expect(resolveWorkerModel({ worker: worker({ compatible_models: ['Anthropic:Claude-*'] }), runModel: 'anthropic:claude-haiku-4-5' })).toBe('anthropic:claude-haiku-4-5');
+    expect(() => resolveWorkerModel({ worker: worker({ compatible_models: ['google-gla:*'] }), runModel: 'anthropic:claude-haiku-4-5' })).toThrow(/compatible_models/);
+  });
+});

@@ -3,6 +3,7 @@ import { parseManifest } from '@/lib/project/parse-manifest';
 import { freeProjectName } from '@/lib/project/projects';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { quoteForMessage, type SharedFile, type SharedProject } from './share-result';
 
 /**
@@ -61,7 +62,7 @@ export function planImport(project: SharedProject, existingProjectNames: Iterabl
 function preApprovedTools(files: readonly SharedFile[]): string[] {
   const found: string[] = [];
   for (const file of files) {
-    if (!file.path.endsWith('.worker')) continue;
+    if (!isWorkerFilePath(file.path)) continue;
     if (typeof file.data !== 'string' && !isValidUtf8(file.data)) continue;
     const text = decodeProjectText(file.data, file.path);
     const toolsets = parseWorkerFile(text, file.path).definition?.toolsets ?? {};

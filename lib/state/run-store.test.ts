@@ -217,3 +217,16 @@ describe('syncWorkspaceFromStorage', () => {
     expect(state.buffers.get('out/c.txt')).toBeUndefined();
   });
 });
+
+describe('run store with an llm-do manifest', () => {
+  it("starts the Run form with the manifest's entry.args when the project is opened", async () => {
+    useRunStore.setState({ projectInfo: null, inputText: 'typed for another project' });
+    await setUpWorkspace({
+      'project.json': JSON.stringify({ version: 1, runtime: {}, entry: { agent: 'main', args: { input: 'Summarise the notes.' } }, agent_files: ['main.agent'] }),
+      'main.agent': '---\nname: main\ntoolsets: [filesystem_project]\n---\nSummarise.\n',
+    });
+    await useRunStore.getState().refreshProjectInfo();
+    expect(useRunStore.getState().projectInfo).toMatchObject({ entry: 'main', entryInput: 'Summarise the notes.' });
+    expect(useRunStore.getState().inputText).toBe('Summarise the notes.');
+  });
+});

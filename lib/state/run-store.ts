@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ModelOption } from '@/lib/model/step-protocol';
 import { DEMO_MODEL_ID } from '@/lib/model/model-catalog';
 import { fetchModelOptions } from '@/lib/model/proxy-client';
+import { entryArgsInputText } from '@/lib/project/llm-do-manifest';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
@@ -49,6 +50,8 @@ export interface ProjectRunInfo {
   project: string;
   entry: string;
   defaultModel?: string;
+  /** The manifest's default input for the entry worker (llm-do's `entry.args`), as Run form text. */
+  entryInput?: string;
   workers: Array<{ name: string; path: string; inputSchema?: JsonSchema }>;
   diagnostics: Diagnostic[];
 }
@@ -178,10 +181,12 @@ function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
       const inputSchema = loaded.schemas.get(name)?.input;
       return { name, path: pathOf.get(name) ?? `${name}.worker`, ...(inputSchema === undefined ? {} : { inputSchema }) };
     });
+  const entryInput = entryArgsInputText(loaded.manifest.entry_args);
   return {
     project,
     entry: loaded.manifest.entry,
     ...(loaded.manifest.default_model === undefined ? {} : { defaultModel: loaded.manifest.default_model }),
+    ...(entryInput === undefined ? {} : { entryInput }),
     workers,
     diagnostics: loaded.diagnostics,
   };
@@ -241,6 +246,8 @@ export const useRunStore = create<RunState>((set, get) => ({
         return {
           projectInfo: info,
           ...(changedProject ? { chosenWorker: null, formValues: new Map(), formError: null, attachments: [], preflight: null, startError: null } : {}),
+          // A newly opened project starts with the input its manifest gives (llm-do's entry.args).
+          ...(changedProject && info.entryInput !== undefined ? { inputText: info.entryInput } : {}),
         };
       });
     } catch (error) {

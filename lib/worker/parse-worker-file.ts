@@ -1,9 +1,10 @@
 import { LineCounter, parseDocument, type YAMLError } from 'yaml';
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
-import { TOOLSET_NAMES, workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
+import type { AgentReference, Report } from '@/lib/worker/llm-do-toolsets';
+import { isAgentFile, normalizeLlmDoFrontmatter, type LlmDoFrontmatter } from '@/lib/worker/llm-do-frontmatter';
+import { workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
-import { setOwnValue } from '@/lib/worker/own-property';
 
 /**
  * Parses a `.worker` file: YAML frontmatter between `---` lines, then the
@@ -30,6 +31,8 @@ export interface ParsedWorkerFile {
   /** Character offset of the frontmatter text in the file. */
   frontmatterOffset: number;
   diagnostics: Diagnostic[];
+  /** llm-do `toolsets` list entries read as agent names; the project checks they are. */
+  agentReferences?: AgentReference[];
   /** Locates frontmatter paths (e.g. ["toolsets","workers","allowed_workers",0]) in the file; absent when YAML did not parse. */
   sourceMap?: SourceMap;
 }
@@ -140,8 +143,9 @@ function yamlErrorDiagnostic(file: string, error: YAMLError, sourceMap: SourceMa
 }
 
 /**
- * Accepts older or looser spellings the seeds and hand-written files use, and
- * rewrites them to the canonical shape before validation:
+ * Accepts older or looser spellings the seeds, hand-written files and llm-do
+ * projects use, and rewrites them to the canonical shape before validation:
+ * - llm-do's keys and toolset forms (see llm-do-frontmatter.ts);
  * - a toolset written with no value (`filesystem:`) means `{}`;
  * - `toolsets` as a list of names means each toolset with default settings;
  * - `allowed_workers:` with no value means an empty list;
@@ -149,32 +153,11 @@ function yamlErrorDiagnostic(file: string, error: YAMLError, sourceMap: SourceMa
  */
 function normalizeFrontmatter(
   raw: Record<string, unknown>,
-  report: (path: (string | number)[], code: string, message: string, severity: DiagnosticSeverity) => void,
-): Record<string, unknown> {
-  const data: Record<string, unknown> = { ...raw };
-  const toolsets = data.toolsets;
-  if (Array.isArray(toolsets)) {
-    const converted: Record<string, unknown> = {};
-    toolsets.forEach((entry, index) => {
-      if (typeof entry === 'string') setOwnValue(converted, entry, {});
-      else report(['toolsets', index], 'invalid-type', `"toolsets[${index}]" must be a toolset name (one of ${TOOLSET_NAMES.join(', ')}), but it is ${describeValue(entry)}`, 'error');
-    });
-    report(['toolsets'], 'legacy-form', 'toolsets written as a list; prefer a mapping such as "filesystem: {}"', 'info');
-    data.toolsets = converted;
-  } else if (toolsets === null) {
-    data.toolsets = {};
-  }
-  if (data.toolsets && typeof data.toolsets === 'object' && !Array.isArray(data.toolsets)) {
-    const map: Record<string, unknown> = { ...(data.toolsets as Record<string, unknown>) };
-    for (const key of Object.keys(map)) if (map[key] === null) setOwnValue(map, key, {});
-    const workers = map.workers;
-    if (workers && typeof workers === 'object' && !Array.isArray(workers)) {
-      const copy = { ...(workers as Record<string, unknown>) };
-      if (copy.allowed_workers === null) copy.allowed_workers = [];
-      map.workers = copy;
-    }
-    data.toolsets = map;
-  }
+  filePath: string,
+  report: Report,
+): LlmDoFrontmatter {
+  const normalized = normalizeLlmDoFrontmatter(raw, isAgentFile(filePath), report);
+  const data = normalized.data;
   const policy = data.attachment_policy;
   if (policy === null) data.attachment_policy = {};
   else if (policy && typeof policy === 'object' && !Array.isArray(policy)) {
@@ -192,7 +175,7 @@ function normalizeFrontmatter(
     }
     data.attachment_policy = copy;
   }
-  return data;
+  return normalized;
 }
 
 export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFile {
@@ -302,10 +285,12 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
     return result;
   }
 
-  const data = normalizeFrontmatter(raw as Record<string, unknown>, (path, code, message, severity) => {
-    diagnostics.push(diagnostic(filePath, sourceMap.locate(path), code, message, severity));
+  const normalized = normalizeFrontmatter(raw as Record<string, unknown>, filePath, (path, code, message, severity, part) => {
+    diagnostics.push(diagnostic(filePath, sourceMap.locate(path, part), code, message, severity));
   });
+  const data = normalized.data;
   result.frontmatter = data;
+  if (normalized.agentReferences.length > 0) result.agentReferences = normalized.agentReferences;
 
   const parsed = workerFrontmatterSchema.safeParse(data);
   if (!parsed.success) {
@@ -327,7 +312,9 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   }
 
   if (parsed.success && !diagnostics.some((entry) => entry.severity === 'error')) {
-    result.definition = { ...parsed.data, instructions: split.body, path: filePath };
+    // llm-do's legacy `instructions:` key stands in for an empty body (llm-do's own rule).
+    const instructions = split.body.trim() === '' && normalized.instructions !== undefined ? normalized.instructions : split.body;
+    result.definition = { ...parsed.data, instructions, path: filePath };
   }
   return result;
 }

@@ -47,7 +47,9 @@ describe('pitch-deck orchestrator steps', () => {
   const created = result('worker_create', { name: 'pitch_evaluator' }, { created: 'pitch_evaluator', path: 'generated/pitch_evaluator.worker' });
 
   it('lists decks, reads the rubric, then creates the evaluator with the rubric it read', () => {
-    expect(decideDemoAction(state({ tools })).toolCalls).toEqual([{ toolName: 'list_files', input: { pattern: 'input/*.pdf' } }]);
+    expect(decideDemoAction(state({ tools })).toolCalls).toEqual([{ toolName: 'list_files', input: { path: 'input', pattern: '*.pdf' } }]);
+    const patternOnly = [tool('list_files', { pattern: { type: 'string' } }), workerCreate];
+    expect(decideDemoAction(state({ tools: patternOnly })).toolCalls).toEqual([{ toolName: 'list_files', input: { pattern: 'input/*.pdf' } }]);
     expect(decideDemoAction(withResults(state({ tools }), [listed])).toolCalls).toEqual([{ toolName: 'read_file', input: { path: 'rubric.md' } }]);
     const create = decideDemoAction(withResults(state({ tools }), [listed, rubric])).toolCalls[0]!;
     expect(create.toolName).toBe('worker_create');
@@ -82,6 +84,12 @@ describe('pitch-deck orchestrator steps', () => {
     expect(summary.input.path).toBe('evaluations/summary.md');
     expect(String(summary.input.content)).toContain('| 1 | A Co |');
     expect(String(summary.input.content)).toContain('- input/b.pdf: failed: worker_call failed: not a readable PDF');
+  });
+
+  it('reads an llm-do listing (names relative to the listed folder) as project-relative deck paths', () => {
+    const llmDoListing = result('list_files', { path: 'input', pattern: '*.pdf' }, ['b.pdf', 'notes.md', 'a.PDF']);
+    const calls = decideDemoAction(withResults(state({ tools }), [llmDoListing, rubric, created])).toolCalls;
+    expect(calls.map((call) => call.input.attachments)).toEqual([['input/a.PDF'], ['input/b.pdf']]);
   });
 
   it('answers without creating anything when there is no deck', () => {

@@ -62,9 +62,17 @@ export function generatedWorkerPath(manifest: ProjectManifest, name: string): st
   return `${generatedWorkersFolder(manifest)}/${name}.worker`;
 }
 
+/**
+ * Errors, and what the browser would silently skip (an llm-do shell or Python
+ * toolset): a worker the model creates must do what it asked for, so both refuse it.
+ */
+function isRefusal(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === 'error' || diagnostic.code === 'unsupported-in-browser';
+}
+
 function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
-    .filter((diagnostic) => diagnostic.severity === 'error')
+    .filter(isRefusal)
     .map((diagnostic) => `- ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`)
     .join('\n');
 }
@@ -78,7 +86,7 @@ export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCrea
   const text = workerFileText(args);
   const requestedPath = `${folder}/${args.name}.worker`;
   const parsed = parseWorkerFile(text, requestedPath);
-  if (parsed.definition === undefined) throw invalid(requestedPath, formatDiagnostics(parsed.diagnostics));
+  if (parsed.definition === undefined || parsed.diagnostics.some(isRefusal)) throw invalid(requestedPath, formatDiagnostics(parsed.diagnostics));
 
   // An edited file may rename the worker: the file's name is the one that counts.
   const name = parsed.definition.name;

@@ -40,18 +40,27 @@ describe('filesystem toolset', () => {
     ]);
   });
 
-  it('list_files globs project-relative paths', async () => {
-    const sandbox = await testSandbox({ 'input/a.pdf': 'x', 'input/b.txt': 'y', 'input/old/c.pdf': 'z', 'main.worker': 'w' });
+  it('list_files matches the glob relative to the listed folder and returns project-relative paths', async () => {
+    const sandbox = await testSandbox({ 'input/a.pdf': 'x', 'input/b.txt': 'y', 'input/old/c.pdf': 'z', 'main.worker': 'w', 'top.pdf': 't' });
     const list = tool('list_files');
-    expect(await list.execute({ pattern: 'input/*.pdf' }, contextFor(sandbox))).toEqual({
+    // llm-do's call: list_files("input", "*.pdf") — one level, like pathlib's glob.
+    expect(await list.execute({ path: 'input', pattern: '*.pdf' }, contextFor(sandbox))).toEqual({
+      base: 'input',
+      paths_relative_to: 'project root',
       files: [{ path: 'input/a.pdf', size: 1 }],
       total: 1,
       truncated: false,
     });
-    const all = (await list.execute({}, contextFor(sandbox))) as { files: { path: string }[] };
-    expect(all.files.map((file) => file.path)).toEqual(['input/a.pdf', 'input/b.txt', 'input/old/c.pdf', 'main.worker']);
-    const below = (await list.execute({ path: 'input', pattern: '**/*.pdf' }, contextFor(sandbox))) as { files: { path: string }[] };
-    expect(below.files.map((file) => file.path)).toEqual(['input/a.pdf', 'input/old/c.pdf']);
+    const paths = async (args: Record<string, unknown>) =>
+      ((await list.execute(args, contextFor(sandbox))) as { files: { path: string }[] }).files.map((file) => file.path);
+    expect(await paths({ pattern: 'input/*.pdf' })).toEqual(['input/a.pdf']);
+    expect(await paths({ path: '.', pattern: '*.pdf' })).toEqual(['top.pdf']);
+    expect(await paths({})).toEqual(['input/a.pdf', 'input/b.txt', 'input/old/c.pdf', 'main.worker', 'top.pdf']);
+    expect(await paths({ path: 'input', pattern: '**/*.pdf' })).toEqual(['input/a.pdf', 'input/old/c.pdf']);
+    expect(await paths({ path: 'input' })).toEqual(['input/a.pdf', 'input/b.txt', 'input/old/c.pdf']);
+    // The earlier project-relative habit still finds the files rather than silently none.
+    expect(await paths({ path: 'input', pattern: 'input/*.pdf' })).toEqual(['input/a.pdf']);
+    expect(await list.execute({ path: 'input/', pattern: '*.doc' }, contextFor(sandbox))).toMatchObject({ base: 'input', files: [], total: 0 });
   });
 
   it('read_file never returns a page larger than its limit, whatever max_chars asks', async () => {

@@ -1,7 +1,7 @@
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
-import { walkFiles } from '@/lib/vfs/walk-files';
+import { walkFiles, type WalkedFile } from '@/lib/vfs/walk-files';
 import { matchesPathGlob } from '@/lib/runtime/glob-match';
 import { RunError } from '@/lib/runtime/run-error';
 import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
@@ -36,12 +36,15 @@ interface WriteFileArgs {
 const listFiles: RuntimeTool = {
   name: 'list_files',
   description:
-    'List the files of the project (recursively) below a folder, optionally filtered by a glob on project-relative paths, e.g. "input/*.pdf" or "**/*.md".',
+    'List the files below a folder (recursively), optionally filtered by a glob matched relative to that folder, e.g. path "input" with pattern "*.pdf". The paths returned are project-relative (usable as read_file paths and attachments); "base" names the folder the pattern was matched in.',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Folder to list, project-relative; "" or omitted for the whole project.' },
-      pattern: { type: 'string', description: 'Glob matched against project-relative paths: * within a folder, ** across folders, ? one character.' },
+      path: { type: 'string', description: 'Folder to list, project-relative; "", "." or omitted for the whole project.' },
+      pattern: {
+        type: 'string',
+        description: 'Glob matched against paths relative to `path`: * within a folder, ** across folders, ? one character. Default: every file.',
+      },
     },
     additionalProperties: false,
   },
@@ -50,15 +53,29 @@ const listFiles: RuntimeTool = {
     const { path = '', pattern } = args as ListFilesArgs;
     const folder = normalizeSandboxPath(path);
     const walked = await walkFiles(sandbox, folder);
-    const all = walked.map((file) => ({ path: folder === '' ? file.path : `${folder}/${file.path}`, size: file.size }));
-    const matching = pattern === undefined || pattern === '' ? all : all.filter((file) => matchesPathGlob(file.path, pattern));
+    const matching = pattern === undefined || pattern === '' ? walked : filesMatching(walked, folder, pattern);
     return {
-      files: matching.slice(0, MAX_LISTED_FILES),
+      base: folder === '' ? '.' : folder,
+      paths_relative_to: 'project root',
+      files: matching.slice(0, MAX_LISTED_FILES).map((file) => ({ path: folder === '' ? file.path : `${folder}/${file.path}`, size: file.size })),
       total: matching.length,
       truncated: matching.length > MAX_LISTED_FILES,
     };
   },
 };
+
+/**
+ * llm-do (and every model prompted by its examples) matches the glob relative
+ * to the listed folder: list_files("input", "*.pdf"). Workerbench's earlier
+ * tool description said project-relative, so a pattern that repeats the folder
+ * ("input/*.pdf" under "input") and matches nothing is retried without it.
+ */
+function filesMatching(walked: readonly WalkedFile[], folder: string, pattern: string): WalkedFile[] {
+  const matching = walked.filter((file) => matchesPathGlob(file.path, pattern));
+  const repeated = `${folder}/`;
+  if (matching.length > 0 || folder === '' || !pattern.startsWith(repeated)) return matching;
+  return walked.filter((file) => matchesPathGlob(file.path, pattern.slice(repeated.length)));
+}
 
 const readFile: RuntimeTool = {
   name: 'read_file',

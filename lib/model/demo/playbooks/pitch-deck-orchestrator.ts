@@ -11,7 +11,7 @@ import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
  * `worker_call`) AND its instructions mention pitch decks and evaluating them.
  * Each step is decided from the tool results so far (never a step counter):
  *
- * 1. list_files input/*.pdf (no deck → it says so and stops);
+ * 1. list_files("input", "*.pdf") (no deck → it says so and stops);
  * 2. read_file rubric.md (a missing rubric is noted, default criteria used);
  * 3. worker_create the evaluator: the rubric text it read goes into the
  *    evaluator's instructions; attachment_policy one required .pdf
@@ -60,13 +60,23 @@ function resultsOf(state: DemoConversationState, toolName: string): DemoToolResu
   return state.toolResults.filter((result) => result.toolName === toolName);
 }
 
-/** The decks of a listing, at most DEMO_LIMITS.decks (each becomes a tool call whose arguments are built from a schema). */
+/**
+ * Workerbench's list_files returns {files: [{path}]} with project-relative
+ * paths; llm-do's returns bare names relative to the listed folder. Both are
+ * turned into project-relative paths, which is what attachments take.
+ */
 function pdfPathsOf(listing: DemoToolResult): string[] {
-  const files = (listing.value as { files?: unknown } | undefined)?.files;
-  if (!Array.isArray(files)) return [];
-  return files
-    .map((file: { path?: unknown } | null) => file?.path)
-    .filter((path): path is string => typeof path === 'string' && path.length <= DEMO_LIMITS.pathCharacters && /\.pdf$/i.test(path))
+  const value = listing.value as { files?: unknown[] } | unknown[] | undefined;
+  const entries = Array.isArray(value) ? value : (value?.files ?? []);
+  const input = listing.input as { path?: unknown } | undefined;
+  const folder = typeof input?.path === 'string' ? input.path.replace(/\/+$/, '') : '';
+  return entries
+    .map((entry) => {
+      if (typeof entry === 'string') return folder === '' || folder === '.' ? entry : `${folder}/${entry}`;
+      const path = (entry as { path?: unknown } | null)?.path;
+      return typeof path === 'string' ? path : undefined;
+    })
+    .filter((path): path is string => path !== undefined && path.length <= DEMO_LIMITS.pathCharacters && /\.pdf$/i.test(path))
     .sort()
     .slice(0, DEMO_LIMITS.decks);
 }
@@ -76,12 +86,14 @@ function call(state: DemoConversationState, toolName: string, input: Record<stri
   return { toolName, input: tool === undefined ? input : argumentsFor(tool, '', input) };
 }
 
+/** llm-do's form, list_files("input", "*.pdf"), when the tool takes a folder and a glob relative to it. */
 function listDecks(state: DemoConversationState): DemoToolCall {
   const tool = findTool(state.tools, 'list_files')!;
-  const input: Record<string, unknown> = {};
-  if (pickProperty(tool.inputSchema, ['pattern', 'glob']) !== undefined) input[pickProperty(tool.inputSchema, ['pattern', 'glob'])!] = `${DECK_FOLDER}/*.pdf`;
-  else input[pickProperty(tool.inputSchema, ['path', 'folder', 'directory']) ?? 'path'] = DECK_FOLDER;
-  return { toolName: 'list_files', input };
+  const patternKey = pickProperty(tool.inputSchema, ['pattern', 'glob']);
+  const folderKey = pickProperty(tool.inputSchema, ['path', 'folder', 'directory']);
+  if (patternKey !== undefined && folderKey !== undefined) return { toolName: 'list_files', input: { [folderKey]: DECK_FOLDER, [patternKey]: '*.pdf' } };
+  if (patternKey !== undefined) return { toolName: 'list_files', input: { [patternKey]: `${DECK_FOLDER}/*.pdf` } };
+  return { toolName: 'list_files', input: { [folderKey ?? 'path']: DECK_FOLDER } };
 }
 
 function rubricText(state: DemoConversationState): string | null {

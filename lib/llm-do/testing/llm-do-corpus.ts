@@ -1,0 +1,121 @@
+/**
+ * A corpus of llm-do projects, written as their users keep them (both file
+ * generations and forms from the steps between), for tests that open and run
+ * them unchanged. Each names the input a user would give and the file the run
+ * must leave behind, so a test can tell a real run from one that stopped early.
+ */
+export interface LlmDoCorpusProject {
+  label: string;
+  files: Record<string, string>;
+  /** The prompt given on the command line; absent when the manifest's entry.args supplies it. */
+  input?: string;
+  /** A file the run writes, and its content afterwards. */
+  writes: { path: string; content: string };
+}
+
+const lines = (...text: string[]) => `${text.join('\n')}\n`;
+
+export const LLM_DO_CORPUS: readonly LlmDoCorpusProject[] = [
+  {
+    label: 'HEAD: .agent files, project.json version 1, agent named as a toolset, entry.args as the input',
+    files: {
+      'notes.txt': 'old',
+      'project.json': JSON.stringify(
+        {
+          version: 1,
+          runtime: { approval_mode: 'approve_all', max_depth: 3, agent_calls_require_approval: false },
+          entry: { agent: 'main', args: { input: 'write "hello" to notes.txt' } },
+          agent_files: ['main.agent', 'agents/scribe.agent'],
+          generated_agents_dir: '/tmp/llm-do/generated',
+          allow_cli_input: true,
+        },
+        null,
+        2,
+      ),
+      'main.agent': lines('---', 'name: main', 'description: Hands file work to the scribe.', 'toolsets:', '  - scribe', '---', 'Delegate every request to the scribe.'),
+      'agents/scribe.agent': lines(
+        '---',
+        'name: scribe',
+        'description: Reads and writes project files.',
+        'compatible_models: ["anthropic:*", "google-gla:*", "demo:*"]',
+        'toolsets: [filesystem_project]',
+        '---',
+        'You write files when asked.',
+      ),
+    },
+    writes: { path: 'notes.txt', content: 'hello' },
+  },
+  {
+    label: 'HEAD: Python tools, server-side tools, shell and python_files are skipped; the rest runs',
+    files: {
+      'notes.txt': 'old',
+      'tools.py': 'def calc():\n    return 1\n',
+      'project.json': JSON.stringify({
+        version: 1,
+        runtime: { approval_mode: 'approve_all', auth_mode: 'oauth_off', return_permission_errors: true },
+        entry: { agent: 'main' },
+        agent_files: ['main.agent'],
+        python_files: ['tools.py'],
+      }),
+      'main.agent': lines(
+        '---',
+        'name: main',
+        'tools: [calc]',
+        'server_side_tools:',
+        '  - tool_type: web_search',
+        '    max_uses: 2',
+        'toolsets: [filesystem_cwd, shell_readonly, dynamic_agents, calc_tools]',
+        '---',
+        'You write files when asked.',
+      ),
+    },
+    input: 'write "done" to notes.txt',
+    writes: { path: 'notes.txt', content: 'done' },
+  },
+  {
+    label: 'legacy (2025-12-21): no manifest, main.worker entry, delegation map and filesystem approvals',
+    files: {
+      'report.md': 'old',
+      'main.worker': lines(
+        '---',
+        'name: main',
+        'description: Orchestrates.',
+        'model: null',
+        'toolsets:',
+        '  delegation:',
+        '    writer: {}',
+        '    worker_call: {}',
+        '    worker_create: {}',
+        '  shell:',
+        '    rules:',
+        '      - pattern: ls',
+        '        approval_required: false',
+        '---',
+        'Delegate every request to the writer.',
+      ),
+      'writer/worker.worker': lines(
+        '---',
+        'name: writer',
+        'description: Writes reports.',
+        'instructions: You write files when asked.',
+        'toolsets:',
+        '  filesystem: { read_approval: false, write_approval: false }',
+        'attachment_policy: { max_attachments: 4, max_total_bytes: 10000000 }',
+        'locked: true',
+        '---',
+      ),
+    },
+    input: 'write "# Report" to report.md',
+    writes: { path: 'report.md', content: '# Report' },
+  },
+  {
+    label: 'intermediate (2025-12-01): delegation.allow_workers, filesystem written with no value',
+    files: {
+      'out.txt': 'old',
+      'main.worker': lines('---', 'name: main', 'toolsets:', '  delegation:', '    allow_workers: [helper]', '---', 'Delegate every request to the helper.'),
+      'helper.worker': lines('---', 'name: helper', 'description: Writes files.', 'toolsets:', '  filesystem:', '---', 'You write files when asked.'),
+    },
+    input: 'write "ok" to out.txt',
+    writes: { path: 'out.txt', content: 'ok' },
+  },
+];
