@@ -143,6 +143,8 @@ describe('parseManifest', () => {
         approval_mode: 'approve_all',
         max_depth: 3,
         max_steps: DEFAULT_MAX_STEPS,
+        max_retries: 5,
+        max_concurrency: 4,
         agent_calls_require_approval: true,
         agent_attachments_require_approval: false,
         agent_approval_overrides: { evaluator: { calls_require_approval: false } },
