@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '@/lib/model/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
+import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { RuntimeTool, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
@@ -10,6 +11,8 @@ import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
+import type { ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-approval';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop
@@ -125,7 +128,7 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
   // read_file would ask: so does passing the file, as a read_file question on the call that passes it.
   const approvalId = context.newId('approval');
   scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName: READ_FILE_TOOL_NAME, args });
-  const request = {
+  const request: ApprovalRequest = {
     runId: context.runId,
     approvalId,
     callId: scope.callId,
@@ -134,6 +137,11 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
     toolCallId,
     toolName: READ_FILE_TOOL_NAME,
     args,
+    // Passing a file is answered yes or no: an edit would name another file than the one passed.
+    presentation: {
+      title: `Pass ${path} to another worker (its model reads the file)`,
+      fields: [{ name: 'path', label: 'Path', format: 'text', value: path, editable: false }],
+    },
   };
   const link = linkedAbortSignal(context.signal);
   const response = await raceAbort(
@@ -214,6 +222,8 @@ async function authorizeToolCall(
 
   const approvalId = context.newId('approval');
   scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName, args });
+  const approval = tool.approval ?? schemaFieldsApproval(tool.inputSchema);
+  const toolContext = scope.toolContext(toolCallId);
   const request = {
     runId: context.runId,
     approvalId,
@@ -223,6 +233,16 @@ async function authorizeToolCall(
     toolCallId,
     toolName,
     args,
+    presentation: await presentCall(approval, tool, args, toolContext),
+    checkEdit: async (values: Readonly<Record<string, string>>) => {
+      const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
+        ok: false as const,
+        error: `The edit could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+      if (!outcome.ok) return outcome;
+      const problem = checkAgainstSchema(tool.inputSchema, outcome.args);
+      return problem === null ? outcome : { ok: false as const, error: `The edited arguments are invalid: ${problem}.` };
+    },
   };
   // A pending approval resolves as "aborted" the moment the run is stopped.
   // The dialog gets a signal of its own, so concurrent prompts add no listeners to the run's signal.
@@ -258,6 +278,16 @@ async function authorizeToolCall(
   if (edited) return approved(tool, { ...call, args: response.editedArgs }, scope);
   if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
   return approved(tool, call, scope);
+}
+
+/** The tool's own presentation; one that fails falls back to plain fields rather than leaving the question blank. */
+async function presentCall(approval: ToolApproval, tool: RuntimeTool, args: unknown, context: ToolContext): Promise<ApprovalPresentation> {
+  try {
+    return await approval.present(args, context);
+  } catch (error) {
+    const fallback = await schemaFieldsApproval(tool.inputSchema).present(args, context);
+    return { ...fallback, problem: `This call could not be previewed: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): AuthorizedToolCall {

@@ -3,6 +3,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import type { ProjectManifest } from '@/lib/project/manifest-schema';
 import type { RunSession } from '@/lib/runtime/session-state';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
+import type { ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
 
 /**
  * A toolset provides tools; a tool is a schema plus an `execute`. The loop never
@@ -17,6 +18,11 @@ export interface RuntimeTool {
   defaultApproval: ApprovalPolicy;
   /** Runs alone, in the order the model asked, instead of alongside the step's other calls. */
   sequential?: boolean;
+  /**
+   * How an approval question shows this call and how a person may edit it.
+   * Absent: one editable field per argument (schema-fields-approval.ts).
+   */
+  approval?: ToolApproval;
   execute(args: unknown, context: ToolContext): Promise<unknown>;
 }
 
