@@ -29,6 +29,9 @@ import { userAccessToken } from './settings-store';
 import { forgetRemovedProjectSessions, sessionFor } from './run-sessions';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from './run-archive/kept-runs';
 import { createRunRecorder } from './run-archive/run-recorder';
+import { planResume, type ResumePlan } from './run-archive/resume-plan';
+import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
+import type { FileSystem } from '@/lib/vfs/file-system';
 import { fileToOpenAfterRun } from './open-after-run';
 import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
@@ -97,6 +100,8 @@ export interface RunState {
   toggleAttachment: (path: string) => void;
   setRunExpanded: (runId: string, expanded: boolean) => void;
   run: () => Promise<void>;
+  /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
+  resume: (runId: string) => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
@@ -186,6 +191,140 @@ function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
   };
 }
 
+
+/** What a run is started with, once the project has been read. */
+interface RunLaunch {
+  fileSystem: FileSystem;
+  project: string;
+  loaded: LoadedProject;
+  workerName: string;
+  input: unknown;
+  attachments: string[];
+  model: string;
+  preflight: RunPreflight | null;
+  /** Resume: the interrupted run's record, followed before the model is asked. */
+  recorded?: RecordedRun;
+}
+
+/**
+ * The run reads storage: unsaved editor text goes there first, the person's
+ * edits so far become their own commit (never part of the run's), then the
+ * project is read fresh. Null (with the error shown) when that fails.
+ */
+async function prepareProject(fileSystem: FileSystem, project: string): Promise<LoadedProject | null> {
+  const set = useRunStore.setState;
+  const workspace = useWorkspaceStore.getState();
+  try {
+    await workspace.saveNow();
+    const saveProblem = useWorkspaceStore.getState().saveError;
+    await commitPersonEdits(fileSystem, project);
+    const loaded = await loadProjectForRun(fileSystem, project);
+    // Said plainly, and the run goes on with what is stored.
+    if (saveProblem !== null) set({ startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` });
+    return loaded;
+  } catch (error) {
+    set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
+    return null;
+  }
+}
+
+/** Runs one run with the browser's services: approvals, the kept record, file sync, the history commit. */
+async function launchRun(launch: RunLaunch): Promise<void> {
+  const set = useRunStore.setState;
+  const get = useRunStore.getState;
+  const { fileSystem, project, loaded, workerName, input, attachments, model, preflight } = launch;
+  const state = get();
+  const supportsPdf = new Map(state.models.map((option) => [option.id, option.supportsPdf]));
+  const abort = new AbortController();
+  controller = abort;
+  runningProject = project;
+  bridge = createApprovalBridge((pending) => {
+    if (controller === abort) set({ pendingApprovals: pending });
+  });
+  const approvals = bridge;
+  const session = sessionFor(project);
+  // The run's commit is made from exactly what it wrote (see lib/history).
+  const recording = recordWrites(projectSandbox(fileSystem, project));
+  const sandbox = recording.sandbox;
+  // Each question carries what its tool shows and how it may be edited (the gate attaches it).
+  const approvalHandler: ApprovalHandler = (request, signal) => approvals.handler(request, signal);
+  set({ preparing: false, running: true, preflight, pendingApprovals: [] });
+
+  const archive = keptRunArchive();
+  const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
+  // What the run wrote so far, as last shown in the workspace: any tool that writes (no list of tool names).
+  const shownWrites = new Map<string, Uint8Array | null>();
+  let syncing: Promise<void> = Promise.resolve();
+  let startedRunId: string | null = null;
+  const sync = (paths: string[]) => {
+    syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
+  };
+
+  const onEvent = (event: RunEvent) => {
+    if (event.type === 'run-start') startedRunId = event.runId;
+    recorder?.record(event);
+    // Each new run makes room within the archive's budget (oldest runs go first).
+    if (event.type === 'run-start') void archive?.prune().catch(() => undefined);
+    set((current) => {
+      const tree = reduceRunEvent(current.tree, event);
+      if (event.type !== 'run-start') return { tree };
+      return {
+        tree,
+        activeRunId: event.runId,
+        runProjects: { ...current.runProjects, [event.runId]: project },
+        // The new run opens; the earlier ones fold away unless the user opened them.
+        runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
+      };
+    });
+    if (event.type === 'tool-result') {
+      const changed = [...recording.writes].filter(([path, bytes]) => shownWrites.get(path) !== bytes);
+      for (const [path, bytes] of changed) shownWrites.set(path, bytes);
+      if (changed.length > 0) sync(changed.map(([path]) => path));
+    }
+  };
+
+  let finishedRunId: string | null = null;
+  try {
+    const outcome = await startRun({
+      project: loaded,
+      // An imported project's own approve_all / pre_approved count only once the person trusts it.
+      projectTrust: projectTrustFor(project),
+      sandbox,
+      workerName,
+      input,
+      attachments,
+      model,
+      modelClient: browserModelClient(),
+      approvalHandler,
+      onEvent,
+      signal: abort.signal,
+      // One session per project for the page: grants and created workers outlive a run.
+      session,
+      modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
+      extractPdfText: browserPdfTextExtractor,
+      recordStep: (step) => recorder?.recordStep(step),
+      ...(launch.recorded === undefined ? {} : { recorded: launch.recorded }),
+    });
+    finishedRunId = outcome.runId;
+  } finally {
+    approvals.clear();
+    if (controller === abort) {
+      controller = null;
+      runningProject = null;
+    }
+    if (bridge === approvals) bridge = null;
+    set({ running: false, pendingApprovals: [] });
+    await recorder?.flush();
+    // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
+    sync([...recording.writes.keys()]);
+    await syncing;
+    if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
+  }
+  // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
+  const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
+  if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
+}
+
 /** A path a writing tool reports or was asked to write, for refreshing that file in the editor. */
 export const useRunStore = create<RunState>((set, get) => ({
   models: [],
@@ -258,22 +397,8 @@ export const useRunStore = create<RunState>((set, get) => ({
     const { fileSystem, currentProject: project } = workspace;
     if (fileSystem === null || project === null) return;
     set({ preparing: true, startError: null, formError: null, preflight: null });
-
-    // The run reads storage: unsaved editor text goes there first, then the project is read fresh.
-    let loaded: LoadedProject;
-    let saveProblem: string | null = null;
-    try {
-      await workspace.saveNow();
-      saveProblem = useWorkspaceStore.getState().saveError;
-      // The person's edits so far are their own commit, never part of the run's.
-      await commitPersonEdits(fileSystem, project);
-      loaded = await loadProjectForRun(fileSystem, project);
-    } catch (error) {
-      set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
-      return;
-    }
-    // Said plainly, and the run goes on with what is stored.
-    if (saveProblem !== null) set({ startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` });
+    const loaded = await prepareProject(fileSystem, project);
+    if (loaded === null) return;
     const info = toRunInfo(project, loaded);
     set({ projectInfo: info });
     const state = get();
@@ -299,95 +424,38 @@ export const useRunStore = create<RunState>((set, get) => ({
     // A picked file deleted since is left out rather than failing the run.
     const existing = new Set(treeFiles(useWorkspaceStore.getState().tree).map((file) => file.path));
     const attachments = state.attachments.filter((path) => existing.has(path));
-    const model = selectEffectiveModel(state);
-    const supportsPdf = new Map(state.models.map((option) => [option.id, option.supportsPdf]));
-    const abort = new AbortController();
-    controller = abort;
-    runningProject = project;
-    bridge = createApprovalBridge((pending) => {
-      if (controller === abort) set({ pendingApprovals: pending });
-    });
-    const approvals = bridge;
-    const session = sessionFor(project);
-    // The run's commit is made from exactly what it wrote (see lib/history).
-    const recording = recordWrites(projectSandbox(fileSystem, project));
-    const sandbox = recording.sandbox;
-    // Each question carries what its tool shows and how it may be edited (the gate attaches it).
-    const approvalHandler: ApprovalHandler = (request, signal) => approvals.handler(request, signal);
-    set({ preparing: false, running: true, preflight, pendingApprovals: [] });
+    await launchRun({ fileSystem, project, loaded, workerName, input, attachments, model: selectEffectiveModel(state), preflight });
+  },
 
-    const archive = keptRunArchive();
-    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
-    // What the run wrote so far, as last shown in the workspace: any tool that writes (no list of tool names).
-    const shownWrites = new Map<string, Uint8Array | null>();
-    let syncing: Promise<void> = Promise.resolve();
-    let startedRunId: string | null = null;
-    const sync = (paths: string[]) => {
-      syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
-    };
-
-    const onEvent = (event: RunEvent) => {
-      if (event.type === 'run-start') startedRunId = event.runId;
-      recorder?.record(event);
-      // Each new run makes room within the archive's budget (oldest runs go first).
-      if (event.type === 'run-start') void archive?.prune().catch(() => undefined);
-      set((current) => {
-        const tree = reduceRunEvent(current.tree, event);
-        if (event.type !== 'run-start') return { tree };
-        return {
-          tree,
-          activeRunId: event.runId,
-          runProjects: { ...current.runProjects, [event.runId]: project },
-          // The new run opens; the earlier ones fold away unless the user opened them.
-          runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
-        };
-      });
-      if (event.type === 'tool-result') {
-        const changed = [...recording.writes].filter(([path, bytes]) => shownWrites.get(path) !== bytes);
-        for (const [path, bytes] of changed) shownWrites.set(path, bytes);
-        if (changed.length > 0) sync(changed.map(([path]) => path));
-      }
-    };
-
-    let finishedRunId: string | null = null;
+  resume: async (runId) => {
+    if (get().running || get().preparing) return;
+    const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
+    if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
+    set({ preparing: true, startError: null, formError: null, preflight: null });
+    let plan: ResumePlan;
     try {
-      const outcome = await startRun({
-        project: loaded,
-        // An imported project's own approve_all / pre_approved count only once the person trusts it.
-        projectTrust: projectTrustFor(project),
-        sandbox,
-        workerName,
-        input,
-        attachments,
-        model,
-        modelClient: browserModelClient(),
-        approvalHandler,
-        onEvent,
-        signal: abort.signal,
-        // One session per project for the page: grants and created workers outlive a run.
-        session,
-        modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
-        extractPdfText: browserPdfTextExtractor,
-        recordStep: (step) => recorder?.recordStep(step),
-      });
-      finishedRunId = outcome.runId;
-    } finally {
-      approvals.clear();
-      if (controller === abort) {
-        controller = null;
-        runningProject = null;
-      }
-      if (bridge === approvals) bridge = null;
-      set({ running: false, pendingApprovals: [] });
-      await recorder?.flush();
-      // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
-      sync([...recording.writes.keys()]);
-      await syncing;
-      if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
+      const archive = keptRunArchive();
+      if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
+      const [events, steps] = await Promise.all([archive.events(runId), archive.steps(runId)]);
+      plan = planResume(runId, events, steps);
+    } catch (error) {
+      set({ preparing: false, startError: `Could not resume the run: ${describe(error)}` });
+      return;
     }
-    // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
-    const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
-    if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
+    const loaded = await prepareProject(fileSystem, project);
+    if (loaded === null) return;
+    set({ projectInfo: toRunInfo(project, loaded) });
+    await launchRun({
+      fileSystem,
+      project,
+      loaded,
+      workerName: plan.workerName,
+      input: plan.input,
+      attachments: plan.attachments,
+      model: plan.model ?? selectEffectiveModel(get()),
+      preflight: null,
+      recorded: plan.recorded,
+    });
   },
 
   stop: () => {
