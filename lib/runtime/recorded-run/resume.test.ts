@@ -121,6 +121,31 @@ describe('resume without re-running an unrecorded tool call', () => {
   });
 });
 
+describe('resume: a step cut off before its record was written', () => {
+  it('asks again about the tool calls of the step the model answers anew', async () => {
+    const recorded = await recordRun(writer, {
+      main: [
+        { toolCalls: [{ id: 'read-1', toolName: 'read_file', input: { path: 'notes.txt' } }] },
+        { toolCalls: [{ id: 'write-1', toolName: 'write_file', input: { path: 'out.md', content: 'summary' } }] },
+        { text: 'written' },
+      ],
+    }, { 'notes.txt': 'notes' });
+    // The write's tool-call event was kept, the record of its step was not.
+    const record = interruptedRecord(recorded.events, recorded.steps, (event) => event.type === 'step-finish' && event.step === 2);
+    expect(record.steps.map((step) => step.step)).toEqual([1]);
+    const resumed = await resume(
+      writer,
+      record,
+      { main: [{ toolCalls: [{ id: 'write-again', toolName: 'write_file', input: { path: 'out.md', content: 'summary' } }] }, { text: 'done' }] },
+      { 'notes.txt': 'notes' },
+      [{ choice: 'deny' }],
+    );
+    expect(resumed.outcome.status).toBe('completed');
+    expect(resumed.approvalRequests.map((request) => [request.toolCallId, request.notice])).toEqual([['write-again', ASK_AGAIN_NOTICE]]);
+    expect(await resumed.sandbox.stat('out.md')).toBeNull();
+  });
+});
+
 describe('resume: worker calls', () => {
   const delegating = testProject([
     testWorker('main', { toolsets: { workers: { allowed_workers: ['a'] } } }),
