@@ -2,8 +2,9 @@ import type { ToolDefinition } from '@/lib/model/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
 import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
-import type { RuntimeTool, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import type { RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
@@ -11,7 +12,7 @@ import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
-import type { ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-approval';
 
 /**
@@ -28,12 +29,6 @@ import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-appro
  * ("The user denied this call: <reason>") and the UI as a tool-error with code
  * "denied"; a blocked tool likewise with code "blocked".
  */
-export interface ModelToolCall {
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-}
-
 export interface ToolCallOutcome {
   toolCallId: string;
   toolName: string;

@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
-import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
@@ -11,6 +10,7 @@ import { recordStep } from '@/lib/runtime/step-record';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { runModelStepWithRetries } from '@/lib/runtime/model-requests/model-step-with-retries';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
+import type { WorkerCallRequest } from '@/lib/runtime/worker-call-request';
 import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
 import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
 import { describeLocation, isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
@@ -36,23 +36,6 @@ import { assistantMessage, toolMessage } from '@/lib/runtime/worker-messages';
  * entry run). Once started, a worker always ends with exactly one worker-end
  * (completed, failed or aborted).
  */
-export interface WorkerCallRequest {
-  worker: WorkerDefinition;
-  /** Text, or for a worker with an input schema its value (or JSON text). */
-  input: unknown;
-  /** Appended to the worker's instructions for this call only. */
-  instructions?: string;
-  /** Project-relative paths (or slot references), read from the caller's sandbox. */
-  attachments?: readonly AttachmentInput[];
-  parentCallId: string | null;
-  /** The parent's tool call that started this worker (links the tree). */
-  parentToolCallId?: string;
-  /** 0 for the entry worker, parent depth + 1 for a worker called as a tool. */
-  depth: number;
-  /** Pre-allocated id (the run uses it in run-start); generated when absent. */
-  callId?: string;
-}
-
 export interface WorkerCallResult {
   callId: string;
   output: unknown;

@@ -1,4 +1,5 @@
-import type { ApprovalField, ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ApprovalField, ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
+import type { ToolApproval } from '@/lib/runtime/toolsets/toolset';
 
 /**
  * The approval every tool gets unless it brings its own: one editable field

@@ -1,7 +1,8 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { decodeUtf8Strict } from '@/lib/vfs/utf8';
-import type { ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
+import type { ToolApproval } from '@/lib/runtime/toolsets/toolset';
 import { argumentsFromFields } from '@/lib/runtime/toolsets/schema-fields-approval';
 
 /**
