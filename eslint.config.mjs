@@ -47,14 +47,14 @@ export default tseslint.config(
   },
   {
     // Foundation areas stand alone, so every other area can build on them without a cycle.
-    files: ['lib/worker/**/*.ts', 'lib/vfs/**/*.ts', 'lib/encoding/**/*.ts'],
+    files: ['lib/worker/**/*.ts', 'lib/vfs/**/*.ts', 'lib/encoding/**/*.ts', 'lib/errors/**/*.ts'],
     ignores: productionFiles,
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           noTestHelpers,
           noUserInterface,
-          { regex: '^@/lib/(?!worker/|vfs/|encoding/)', message: 'lib/worker, lib/vfs and lib/encoding import no other lib area.' },
+          { regex: '^@/lib/(?!worker/|vfs/|encoding/|errors/)', message: 'lib/worker, lib/vfs, lib/encoding and lib/errors import no other lib area.' },
         ],
       }],
     },

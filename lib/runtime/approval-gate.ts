@@ -9,11 +9,12 @@ import { decideByPolicy } from '@/lib/runtime/approval-policy';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
-import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { isRunError, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
 import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-approval';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop
@@ -166,7 +167,7 @@ async function authorizeToolCall(
   scope: GateScope,
 ): Promise<AuthorizedToolCall> {
   const { toolCallId, toolName, args } = call;
-  const refuse = (code: string, message: string, sequential = false): AuthorizedToolCall => {
+  const refuse = (code: RunErrorCode, message: string, sequential = false): AuthorizedToolCall => {
     scope.emit({ type: 'tool-error', toolCallId, toolName, error: { code, message } });
     const outcome: ToolCallOutcome = { toolCallId, toolName, output: toModelErrorOutput(message) };
     return { toolCallId, toolName, sequential, settle: async () => outcome };
@@ -232,7 +233,7 @@ async function authorizeToolCall(
     checkEdit: async (values: Readonly<Record<string, string>>) => {
       const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
         ok: false as const,
-        error: `The edit could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+        error: `The edit could not be checked: ${errorMessage(error)}`,
       }));
       if (!outcome.ok) return outcome;
       const problem = checkAgainstSchema(tool.inputSchema, outcome.args);
@@ -281,7 +282,7 @@ async function presentCall(approval: ToolApproval, tool: RuntimeTool, args: unkn
     return await approval.present(args, context);
   } catch (error) {
     const fallback = await schemaFieldsApproval(tool.inputSchema).present(args, context);
-    return { ...fallback, problem: `This call could not be previewed: ${error instanceof Error ? error.message : String(error)}` };
+    return { ...fallback, problem: `This call could not be previewed: ${errorMessage(error)}` };
   }
 }
 

@@ -13,7 +13,7 @@ import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
 import type { WorkerCallRequest } from '@/lib/runtime/worker-call-request';
 import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
 import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
-import { describeLocation, isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { describeLocation, isRunError, RunError, toRunError } from '@/lib/runtime/run-error';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideStructuredOutput } from '@/lib/runtime/typed-io/structured-output';
 import { assistantMessage, toolMessage } from '@/lib/runtime/worker-messages';
@@ -194,7 +194,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   } catch (caught) {
     const location = describeLocation(worker.name, depth, step === 0 ? undefined : step);
     const aborted = context.signal.aborted || isRunError(caught, 'aborted');
-    const error = aborted ? abortedError(location) : asRunError(caught, location);
+    const error = aborted ? abortedError(location) : toRunError(caught, 'internal_error', location);
     emit({
       type: 'worker-end',
       status: aborted ? 'aborted' : 'failed',
@@ -222,8 +222,3 @@ function attachmentPaths(attachments: readonly AttachmentInput[] | undefined): s
   return [...paths];
 }
 
-function asRunError(error: unknown, location: string): RunError {
-  if (error instanceof RunError) return error.location === undefined ? new RunError(error.code, error.message, location) : error;
-  const info = toRunErrorInfo(error, 'internal_error', location);
-  return new RunError(info.code, info.message, info.location);
-}
