@@ -6,8 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // `no-restricted-imports` setting that matches a file, so each folder's block lists all
 // the patterns that apply to it.
 const noTestHelpers = {
-  regex: '(^|/)(testing/|[^/]*test-support|make-test-)',
-  message: 'Production code must not import test helpers (testing/ folders, *test-support*, make-test-*).',
+  regex: '(^|/)testing/',
+  message: 'Production code must not import test helpers (they live in testing/ folders).',
 };
 const noUserInterface = { regex: '^@/(components|app)/', message: 'lib/ never imports UI or routes.' };
 const productionFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
