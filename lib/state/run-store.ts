@@ -10,7 +10,7 @@ import type { RunEvent } from '@/lib/runtime/events';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import { startRun } from '@/lib/runtime/run-session';
-import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
+import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/forms/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
