@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ModelOption } from '@/lib/model/step-protocol';
-import { DEMO_MODEL_ID } from '@/lib/model/model-catalog';
-import { fetchModelOptions } from '@/lib/model/proxy-client';
+import type { ModelOption } from '@/lib/model/protocol/step-protocol';
+import { DEMO_MODEL_ID } from '@/lib/model/protocol/model-catalog';
+import { fetchModelOptions } from '@/lib/model/client/proxy-client';
 import { entryArgsInputText } from '@/lib/project/llm-do-manifest';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
