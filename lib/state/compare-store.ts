@@ -1,15 +1,13 @@
 import { create } from 'zustand';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
-import { startRun } from '@/lib/runtime/run-session';
-import { createRunSession } from '@/lib/runtime/session-state';
-import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
-import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary';
+import type { ComparedRunSummary } from './compare-summary';
 import { absolutePath } from './project-paths';
-import { browserModelClient, createApprovalBridge, loadProjectForRun, projectSandbox, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
-import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
+import { syncWorkspaceFromStorage } from './run-platform';
+import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
+import { selectEffectiveWorker, useRunStore } from './run-store';
 import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -99,7 +97,10 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     if (fileSystem === null || project === null) return;
     const runState = useRunStore.getState();
     const workerName = selectEffectiveWorker(runState);
-    const prepared = selectRunInput(runState);
+    // The runtime and its validators come with the first comparison, not with the page.
+    const machinery = await import('./compare-machinery');
+    const { startRun, createRunSession, browserPdfTextExtractor, summarizeComparedRun, loadProjectForRun, browserModelClient, projectSandbox } = machinery;
+    const prepared = machinery.selectRunInput(runState);
     if (workerName === null || !prepared.ok) {
       set({ error: prepared.ok ? 'Choose a worker to compare.' : prepared.error });
       return;

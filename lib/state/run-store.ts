@@ -1,17 +1,20 @@
 import { create } from 'zustand';
 import { EMPTY_RUN_TREE } from '@/lib/runtime/reduce-run-events';
 import { answerActiveApproval, stopActiveRun } from './run/active-run';
-import { executeRun } from './run/execute-run';
 import { followWorkspace } from './run/follow-workspace';
 import { createFormActions } from './run/form-actions';
 import { createKeptRunsActions } from './run/kept-runs-actions';
-import { prepareRun } from './run/prepare-run';
 import type { RunStoreContext } from './run/run-context';
 import type { RunState } from './run/run-state';
 import { useWorkspaceStore } from './workspace-store';
 
-export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema, selectRunInput } from './run/run-selectors';
+export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema } from './run/run-selectors';
 export type { ProjectRunInfo, RunPreflight, RunState } from './run/run-state';
+
+/** The run machinery is fetched on the first run (and prefetched when the page is idle). */
+export function loadRunMachinery() {
+  return import('./run/run-machinery');
+}
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
@@ -52,6 +55,8 @@ export const useRunStore = create<RunState>((set, get) => {
       const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
       if (fileSystem === null || project === null) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
+      // The run machinery (the runtime, schemas, pdf.js's loader) comes with the first run, not with the page.
+      const { prepareRun, executeRun } = await loadRunMachinery();
       const prepared = await prepareRun(fileSystem, project, get());
       if (!prepared.ok) {
         set({ preparing: false, ...prepared.patch });

@@ -1,7 +1,6 @@
 import { fetchModelOptions } from '@/lib/model/client/proxy-client';
 import { errorMessage } from '@/lib/errors/error-message';
 import { requestAccessToken } from '../access-token-prompt';
-import { loadProjectForRun } from '../run-platform';
 import { userAccessToken } from '../settings-store';
 import { useWorkspaceStore } from '../workspace-store';
 import { toRunInfo } from './project-run-info';
@@ -32,6 +31,8 @@ export function createFormActions({ set }: RunStoreContext): FormActions {
         return;
       }
       try {
+        // Discovery (the parsers) loads with the first read, not with the page.
+        const { loadProjectForRun } = await import('../load-project-for-run');
         const loaded = await loadProjectForRun(fileSystem, currentProject);
         if (useWorkspaceStore.getState().currentProject !== currentProject) return;
         const info = toRunInfo(currentProject, loaded);

@@ -1,11 +1,11 @@
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
-import { describeFormErrors, formValuesToInput } from '@/lib/forms/schema-form-fields';
+import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { errorMessage } from '@/lib/errors/error-message';
 import { commitPersonEdits } from '../history-store';
 import { treeFiles } from '../read-project-tree';
-import { loadProjectForRun } from '../run-platform';
+import { loadProjectForRun } from '../load-project-for-run';
 import { useWorkspaceStore } from '../workspace-store';
 import { toRunInfo } from './project-run-info';
 import { selectEffectiveModel, selectEffectiveWorker, withDefaults } from './run-selectors';

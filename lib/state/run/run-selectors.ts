@@ -1,5 +1,5 @@
 import { DEMO_MODEL_ID } from '@/lib/model/protocol/model-catalog';
-import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/forms/schema-form-fields';
+import { deriveFormFields, type FormField, type FormValue } from '@/lib/forms/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { RunState } from './run-state';
 
@@ -48,12 +48,4 @@ export function withDefaults(schema: JsonSchema, values: ReadonlyMap<string, For
     if (merged.get(field.name) === undefined) merged.set(field.name, formDefaultValue(field));
   }
   return merged;
-}
-
-/** What the run form asks for, as a run's input: the text, or the form's value for a worker with an input schema. */
-export function selectRunInput(state: RunState): { ok: true; input: unknown } | { ok: false; error: string } {
-  const schema = selectInputSchema(state);
-  if (schema === undefined) return { ok: true, input: state.inputText };
-  const converted = formValuesToInput(schema, withDefaults(schema, state.formValues));
-  return converted.ok ? { ok: true, input: converted.input } : { ok: false, error: describeFormErrors(converted.errors) };
 }

@@ -4,7 +4,7 @@ import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunTree } from '@/lib/runtime/reduce-run-events';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
-import type { PendingApproval } from '../run-platform';
+import type { PendingApproval } from '../approval-bridge';
 
 /** What the run form needs to know of the project, re-read from storage as it changes. */
 export interface ProjectRunInfo {
