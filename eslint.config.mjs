@@ -6,15 +6,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // `no-restricted-imports` setting that matches a file, so each folder's block lists all
 // the patterns that apply to it.
 const noTestHelpers = {
-  regex: '(^|/)(testing/|[^/]*test-support|make-test-)',
-  message: 'Production code must not import test helpers (testing/ folders, *test-support*, make-test-*).',
+  regex: '(^|/)testing/',
+  message: 'Production code must not import test helpers (they live in testing/ folders).',
 };
 const noUserInterface = { regex: '^@/(components|app)/', message: 'lib/ never imports UI or routes.' };
 const productionFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+// The proxy's server side (keys, providers, the demo model) runs in route handlers only.
+const noServerModel = {
+  regex: '^@/lib/model/(server|demo)/',
+  message: 'Browser code talks to models through lib/model/client and lib/model/protocol; lib/model/server and the demo run in route handlers.',
+};
 const runtimePatterns = [
   { group: ['react', 'react-dom', 'next', 'next/*', 'zustand'], message: 'lib/runtime uses no React, Next or zustand.' },
   noUserInterface,
   { regex: '^@/lib/state/', message: 'lib/runtime does not use the UI stores.' },
+  noServerModel,
 ];
 
 export default tseslint.config(
@@ -46,15 +52,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface] }] },
   },
   {
+    files: ['lib/state/**/*.ts', 'lib/model/client/**/*.ts', 'lib/model/protocol/**/*.ts'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface, noServerModel] }] },
+  },
+  {
+    files: ['components/**/*.ts', 'components/**/*.tsx'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noServerModel] }] },
+  },
+  {
     // Foundation areas stand alone, so every other area can build on them without a cycle.
-    files: ['lib/worker/**/*.ts', 'lib/vfs/**/*.ts', 'lib/encoding/**/*.ts'],
+    files: ['lib/worker/**/*.ts', 'lib/vfs/**/*.ts', 'lib/encoding/**/*.ts', 'lib/errors/**/*.ts'],
     ignores: productionFiles,
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           noTestHelpers,
           noUserInterface,
-          { regex: '^@/lib/(?!worker/|vfs/|encoding/)', message: 'lib/worker, lib/vfs and lib/encoding import no other lib area.' },
+          { regex: '^@/lib/(?!worker/|vfs/|encoding/|errors/)', message: 'lib/worker, lib/vfs, lib/encoding and lib/errors import no other lib area.' },
         ],
       }],
     },

@@ -1,4 +1,5 @@
-import type { GatedToolbox, ModelToolCall, ToolCallOutcome } from '@/lib/runtime/approval-gate';
+import type { GatedToolbox, ToolCallOutcome } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import { ASK_AGAIN_NOTICE } from '@/lib/runtime/recorded-run/ask-again';
 import type { RecordedToolCalls } from '@/lib/runtime/recorded-run/recorded-tool-calls';
 

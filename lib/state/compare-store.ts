@@ -1,17 +1,16 @@
 import { create } from 'zustand';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
-import { startRun } from '@/lib/runtime/run-session';
-import { createRunSession } from '@/lib/runtime/session-state';
-import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
-import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary';
+import type { ComparedRunSummary } from './compare-summary';
 import { absolutePath } from './project-paths';
-import { browserModelClient, createApprovalBridge, loadProjectForRun, projectSandbox, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
-import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
+import { syncWorkspaceFromStorage } from './run-platform';
+import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
+import { selectEffectiveWorker, useRunStore } from './run-store';
 import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Compare: one worker, one input, 2–6 models at once. Each run works in its own
@@ -56,9 +55,6 @@ let bridge: ApprovalBridge | null = null;
 /** Overlays of the finished comparison by model; dropped on discard, apply, or a new comparison. */
 let overlays = new Map<string, OverlayFileSystem>();
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export const useCompareStore = create<CompareState>((set, get) => ({
   open: false,
@@ -101,7 +97,10 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     if (fileSystem === null || project === null) return;
     const runState = useRunStore.getState();
     const workerName = selectEffectiveWorker(runState);
-    const prepared = selectRunInput(runState);
+    // The runtime and its validators come with the first comparison, not with the page.
+    const machinery = await import('./compare-machinery');
+    const { startRun, createRunSession, browserPdfTextExtractor, summarizeComparedRun, loadProjectForRun, browserModelClient, projectSandbox } = machinery;
+    const prepared = machinery.selectRunInput(runState);
     if (workerName === null || !prepared.ok) {
       set({ error: prepared.ok ? 'Choose a worker to compare.' : prepared.error });
       return;
@@ -112,7 +111,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
       await workspace.saveNow();
       loaded = await loadProjectForRun(fileSystem, project);
     } catch (error) {
-      set({ running: false, error: `Could not prepare the comparison: ${describe(error)}` });
+      set({ running: false, error: `Could not prepare the comparison: ${errorMessage(error)}` });
       return;
     }
     const abort = new AbortController();
@@ -183,7 +182,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
       set({ applied: { model, changes }, runs: [] });
       await syncWorkspaceFromStorage(project, changes.map((change) => change.path));
     } catch (error) {
-      set({ error: `Could not apply the changes of ${model}: ${describe(error)}` });
+      set({ error: `Could not apply the changes of ${model}: ${errorMessage(error)}` });
     }
   },
 

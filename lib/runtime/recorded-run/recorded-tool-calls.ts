@@ -1,4 +1,4 @@
-import type { ModelToolCall } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RecordedCall, RecordedToolOutcome } from './recorded-run';
 
 /**

@@ -1,4 +1,4 @@
-import type { ModelStepRequest } from '@/lib/model/step-protocol';
+import type { ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import type { ModelStepHandlers, ModelStepResult } from '@/lib/runtime/model-step';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { canonicalJson } from '@/lib/runtime/canonical-json';
