@@ -2,6 +2,7 @@ import { jsonSchema, Output, streamText, tool, type LanguageModel, type ToolSet 
 import { classifyError } from './classify-error';
 import { redactSecrets } from './redact-secrets';
 import { refuseDownloads } from './server/remote-url-parts';
+import { tokenUsageFromSdk } from './token-usage';
 import type { FinishReason, ModelStepEvent, ModelStepRequest, ToolDefinition } from './step-protocol';
 
 export interface StreamModelStepOptions {
@@ -104,7 +105,7 @@ export async function* streamModelStep(
           yield {
             type: 'finish',
             finishReason: toFinishReason(part.finishReason),
-            usage: { inputTokens: part.totalUsage.inputTokens ?? 0, outputTokens: part.totalUsage.outputTokens ?? 0 },
+            usage: tokenUsageFromSdk(part.totalUsage),
           };
           return;
         case 'abort':

@@ -7,6 +7,7 @@ import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
 import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary';
+import { priceLookup, usePriceStore } from './price-store';
 import { absolutePath } from './project-paths';
 import { browserModelClient, createApprovalBridge, loadProjectForRun, projectSandbox, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
 import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
@@ -155,7 +156,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
         updateRun(model, (run) => ({
           ...run,
           changes,
-          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt),
+          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt, priceLookup(usePriceStore.getState().overrides)),
         }));
       }),
     );
