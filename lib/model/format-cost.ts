@@ -7,10 +7,13 @@ import type { CostTotal } from './estimate-cost';
  * rather than reading as free.
  */
 export function formatUsd(usd: number): string {
-  if (usd === 0) return '$0.00';
-  if (usd < 0.00005) return '< $0.0001';
-  if (usd < 1) return `$${usd.toFixed(4)}`;
-  return `$${usd.toFixed(2)}`;
+  // Round in whole micro-dollars first, so binary fractions (0.00015 is 0.000149999…) round half up as written.
+  const microDollars = Math.round(usd * 1_000_000);
+  if (microDollars === 0 && usd <= 0) return '$0.00';
+  const tenThousandths = Math.round(microDollars / 100);
+  if (tenThousandths === 0) return '< $0.0001';
+  if (tenThousandths < 10_000) return `$${(tenThousandths / 10_000).toFixed(4)}`;
+  return `$${(Math.round(microDollars / 10_000) / 100).toFixed(2)}`;
 }
 
 /** One call's cost; undefined means its model has no price. */
