@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/model/parse-price';
 import { priceOfModel, SHIPPED_PRICES, type ModelPrice } from '@/lib/model/model-prices';
 import { usePriceStore } from '@/lib/state/price-store';
@@ -24,9 +24,10 @@ export function PriceSettings() {
   const resetAll = usePriceStore((state) => state.resetAll);
   const offered = useRunStore((state) => state.models).map((model) => model.id);
   const modelIds = [...new Set([...offered, ...Object.keys(SHIPPED_PRICES), ...Object.keys(overrides)])];
+  const summaryRef = useRef<HTMLElement>(null);
   return (
     <details className={styles.prices} data-testid="price-settings">
-      <summary>
+      <summary ref={summaryRef}>
         <strong>Model prices</strong> <span className={styles.status}>US$ per million tokens, for cost estimates</span>
       </summary>
       <p className={styles.intro}>
@@ -35,9 +36,19 @@ export function PriceSettings() {
       </p>
       {modelIds.map((modelId) => {
         const price = priceOfModel(modelId, overrides);
-        return <PriceRow key={`${modelId}\u0000${JSON.stringify(price ?? null)}`} modelId={modelId} price={price} overridden={overrides[modelId] !== undefined} />;
+        return <PriceRow key={modelId} modelId={modelId} price={price} overridden={overrides[modelId] !== undefined} />;
       })}
-      <button type="button" className="button" disabled={Object.keys(overrides).length === 0} onClick={resetAll} data-testid="reset-all-prices">
+      <button
+        type="button"
+        className="button"
+        disabled={Object.keys(overrides).length === 0}
+        onClick={() => {
+          resetAll();
+          // The button is disabled now: keep the keyboard focus in the dialog.
+          summaryRef.current?.focus();
+        }}
+        data-testid="reset-all-prices"
+      >
         Reset all to shipped prices
       </button>
     </details>
@@ -47,6 +58,15 @@ export function PriceSettings() {
 function PriceRow({ modelId, price, overridden }: { modelId: string; price: ModelPrice | undefined; overridden: boolean }) {
   const [draft, setDraft] = useState<PriceDraft>(() => draftOfPrice(price));
   const [errors, setErrors] = useState<Partial<Record<keyof PriceDraft, string>>>({});
+  // When the price in force changes (saved, reset, reset all) the fields show it; the row stays mounted so focus stays put.
+  const priceKey = JSON.stringify(price ?? null);
+  const [shownPriceKey, setShownPriceKey] = useState(priceKey);
+  if (shownPriceKey !== priceKey) {
+    setShownPriceKey(priceKey);
+    setDraft(draftOfPrice(price));
+    setErrors({});
+  }
+  const firstFieldRef = useRef<HTMLInputElement>(null);
   const setPrice = usePriceStore((state) => state.setPrice);
   const resetPrice = usePriceStore((state) => state.resetPrice);
   const shipped = SHIPPED_PRICES[modelId] !== undefined;
@@ -81,6 +101,7 @@ function PriceRow({ modelId, price, overridden }: { modelId: string; price: Mode
           <div key={field.key} className={styles.priceField}>
             <label htmlFor={idOf(field.key)}>{field.label}</label>
             <input
+              ref={field.key === 'input' ? firstFieldRef : undefined}
               id={idOf(field.key)}
               className="text-input"
               inputMode="decimal"
@@ -107,7 +128,11 @@ function PriceRow({ modelId, price, overridden }: { modelId: string; price: Mode
             type="button"
             className="button"
             disabled={!overridden}
-            onClick={() => resetPrice(modelId)}
+            onClick={() => {
+              resetPrice(modelId);
+              // Reset disables itself: keep the keyboard focus on this model's price.
+              firstFieldRef.current?.focus();
+            }}
             title={shipped ? 'Back to the shipped price' : 'Back to unknown'}
             data-testid="reset-price"
           >
