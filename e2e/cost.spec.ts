@@ -109,6 +109,9 @@ test('a price set in Settings costs the demo run in the node and the header; bad
   await keptRow.getByTestId('reset-price').click();
   await expect(keptRow.getByTestId('price-status')).toHaveText('shipped price');
   await expect(keptRow.getByTestId('price-input')).toHaveValue('0');
+  await expect(keptRow.getByTestId('price-input')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
 });
 
 test('a model without a price shows its cost as unknown, and is priced once given one', async ({ page }) => {
