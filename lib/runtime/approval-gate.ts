@@ -2,17 +2,19 @@ import type { ToolDefinition } from '@/lib/model/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
 import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
-import type { RuntimeTool, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import type { RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
-import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { isRunError, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
-import type { ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-approval';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop
@@ -28,12 +30,6 @@ import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-appro
  * ("The user denied this call: <reason>") and the UI as a tool-error with code
  * "denied"; a blocked tool likewise with code "blocked".
  */
-export interface ModelToolCall {
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-}
-
 export interface ToolCallOutcome {
   toolCallId: string;
   toolName: string;
@@ -171,7 +167,7 @@ async function authorizeToolCall(
   scope: GateScope,
 ): Promise<AuthorizedToolCall> {
   const { toolCallId, toolName, args } = call;
-  const refuse = (code: string, message: string, sequential = false): AuthorizedToolCall => {
+  const refuse = (code: RunErrorCode, message: string, sequential = false): AuthorizedToolCall => {
     scope.emit({ type: 'tool-error', toolCallId, toolName, error: { code, message } });
     const outcome: ToolCallOutcome = { toolCallId, toolName, output: toModelErrorOutput(message) };
     return { toolCallId, toolName, sequential, settle: async () => outcome };
@@ -237,7 +233,7 @@ async function authorizeToolCall(
     checkEdit: async (values: Readonly<Record<string, string>>) => {
       const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
         ok: false as const,
-        error: `The edit could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+        error: `The edit could not be checked: ${errorMessage(error)}`,
       }));
       if (!outcome.ok) return outcome;
       const problem = checkAgainstSchema(tool.inputSchema, outcome.args);
@@ -286,7 +282,7 @@ async function presentCall(approval: ToolApproval, tool: RuntimeTool, args: unkn
     return await approval.present(args, context);
   } catch (error) {
     const fallback = await schemaFieldsApproval(tool.inputSchema).present(args, context);
-    return { ...fallback, problem: `This call could not be previewed: ${error instanceof Error ? error.message : String(error)}` };
+    return { ...fallback, problem: `This call could not be previewed: ${errorMessage(error)}` };
   }
 }
 

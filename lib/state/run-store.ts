@@ -10,7 +10,7 @@ import type { RunEvent } from '@/lib/runtime/events';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import { startRun } from '@/lib/runtime/run-session';
-import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
+import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/forms/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
@@ -34,6 +34,7 @@ import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 import { commitPersonEdits, commitRunWrites } from './history-store';
 import { recordWrites } from '@/lib/history/record-writes';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
@@ -162,9 +163,6 @@ let bridge: ApprovalBridge | null = null;
 /** The project of the run in progress, so deleting that project stops it. */
 let runningProject: string | null = null;
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
   const pathOf = new Map<string, string>();
@@ -214,7 +212,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       const { models, defaultModel } = await fetchModelOptions({ getAccessToken: userAccessToken, requestAccessToken });
       set({ models, serverDefaultModel: defaultModel, modelsError: null });
     } catch (error) {
-      set({ modelsError: `Could not load the model list: ${describe(error)}` });
+      set({ modelsError: `Could not load the model list: ${errorMessage(error)}` });
     }
   },
 
@@ -238,7 +236,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         };
       });
     } catch (error) {
-      set({ startError: `Could not read the project: ${describe(error)}` });
+      set({ startError: `Could not read the project: ${errorMessage(error)}` });
     }
   },
 
@@ -269,7 +267,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       await commitPersonEdits(fileSystem, project);
       loaded = await loadProjectForRun(fileSystem, project);
     } catch (error) {
-      set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
+      set({ preparing: false, startError: `Could not prepare the run: ${errorMessage(error)}` });
       return;
     }
     // Said plainly, and the run goes on with what is stored.
@@ -317,7 +315,7 @@ export const useRunStore = create<RunState>((set, get) => ({
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 
     const archive = keptRunArchive();
-    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
+    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
     // What the run wrote so far, as last shown in the workspace: any tool that writes (no list of tool names).
     const shownWrites = new Map<string, Uint8Array | null>();
     let syncing: Promise<void> = Promise.resolve();
@@ -415,7 +413,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       }));
     } catch (error) {
       keptRunsLoaded.delete(project);
-      set({ archiveError: `Could not read the runs kept for "${project}": ${describe(error)}` });
+      set({ archiveError: `Could not read the runs kept for "${project}": ${errorMessage(error)}` });
     }
   },
 
@@ -429,7 +427,7 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       await keptRunArchive()?.deleteRun(runId);
     } catch (error) {
-      set({ archiveError: `Could not delete the kept run: ${describe(error)}` });
+      set({ archiveError: `Could not delete the kept run: ${errorMessage(error)}` });
     }
   },
 }));

@@ -5,7 +5,7 @@ import { createProject, listProjects } from '@/lib/project/projects';
 import { readProjectFiles } from '@/lib/share/read-project-files';
 import { decodeShareFragment, encodeShareFragment } from '@/lib/share/share-link';
 import { MAX_FILES } from '@/lib/share/share-limits';
-import { fragmentFromBytes, fragmentFromPayload, textPayload } from '@/lib/share/share-test-support';
+import { fragmentFromBytes, fragmentFromPayload, textPayload } from '@/lib/share/testing/share-fragments';
 import { exportProjectZip, importProjectZip } from '@/lib/share/zip-archive';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';

@@ -1,5 +1,5 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import type { ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ToolApproval } from '@/lib/runtime/toolsets/toolset';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import type { RunSession } from '@/lib/runtime/session-state';

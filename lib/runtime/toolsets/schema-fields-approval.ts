@@ -1,4 +1,6 @@
-import type { ApprovalField, ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ApprovalField, ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
+import type { ToolApproval } from '@/lib/runtime/toolsets/toolset';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The approval every tool gets unless it brings its own: one editable field
@@ -91,7 +93,7 @@ function parseJsonField(label: string, text: string): { ok: true; args: unknown 
   try {
     return { ok: true, args: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, error: `${label} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `${label} is not valid JSON: ${errorMessage(error)}` };
   }
 }
 

@@ -1,9 +1,7 @@
-import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
-
 /**
  * How a tool shows itself in an approval question and how a person may change
  * it before approving. The tool owns this (as it owns its schema and
- * `execute`); the approval gate attaches it to the question and the UI renders
+ * `execute`; see ToolApproval in toolset.ts); the approval gate attaches it to the question and the UI renders
  * fields without knowing any tool by name.
  */
 export interface ApprovalField {
@@ -33,17 +31,6 @@ export interface ApprovalPresentation {
 export type ApprovalEditOutcome =
   | { ok: true; args: unknown; /** What the edited call will do, e.g. where a file goes. */ note?: string }
   | { ok: false; error: string };
-
-export interface ToolApproval {
-  /** The question's fields for these arguments (may read the sandbox, e.g. the file a write replaces). */
-  present(args: unknown, context: ToolContext): Promise<ApprovalPresentation>;
-  /**
-   * Arguments from the person's edited field values, checked by the tool's own
-   * rules (the gate checks the input schema on top). Never throws: a bad edit
-   * is an outcome the question shows before anything runs.
-   */
-  edit(args: unknown, values: Readonly<Record<string, string>>, context: ToolContext): Promise<ApprovalEditOutcome>;
-}
 
 /** The values the fields start with: what "edited" is measured against. */
 export function fieldValues(presentation: ApprovalPresentation): Record<string, string> {

@@ -1,8 +1,10 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { decodeUtf8Strict } from '@/lib/vfs/utf8';
-import type { ApprovalPresentation, ToolApproval } from '@/lib/runtime/toolsets/tool-approval';
+import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
+import type { ToolApproval } from '@/lib/runtime/toolsets/toolset';
 import { argumentsFromFields } from '@/lib/runtime/toolsets/schema-fields-approval';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * write_file's question: where it writes and what, with the new content shown
@@ -33,7 +35,7 @@ function targetOf(path: string): { ok: true; path: string } | { ok: false; error
     if (canonical === '') return { ok: false, error: 'write_file needs a file path, not the project root.' };
     return { ok: true, path: canonical };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }
 
