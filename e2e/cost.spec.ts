@@ -79,10 +79,10 @@ test('a price set in Settings costs the demo run in the node and the header; bad
   await expect(demoRow.getByTestId('price-input')).toHaveValue('0');
   // Not a number, then negative: an error beside the field, and the shipped price stays.
   await setPrice(page, 'demo:scripted', 'ten', '2000');
-  await expect(demoRow.getByTestId('price-error')).toHaveText('"ten" is not a number: use digits and a decimal point, e.g. 0.25.');
+  await expect(demoRow.getByTestId('price-error')).toHaveText('Input: "ten" is not a number: use digits and a decimal point, e.g. 0.25.');
   await expect(demoRow.getByTestId('price-input')).toHaveAttribute('aria-invalid', 'true');
   await setPrice(page, 'demo:scripted', '-1', '2000');
-  await expect(demoRow.getByTestId('price-error')).toHaveText('A price cannot be negative.');
+  await expect(demoRow.getByTestId('price-error')).toHaveText('Input: A price cannot be negative.');
   await expect(demoRow.getByTestId('price-status')).toHaveText('shipped price');
   await setPrice(page, 'demo:scripted', '1000', '2000');
   await expect(demoRow.getByTestId('price-status')).toHaveText('your price');

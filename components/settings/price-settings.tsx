@@ -113,11 +113,6 @@ function PriceRow({ modelId, price, overridden }: { modelId: string; price: Mode
               data-testid={`price-${field.key}`}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
             />
-            {errors[field.key] === undefined ? null : (
-              <p id={`${idOf(field.key)}-error`} className="field-error" role="alert" data-testid="price-error">
-                {errors[field.key]}
-              </p>
-            )}
           </div>
         ))}
         <div className={styles.priceActions}>
@@ -140,6 +135,14 @@ function PriceRow({ modelId, price, overridden }: { modelId: string; price: Mode
           </button>
         </div>
       </div>
+      {/* Below the fields, so the row keeps its line; each error is tied to its field by aria-describedby. */}
+      {FIELDS.map((field) =>
+        errors[field.key] === undefined ? null : (
+          <p key={field.key} id={`${idOf(field.key)}-error`} className="field-error" role="alert" data-testid="price-error">
+            {field.label}: {errors[field.key]}
+          </p>
+        ),
+      )}
     </form>
   );
 }
