@@ -8,7 +8,7 @@ import { expect, newProject, replaceEditorText, test } from './helpers/workbench
  * Cost: a price set in Settings prices a run on the demo model, in the worker's
  * node and in the run's header, and survives a reload; a model with no price
  * (an OpenAI-compatible stand-in, on a second production server) shows "cost
- * unknown", never $0, until the person gives it a price.
+ * unknown", never $0, until the person gives it a price; Compare shows both.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const STAND_IN_MODEL = 'openai-compatible:standin';
@@ -131,4 +131,21 @@ test('a model without a price shows its cost as unknown, and is priced once give
   // 84 × $100/M + 14 × $500/M = $0.0084 + $0.0070
   await expect(node.getByTestId('call-cost')).toHaveText('$0.0154');
   await expect(run.getByTestId('run-cost')).toHaveText('$0.0154');
+});
+
+test('Compare shows each run’s cost: the demo a known $0.00, the unpriced stand-in unknown', async ({ page }) => {
+  await newProject(page, 'cost-compare');
+  await replaceEditorText(page, MAIN_WRITER);
+  await page.getByTestId('run-input').fill('write "compared" to answer.md');
+  await page.getByTestId('compare-button').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await dialog.locator('input[data-model="demo:scripted"]').check();
+  await dialog.locator(`input[data-model="${STAND_IN_MODEL}"]`).check();
+  await dialog.getByTestId('compare-run').click();
+  const demoRow = dialog.locator('[data-testid="compare-row"][data-model="demo:scripted"]');
+  const standInRow = dialog.locator(`[data-testid="compare-row"][data-model="${STAND_IN_MODEL}"]`);
+  await expect(demoRow).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(standInRow).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(demoRow.getByTestId('compare-cost')).toHaveText('$0.00');
+  await expect(standInRow.getByTestId('compare-cost')).toHaveText('cost unknown');
 });
