@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatUsd } from '@/lib/model/format-cost';
+import { formatUsd } from '@/lib/model/pricing/format-cost';
 import { startChatCompletionsStandIn, type StandIn } from './helpers/chat-completions-stand-in';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
 import { expect, newProject, replaceEditorText, test } from './helpers/workbench-test';

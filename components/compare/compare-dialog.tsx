@@ -4,7 +4,7 @@ import { ApprovalItem } from '@/components/approvals/approval-item';
 import { Modal } from '@/components/dialogs/modal';
 import { ResultValue } from '@/components/run/result-value';
 import { formatDuration } from '@/components/run/format';
-import { formatCostTotal } from '@/lib/model/format-cost';
+import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import { MAX_COMPARED_MODELS, MIN_COMPARED_MODELS, useCompareStore, type ComparedRun } from '@/lib/state/compare-store';
 import { useRunStore } from '@/lib/state/run-store';
 import { OutputDiff } from './output-diff';

@@ -1,6 +1,6 @@
-import { costOfUsage } from '@/lib/model/estimate-cost';
-import { formatCallCost } from '@/lib/model/format-cost';
-import { priceOfModel } from '@/lib/model/model-prices';
+import { costOfUsage } from '@/lib/model/pricing/estimate-cost';
+import { formatCallCost } from '@/lib/model/pricing/format-cost';
+import { priceOfModel } from '@/lib/model/pricing/model-prices';
 import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { usePriceOverrides } from '@/lib/state/price-store';
 import { formatBytes, formatDuration, formatTokens } from './format';

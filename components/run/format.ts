@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@/lib/model/step-protocol';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
 
 /** Display helpers for the run tree: durations, sizes, token counts, JSON. */
 export function formatDuration(milliseconds: number | undefined): string {

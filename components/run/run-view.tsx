@@ -1,6 +1,6 @@
 'use client';
 
-import { formatCostTotal } from '@/lib/model/format-cost';
+import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { costOfRun } from '@/lib/runtime/run-cost';
 import { priceLookup, usePriceOverrides } from '@/lib/state/price-store';

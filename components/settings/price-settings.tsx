@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/model/parse-price';
-import { priceOfModel, SHIPPED_PRICES, type ModelPrice } from '@/lib/model/model-prices';
+import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/model/pricing/parse-price';
+import { priceOfModel, SHIPPED_PRICES, type ModelPrice } from '@/lib/model/pricing/model-prices';
 import { usePriceStore } from '@/lib/state/price-store';
 import { useRunStore } from '@/lib/state/run-store';
 import styles from './settings.module.css';

@@ -1,5 +1,5 @@
-import type { TokenUsage } from '@/lib/model/step-protocol';
-import { addTokenUsage } from '@/lib/model/token-usage';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { addTokenUsage } from '@/lib/model/protocol/token-usage';
 import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelPrice } from '@/lib/model/model-prices';
+import type { ModelPrice } from '@/lib/model/pricing/model-prices';
 import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
 import { costOfRun } from '@/lib/runtime/run-cost';
 import { runProject } from '@/lib/runtime/testing/run-harness';

@@ -1,5 +1,5 @@
-import { totalCost, type CostTotal } from '@/lib/model/estimate-cost';
-import type { ModelPrice } from '@/lib/model/model-prices';
+import { totalCost, type CostTotal } from '@/lib/model/pricing/estimate-cost';
+import type { ModelPrice } from '@/lib/model/pricing/model-prices';
 import type { RunTree } from './reduce-run-events';
 
 /**

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
-import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
-import { addTokenUsage, ZERO_USAGE } from '@/lib/model/token-usage';
+import type { ModelStepRequest, TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { addTokenUsage, ZERO_USAGE } from '@/lib/model/protocol/token-usage';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
 import { discoverProject } from '@/lib/project/discover-project';
 import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
@@ -7,7 +7,7 @@ import { runProject } from '@/lib/runtime/testing/run-harness';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createOverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
-import { formatCostTotal } from '@/lib/model/format-cost';
+import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import { summarizeComparedRun } from './compare-summary';
 
 const ROOT = '/projects/compare';

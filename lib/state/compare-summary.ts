@@ -1,5 +1,5 @@
-import type { CostTotal } from '@/lib/model/estimate-cost';
-import { priceOfModel, type ModelPrice } from '@/lib/model/model-prices';
+import type { CostTotal } from '@/lib/model/pricing/estimate-cost';
+import { priceOfModel, type ModelPrice } from '@/lib/model/pricing/model-prices';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import type { RunTree } from '@/lib/runtime/reduce-run-events';
 import { costOfRun } from '@/lib/runtime/run-cost';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SHIPPED_PRICES } from '@/lib/model/model-prices';
+import { SHIPPED_PRICES } from '@/lib/model/pricing/model-prices';
 import { priceLookup, PRICES_STORAGE_KEY, usePriceStore } from './price-store';
 
 /** A localStorage stand-in: the store must read and write one entry, and nothing else. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { isModelPrice } from '@/lib/model/parse-price';
-import { priceOfModel, type ModelPrice, type PriceTable } from '@/lib/model/model-prices';
+import { isModelPrice } from '@/lib/model/pricing/parse-price';
+import { priceOfModel, type ModelPrice, type PriceTable } from '@/lib/model/pricing/model-prices';
 
 /**
  * The user's own model prices (Settings → Prices): overrides of the shipped

@@ -1,5 +1,5 @@
 import type { ModelPrice } from './model-prices';
-import type { TokenUsage } from './step-protocol';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
 
 /**
  * Estimated cost of model calls. An unknown price is never taken as 0: the

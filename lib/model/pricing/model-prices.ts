@@ -1,4 +1,4 @@
-import { DEMO_MODEL_ID } from './model-catalog';
+import { DEMO_MODEL_ID } from '@/lib/model/protocol/model-catalog';
 
 /**
  * What one model costs, in US dollars per million tokens. `cachedInputPerMillion`

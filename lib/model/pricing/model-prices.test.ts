@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MODEL_ID, KEYED_PROVIDERS } from './model-catalog';
-import { formatModelId } from './model-id';
+import { DEMO_MODEL_ID, KEYED_PROVIDERS } from '@/lib/model/protocol/model-catalog';
+import { formatModelId } from '@/lib/model/protocol/model-id';
 import { priceOfModel, SHIPPED_PRICES } from './model-prices';
 
 describe('shipped prices', () => {
