@@ -61,9 +61,32 @@ export function normalizeLlmDoManifest(raw: Record<string, unknown>, report: Man
       report(['runtime', key], 'ignored-key', `"runtime.${key}" is ignored: ${why}`, 'info');
       delete runtime[key];
     }
+    if (typeof runtime.max_depth === 'number' && Number.isInteger(runtime.max_depth) && runtime.max_depth >= 1) {
+      runtime.max_depth = workerbenchMaxDepth(runtime.max_depth, report);
+    }
     data.runtime = runtime;
   }
   return data;
+}
+
+/** Workerbench's max_depth allows at most this many nested calls below the entry. */
+const WORKERBENCH_MAX_DEPTH_LIMIT = 20;
+
+/**
+ * llm-do counts the entry agent as one level (call_agent refuses at depth ≥
+ * max_depth, and the entry runs at depth 1), Workerbench counts the calls
+ * below the entry: llm-do's N is Workerbench's N - 1.
+ */
+export function workerbenchMaxDepth(llmDoMaxDepth: number, report: ManifestReport): number {
+  const depth = llmDoMaxDepth - 1;
+  if (depth <= WORKERBENCH_MAX_DEPTH_LIMIT) return depth;
+  report(['runtime', 'max_depth'], 'value-clamped', `max_depth ${llmDoMaxDepth} is read as ${WORKERBENCH_MAX_DEPTH_LIMIT + 1}, the deepest nesting Workerbench allows`, 'warning');
+  return WORKERBENCH_MAX_DEPTH_LIMIT;
+}
+
+/** llm-do's max_depth for Workerbench's (export). */
+export function llmDoMaxDepth(workerbenchMaxDepth: number): number {
+  return workerbenchMaxDepth + 1;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { RunEvent } from '@/lib/runtime/events';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
-import { WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
+import { isWorkerCreateToolName } from '@/lib/runtime/dynamic-workers/llm-do-dynamic-tools';
 import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { startRun } from '@/lib/runtime/run-session';
 import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
@@ -161,7 +161,7 @@ export function selectRunInput(state: RunState): { ok: true; input: unknown } | 
 }
 
 /** Tools whose results mean files changed on disk. */
-const WRITING_TOOLS = new Set(['write_file', 'worker_create']);
+const WRITING_TOOLS = new Set(['write_file', 'worker_create', 'agent_create']);
 
 let controller: AbortController | null = null;
 let bridge: ApprovalBridge | null = null;
@@ -327,7 +327,7 @@ export const useRunStore = create<RunState>((set, get) => ({
     const sandbox = recording.sandbox;
     // A worker_create question shows the file it would write, so the person can read and edit it first.
     const approvalHandler: ApprovalHandler = async (request, signal) => {
-      if (request.toolName !== WORKER_CREATE_TOOL_NAME) return approvals.handler(request, signal);
+      if (!isWorkerCreateToolName(request.toolName)) return approvals.handler(request, signal);
       const scope = { project: loaded, session, sandbox };
       const preview = await previewWorkerCreateApproval(request, scope).catch(() => null);
       // The edited text goes through the very check worker_create will apply.

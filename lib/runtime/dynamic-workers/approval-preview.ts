@@ -1,11 +1,11 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
-import { WORKER_CREATE_TOOL_NAME, type DynamicWorkersOptions } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
+import type { DynamicWorkersOptions } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
+import { workerCreateArgsOf } from '@/lib/runtime/dynamic-workers/llm-do-dynamic-tools';
 import { previewWorkerCreate, type WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-worker-create';
-import { asWorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
 
 /**
- * For the approval dialog: when the pending call is a worker_create, the file
+ * For the approval dialog: when the pending call is a worker_create (or llm-do's agent_create), the file
  * it would write (and whether it would be accepted), ready to show in an
  * editor. The dialog answers an edit with
  * `{ choice, editedArgs: withEditedFileText(request.args, editedText) }`.
@@ -15,10 +15,11 @@ export async function previewWorkerCreateApproval(
   request: ApprovalRequest,
   options: DynamicWorkersOptions & { sandbox: FileSystem },
 ): Promise<WorkerCreatePreview | null> {
-  if (request.toolName !== WORKER_CREATE_TOOL_NAME) return null;
+  const args = workerCreateArgsOf(request.toolName, request.args);
+  if (args === undefined) return null;
   const creator = options.project.workers.get(request.workerName) ?? options.session.dynamicWorkers.get(request.workerName);
   if (creator === undefined) return null;
-  return previewWorkerCreate(asWorkerCreateArgs(request.args), {
+  return previewWorkerCreate(args, {
     manifest: options.project.manifest,
     projectWorkers: options.project.workers,
     sessionWorkers: options.session.dynamicWorkers,
