@@ -58,6 +58,34 @@ function llmDoRuntime(runtime: ProjectManifest['runtime'], notes: string[]): Rec
   return result;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The llm-do keys a project imported from llm-do had and Workerbench does not
+ * use (python_files, allow_cli_input, auth_mode, return_permission_errors):
+ * carried back so the exported project is the user's again, Python included.
+ */
+function keptLlmDoKeys(manifestText: string | null, paths: ReadonlySet<string>): { top: Record<string, unknown>; runtime: Record<string, unknown> } {
+  const kept = { top: {} as Record<string, unknown>, runtime: {} as Record<string, unknown> };
+  let raw: unknown;
+  try {
+    raw = manifestText === null ? null : JSON.parse(manifestText);
+  } catch {
+    return kept;
+  }
+  if (!isRecord(raw)) return kept;
+  const pythonFiles = raw.python_files;
+  if (Array.isArray(pythonFiles) && pythonFiles.every((path) => typeof path === 'string' && paths.has(path)) && pythonFiles.length > 0) kept.top.python_files = pythonFiles;
+  if (typeof raw.allow_cli_input === 'boolean') kept.top.allow_cli_input = raw.allow_cli_input;
+  if (isRecord(raw.runtime)) {
+    if (['oauth_off', 'oauth_auto', 'oauth_required'].includes(raw.runtime.auth_mode as string)) kept.runtime.auth_mode = raw.runtime.auth_mode;
+    if (typeof raw.runtime.return_permission_errors === 'boolean') kept.runtime.return_permission_errors = raw.runtime.return_permission_errors;
+  }
+  return kept;
+}
+
 export function exportLlmDoProject(project: SharedProject): LlmDoExport {
   const texts = textFiles(project.files);
   const manifestText = texts.find((file) => file.path === MANIFEST_FILE_NAME)?.text ?? null;
@@ -93,11 +121,14 @@ export function exportLlmDoProject(project: SharedProject): LlmDoExport {
 
   if (manifest.default_model !== undefined) notes.push(`project.json: default_model ${manifest.default_model} (llm-do takes the model from $LLM_DO_MODEL or each agent's model)`);
   for (const key of ['name', 'description'] as const) if (manifest[key] !== undefined) notes.push(`project.json: ${key} (llm-do has no such key)`);
+  const kept = keptLlmDoKeys(manifestText, new Set(project.files.map((file) => file.path)));
   const llmDoManifest: Record<string, unknown> = {
     version: 1,
-    runtime: llmDoRuntime(manifest.runtime, notes),
+    runtime: { ...llmDoRuntime(manifest.runtime, notes), ...kept.runtime },
+    ...(kept.top.allow_cli_input === undefined ? {} : { allow_cli_input: kept.top.allow_cli_input }),
     entry: { agent: manifest.entry, ...(manifest.entry_args === undefined ? {} : { args: manifest.entry_args }) },
     agent_files: agentFiles,
+    ...(kept.top.python_files === undefined ? {} : { python_files: kept.top.python_files }),
     ...(manifest.generated_workers_dir === undefined ? {} : { generated_agents_dir: manifest.generated_workers_dir }),
   };
   files.push({ path: MANIFEST_FILE_NAME, data: `${JSON.stringify(llmDoManifest, null, 2)}\n` });

@@ -61,13 +61,18 @@ export function normalizeLlmDoManifest(raw: Record<string, unknown>, report: Man
       report(['runtime', key], 'ignored-key', `"runtime.${key}" is ignored: ${why}`, 'info');
       delete runtime[key];
     }
-    if (typeof runtime.max_depth === 'number' && Number.isInteger(runtime.max_depth) && runtime.max_depth >= 1) {
+    // llm-do's default max_depth (5) counts the entry too.
+    if (runtime.max_depth === undefined) runtime.max_depth = workerbenchMaxDepth(LLM_DO_DEFAULT_MAX_DEPTH, report);
+    else if (typeof runtime.max_depth === 'number' && Number.isInteger(runtime.max_depth) && runtime.max_depth >= 1) {
       runtime.max_depth = workerbenchMaxDepth(runtime.max_depth, report);
     }
     data.runtime = runtime;
   }
   return data;
 }
+
+/** llm-do's ManifestRuntimeConfig.max_depth default. */
+const LLM_DO_DEFAULT_MAX_DEPTH = 5;
 
 /** Workerbench's max_depth allows at most this many nested calls below the entry. */
 const WORKERBENCH_MAX_DEPTH_LIMIT = 20;
