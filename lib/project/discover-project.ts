@@ -8,6 +8,7 @@ import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
 import { expandTemplates, hasTemplateSyntax, MAX_TEMPLATE_DEPTH } from '@/lib/worker/worker-templates';
 import { isAgentFile } from '@/lib/worker/llm-do-frontmatter';
 import { MAX_WORKER_FILE_BYTES } from '@/lib/worker/parse-worker-file';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Reads a project through its sandbox (project-relative paths, "" = root) and
@@ -34,7 +35,7 @@ export async function discoverProject(sandbox: FileSystem): Promise<LoadedProjec
         endColumn: 1,
         severity: 'error',
         code: 'unreadable-file',
-        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        message: `The file could not be read: ${errorMessage(error)}`,
       });
       return undefined;
     }

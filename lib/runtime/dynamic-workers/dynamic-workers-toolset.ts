@@ -7,6 +7,7 @@ import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
 import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-schema';
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
+import { workerCreateApproval } from '@/lib/runtime/dynamic-workers/worker-create-approval';
 import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { assertCallableBy, isCallableBy, recordCreator } from '@/lib/runtime/dynamic-workers/created-worker-callers';
 import { llmDoDynamicToolFaces, type ToolFace } from '@/lib/runtime/dynamic-workers/llm-do-dynamic-tools';
@@ -71,6 +72,7 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
     description: face.description,
     inputSchema: face.inputSchema,
     defaultApproval: 'prompt',
+    approval: workerCreateApproval(creator, options, face.mapArgs),
     // Two creations in one step must not race for the same name.
     sequential: true,
     async execute(rawArgs, context) {

@@ -5,7 +5,8 @@ import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
+import { createDynamicWorkersToolset } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
+import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { workerCreateArgsOf } from '@/lib/runtime/dynamic-workers/llm-do-dynamic-tools';
 
 const agentMain = testWorker('main', { path: 'main.agent', toolNames: 'llm-do', toolsets: { filesystem: {}, dynamic_workers: {} } });
@@ -86,20 +87,18 @@ describe("llm-do's dynamic_agents tools: agent_create and agent_call", () => {
     expect(eventsOfType(events, 'tool-error')[0]).toMatchObject({ toolName: 'agent_call', error: { code: 'unknown_worker' } });
   });
 
-  it('the approval preview shows the .agent file agent_create would write', async () => {
+  it("agent_create's approval question shows the .agent file it would write, and an edit keeps llm-do's argument shape", async () => {
     const project = testProject([agentMain], { generated_workers_dir: 'generated' });
-    const request = {
-      runId: 'r',
-      approvalId: 'a',
-      callId: 'c',
-      workerName: 'main',
-      depth: 0,
-      toolCallId: 't',
-      toolName: 'agent_create',
-      args: { name: 'helper', description: 'Helps.', instructions: 'Do it.' },
-    };
-    const preview = await previewWorkerCreateApproval(request, { project, session: createRunSession(), sandbox: await testSandbox() });
-    expect(preview).toMatchObject({ ok: true, path: 'generated/helper.agent', text: expect.stringContaining('name: helper') });
+    const tool = createDynamicWorkersToolset(agentMain, { project, session: createRunSession() }).tools.find((candidate) => candidate.name === 'agent_create')!;
+    const context = { sandbox: await testSandbox() } as unknown as ToolContext;
+    const args = { name: 'helper', description: 'Helps.', instructions: 'Do it.' };
+    const presented = await tool.approval!.present(args, context);
+    expect(presented.title).toBe('Create worker file generated/helper.agent');
+    expect(presented.fields[0]!.value).toContain('name: helper');
+    expect(presented.problem).toBeUndefined();
+    const edited = await tool.approval!.edit(args, { file: '---\nname: helper\ndescription: Edited.\n---\nDo it well.\n' }, context);
+    expect(edited).toMatchObject({ ok: true, args: { name: 'helper', file_text: expect.stringContaining('Edited.') } });
+    expect((edited as { args: Record<string, unknown> }).args).not.toHaveProperty('file_extension');
   });
 });
 
