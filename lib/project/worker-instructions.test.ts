@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '@/lib/project/analyze-project';
 import { discoverProject } from '@/lib/project/discover-project';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
+import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
+import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
+import { EMPTY_RUN_TREE, reduceRunEvent } from '@/lib/runtime/reduce-run-events';
 
 const legacyWorker = (body: string, name = 'main') => `---\nname: ${name}\n---\n${body}`;
 
@@ -34,5 +37,18 @@ describe('legacy llm-do templates in a project', () => {
     expect(project.diagnostics.find((entry) => entry.code === 'template-file-missing')).toMatchObject({ line: 3, column: 15 });
     const agent = analyzeProject({ manifestText: null, files: [{ path: 'main.agent', text: legacyWorker("{{ file('gone.md') }}") }] });
     expect(agent.workers.get('main')!.instructions).toBe("{{ file('gone.md') }}");
+  });
+
+  it('a run gives the model the expanded instructions and shows them on the worker call', async () => {
+    const sandbox = await testSandbox({ 'main.worker': legacyWorker("You are main. {{ file('rubric.md') }}\n"), 'rubric.md': 'Be fair.', 'project.json': '{"default_model": "mock:model"}' });
+    const project = await discoverProject(sandbox);
+    const model = createScriptedModel({ main: [{ text: 'done' }] });
+    const { outcome, events } = await runProject({ project, client: model.client, sandbox });
+    expect(outcome.status).toBe('completed');
+    expect(model.requests[0]!.options.prompt[0]).toMatchObject({ role: 'system', content: 'You are main. Be fair.\n' });
+    const [start] = eventsOfType(events, 'worker-start');
+    expect(start!.instructions).toBe('You are main. Be fair.\n');
+    const tree = events.reduce(reduceRunEvent, EMPTY_RUN_TREE);
+    expect(tree.calls[start!.callId]!.instructions).toBe('You are main. Be fair.\n');
   });
 });

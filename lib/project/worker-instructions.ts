@@ -50,5 +50,6 @@ export function workerInstructions(parsed: ParsedWorkerFile, fileText: string, p
       : (parsed.sourceMap?.locate(['instructions'], 'value') ?? rangeOfOffsets(fileText, 0, 3));
   const diagnostics = expansion.problems.map((problem): Diagnostic => ({ file: path, ...locate(problem), severity: problem.severity, code: problem.code, message: problem.message }));
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics, expanded: false };
-  return { definition: { ...definition, instructions: expansion.text }, diagnostics, expanded: expansion.changed };
+  const expanded = { ...definition, instructions: expansion.text, ...(expansion.changed ? { templatesExpanded: true } : {}) };
+  return { definition: expanded, diagnostics, expanded: expansion.changed };
 }

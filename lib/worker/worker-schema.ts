@@ -112,4 +112,6 @@ export interface WorkerDefinition extends WorkerFrontmatter {
   path: string;
   /** Set for workers written in llm-do's format (see WorkerToolNames). */
   toolNames?: WorkerToolNames;
+  /** The instructions were expanded from legacy llm-do templates, so a run shows them. */
+  templatesExpanded?: boolean;
 }
