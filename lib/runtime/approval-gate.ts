@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@/lib/model/step-protocol';
+import type { ToolDefinition } from '@/lib/model/protocol/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
 import type { ApprovalRequest } from '@/lib/runtime/approval-handler';

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@/lib/model/step-protocol';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
 
 /**
  * Everything a run does is told as events; the UI's run tree is a pure function

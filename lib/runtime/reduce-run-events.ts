@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@/lib/model/step-protocol';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
 import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 
 /**

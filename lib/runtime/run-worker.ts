@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
+import type { ModelStepRequest, TokenUsage } from '@/lib/model/protocol/step-protocol';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';

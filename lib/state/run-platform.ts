@@ -1,5 +1,5 @@
-import type { ModelStepClient } from '@/lib/model/step-protocol';
-import { createProxyModelClient } from '@/lib/model/proxy-client';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
+import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelMessage } from 'ai';
-import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/step-protocol';
+import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { startStandInServer, type ReceivedRequest, type StandInProvider, type StandInServer } from '@/lib/model/testing/stand-in-server';
 import type { StandInReply } from '@/lib/model/testing/stand-in-reply';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: Gemini `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`

@@ -1,5 +1,5 @@
-import { openAiErrorBody } from './openai-responses-stand-in';
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { openAiErrorBody } from '@/lib/model/testing/openai-responses-stand-in';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: OpenAI Chat Completions (`POST /v1/chat/completions`,

@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, sseEvent, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, sseEvent, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: the OpenAI Responses API (`POST /v1/responses`, `stream: true`)

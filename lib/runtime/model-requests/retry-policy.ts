@@ -1,4 +1,4 @@
-import type { ProxyErrorCode } from '@/lib/model/step-protocol';
+import type { ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 
 /**
  * When and how long the loop waits before asking a model again. Only failures

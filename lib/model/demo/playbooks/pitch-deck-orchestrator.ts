@@ -1,9 +1,9 @@
-import { DEMO_LIMITS } from '../input-limits';
-import { denialReason } from '../conversation-state';
-import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '../demo-types';
-import { companyFromFileName } from '../heuristics/deck-text';
-import { deckSlug, rankDecks, renderSummary, type DeckOutcome } from '../heuristics/evaluation-summary';
-import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
+import { DEMO_LIMITS } from '@/lib/model/demo/input-limits';
+import { denialReason } from '@/lib/model/demo/conversation-state';
+import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '@/lib/model/demo/demo-types';
+import { companyFromFileName } from '@/lib/model/demo/heuristics/deck-text';
+import { deckSlug, rankDecks, renderSummary, type DeckOutcome } from '@/lib/model/demo/heuristics/evaluation-summary';
+import { argumentsFor, findTool, pickProperty } from '@/lib/model/demo/tool-arguments';
 
 /**
  * "pitch-deck-orchestrator": the bootstrapping demo. It applies when the

@@ -1,9 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { streamModelStep } from './stream-model-step';
+import { describe, expect, it } from 'vitest';
+import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { collect } from '@/lib/model/testing/stream-parts';
 
-vi.mock('server-only', () => ({}));
-const { defaultModelId, listModelOptions, resolveModel } = await import('./provider-registry');
+const { defaultModelId, listModelOptions, resolveModel } = await import('@/lib/model/server/provider-registry');
 
 const messages = [{ role: 'user' as const, content: 'hi' }];
 

@@ -1,14 +1,14 @@
 import 'server-only';
-import { STATUS_BY_CODE } from './classify-error';
-import { httpStatusForError } from './provider-error-status';
-import { KEYED_PROVIDERS } from './model-catalog';
-import { resolveModel, type ServerEnvironment } from './provider-registry';
-import { describeByteLimit, readLimitedBody } from './read-limited-body';
-import { redactSecrets } from './redact-secrets';
-import { findRemoteUrlPart, remoteUrlPartMessage } from './server/remote-url-parts';
-import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from './step-protocol';
-import { parseStepRequest } from './step-request-schema';
-import { streamModelStep } from './stream-model-step';
+import { STATUS_BY_CODE } from '@/lib/model/server/classify-error';
+import { httpStatusForError } from '@/lib/model/protocol/provider-error-status';
+import { KEYED_PROVIDERS } from '@/lib/model/protocol/model-catalog';
+import { resolveModel, type ServerEnvironment } from '@/lib/model/server/provider-registry';
+import { describeByteLimit, readLimitedBody } from '@/lib/model/server/read-limited-body';
+import { redactSecrets } from '@/lib/model/server/redact-secrets';
+import { findRemoteUrlPart, remoteUrlPartMessage } from '@/lib/model/server/remote-url-parts';
+import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
+import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
+import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**

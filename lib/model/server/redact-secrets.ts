@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Removes secrets from text that may be shown to a user or written to a log.
  * Provider error messages sometimes echo (parts of) the key that was sent, so

@@ -1,8 +1,8 @@
-import { ModelStepError } from './model-step-error';
-import { parseModelId } from './model-id';
-import { codeForProviderStatus } from './provider-error-status';
-import { parseRetryAfterMs } from './retry-after';
-import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from './step-protocol';
+import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import { parseModelId } from '@/lib/model/protocol/model-id';
+import { codeForProviderStatus } from '@/lib/model/protocol/provider-error-status';
+import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
+import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**

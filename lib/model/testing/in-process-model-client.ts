@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
-import { ModelStepError } from './model-step-error';
-import { streamModelStep, type StreamModelStepOptions } from './stream-model-step';
-import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from './step-protocol';
+import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import { streamModelStep, type StreamModelStepOptions } from '@/lib/model/server/stream-model-step';
+import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 
 /**
  * A ModelStepClient that calls a model in the same process, without HTTP. Unit

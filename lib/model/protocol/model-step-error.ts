@@ -1,4 +1,4 @@
-import type { ProxyErrorCode } from './step-protocol';
+import type { ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 
 /** HTTP status the proxy answers with for each error code (before the first event). */
 export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Reads a request body but refuses to hold more than `limit` bytes: the
  * declared Content-Length is checked first, and the bytes are counted while

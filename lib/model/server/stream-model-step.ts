@@ -1,8 +1,9 @@
+import 'server-only';
 import { jsonSchema, Output, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
-import { classifyError } from './classify-error';
-import { redactSecrets } from './redact-secrets';
-import { refuseDownloads } from './server/remote-url-parts';
-import type { FinishReason, ModelStepEvent, ModelStepRequest, ToolDefinition } from './step-protocol';
+import { classifyError } from '@/lib/model/server/classify-error';
+import { redactSecrets } from '@/lib/model/server/redact-secrets';
+import { refuseDownloads } from '@/lib/model/server/remote-url-parts';
+import type { FinishReason, ModelStepEvent, ModelStepRequest, ToolDefinition } from '@/lib/model/protocol/step-protocol';
 
 export interface StreamModelStepOptions {
   /** Upstream retries for transient failures; the browser loop owns retry policy, so default 0. */

@@ -1,11 +1,12 @@
+import 'server-only';
 import { APICallError } from '@ai-sdk/provider';
-import { codeForProviderStatus, statusOfProviderErrorObject } from './provider-error-status';
-import { parseRetryAfterMs } from './retry-after';
-import type { ProxyErrorDetail } from './step-protocol';
+import { codeForProviderStatus, statusOfProviderErrorObject } from '@/lib/model/protocol/provider-error-status';
+import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
+import type { ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
 
 type ProxyError = ProxyErrorDetail;
 
-export { STATUS_BY_CODE } from './model-step-error';
+export { STATUS_BY_CODE } from '@/lib/model/protocol/model-step-error';
 
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');

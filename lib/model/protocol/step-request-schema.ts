@@ -1,6 +1,6 @@
 import { modelMessageSchema } from 'ai';
 import { z } from 'zod';
-import type { ModelStepRequest } from './step-protocol';
+import type { ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 
 /**
  * Runtime validation of what the browser sends. The proxy never trusts the

@@ -4,7 +4,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createDemoModel, DEFAULT_DEMO_DELAY_MS } from './demo/demo-language-model';
+import { createDemoModel, DEFAULT_DEMO_DELAY_MS } from '@/lib/model/demo/demo-language-model';
 import {
   DEMO_LABEL,
   DEMO_MODEL_ID,
@@ -13,9 +13,9 @@ import {
   OPENAI_COMPATIBLE_PROVIDER_ID,
   type CatalogEntry,
   type ProviderDescription,
-} from './model-catalog';
-import { formatModelId, parseModelId } from './model-id';
-import type { ModelOption } from './step-protocol';
+} from '@/lib/model/protocol/model-catalog';
+import { formatModelId, parseModelId } from '@/lib/model/protocol/model-id';
+import type { ModelOption } from '@/lib/model/protocol/step-protocol';
 
 /**
  * The server side of model access: which providers are configured (from the

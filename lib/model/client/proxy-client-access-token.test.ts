@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createProxyModelClient, fetchModelOptions } from './proxy-client';
-import type { ModelStepEvent } from './step-protocol';
+import { createProxyModelClient, fetchModelOptions } from '@/lib/model/client/proxy-client';
+import type { ModelStepEvent } from '@/lib/model/protocol/step-protocol';
 
 const TOKEN_REQUIRED = () => Response.json({ error: { code: 'access_token_required', message: 'This server needs an access token.' } }, { status: 401 });
 const FINISH = `${JSON.stringify({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } })}\n`;

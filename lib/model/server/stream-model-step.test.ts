@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MockLanguageModelV3 } from 'ai/test';
 import { APICallError } from '@ai-sdk/provider';
-import { streamModelStep } from './stream-model-step';
-import { createInProcessModelClient } from './in-process-model-client';
-import type { ModelStepRequest } from './step-protocol';
+import { streamModelStep } from '@/lib/model/server/stream-model-step';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
+import type { ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { collect, streamOf, usageOf } from '@/lib/model/testing/stream-parts';
 
 const baseRequest: ModelStepRequest = {

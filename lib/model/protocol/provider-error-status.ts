@@ -1,5 +1,5 @@
-import type { ProxyErrorCode, ProxyErrorDetail } from './step-protocol';
-import { STATUS_BY_CODE } from './model-step-error';
+import type { ProxyErrorCode, ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
+import { STATUS_BY_CODE } from '@/lib/model/protocol/model-step-error';
 
 /**
  * Keeps the provider's meaning across the proxy: a 429 stays a 429 (with its
