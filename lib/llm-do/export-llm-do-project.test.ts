@@ -14,11 +14,11 @@ const LLM_DO_RUNTIME_KEYS = ['approval_mode', 'auth_mode', 'max_depth', 'return_
 
 /**
  * What a worker means, in the terms both formats share: the file it is in, its
- * spelling of model names and of tool names, and the approval overrides the
+ * spelling of model names and of tool names, whether its instructions came from templates, and the approval overrides the
  * export lists as having no llm-do form are set aside; llm-do strips the body.
  */
 function meaning(worker: WorkerDefinition): unknown {
-  const { path: _path, toolNames: _toolNames, instructions, model, compatible_models: compatibleModels, toolsets, ...rest } = worker;
+  const { path: _path, toolNames: _toolNames, templatesExpanded: _expanded, instructions, model, compatible_models: compatibleModels, toolsets, ...rest } = worker;
   const normalized: Record<string, unknown> = { ...rest, instructions: instructions.trim() };
   if (model !== undefined) normalized.model = canonicalModelId(model);
   else if (compatibleModels !== undefined) normalized.compatible_models = compatibleModels.map((glob) => canonicalModelId(glob.toLowerCase()));
