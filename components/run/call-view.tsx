@@ -42,6 +42,12 @@ export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
         </span>
       </div>
       <CallWait call={call} />
+      {call.instructions === undefined ? null : (
+        <details className={styles.meta} data-testid="call-instructions">
+          <summary>Instructions (templates expanded)</summary>
+          <pre className={styles.text}>{call.instructions}</pre>
+        </details>
+      )}
       {call.attachments.length === 0 ? null : (
         <div className={styles.meta} data-testid="call-attachments">
           Attachments: {call.attachments.map((attachment) => `${attachment.name} (${formatBytes(attachment.size)})`).join(', ')}

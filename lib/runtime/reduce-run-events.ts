@@ -54,6 +54,8 @@ export interface CallNode {
   status: CallStatus;
   input: unknown;
   attachments: AttachmentSummary[];
+  /** The instructions expanded from legacy llm-do templates, when they were. */
+  instructions?: string;
   startedAt: number;
   durationMs?: number;
   steps: number;
@@ -143,6 +145,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         status: 'running',
         input: event.input,
         attachments: event.attachments,
+        ...(event.instructions === undefined ? {} : { instructions: event.instructions }),
         startedAt: event.timestamp,
         steps: 0,
         usage: { inputTokens: 0, outputTokens: 0 },

@@ -113,6 +113,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     input: prepared.input,
     attachments: prepared.attachments.map(summarizeAttachment),
     ...(request.parentToolCallId === undefined ? {} : { parentToolCallId: request.parentToolCallId }),
+    ...(worker.templatesExpanded === true ? { instructions: worker.instructions } : {}),
   });
 
   const maxSteps = worker.max_steps ?? context.project.manifest.runtime.max_steps ?? DEFAULT_MAX_STEPS;
