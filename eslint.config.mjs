@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface] }] },
   },
   {
-    files: ['lib/state/**/*.ts', 'lib/model/client/**/*.ts', 'lib/model/protocol/**/*.ts'],
+    files: ['lib/state/**/*.ts', 'lib/model/client/**/*.ts', 'lib/model/protocol/**/*.ts', 'lib/model/pricing/**/*.ts'],
     ignores: productionFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface, noServerModel] }] },
   },

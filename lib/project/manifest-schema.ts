@@ -13,7 +13,8 @@ export { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_DEPTH, DEFAULT_MAX_RETRIES, DEFAUL
 
 export const runtimeSettingsSchema = z.strictObject({
   approval_mode: z.enum(APPROVAL_MODES).default('prompt'),
-  max_depth: z.number().int().min(1).max(20).default(DEFAULT_MAX_DEPTH),
+  /** How deep worker calls may nest below the entry (0: the entry calls no worker). */
+  max_depth: z.number().int().min(0).max(20).default(DEFAULT_MAX_DEPTH),
   max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
   max_retries: z.number().int().min(0).max(10).default(DEFAULT_MAX_RETRIES),
   max_concurrency: z.number().int().min(1).max(32).default(DEFAULT_MAX_CONCURRENCY),

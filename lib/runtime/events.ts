@@ -68,6 +68,8 @@ export type RunEvent = RunEventBase &
         attachments: AttachmentSummary[];
         /** For a worker called as a tool: the parent's tool call that started it. */
         parentToolCallId?: string;
+        /** The instructions the model got, when they were expanded from legacy llm-do templates (otherwise the file says them). */
+        instructions?: string;
       }
     | { type: 'text-delta'; text: string }
     | { type: 'tool-call'; toolCallId: string; toolName: string; args: unknown }

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { ModelStepRequest, TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { addTokenUsage, ZERO_USAGE } from '@/lib/model/protocol/token-usage';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
@@ -115,13 +116,14 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   throwIfAborted(context.signal, here);
 
   const startedAt = context.now();
-  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  let usage: TokenUsage = ZERO_USAGE;
   emit({
     type: 'worker-start',
     model: prepared.model,
     input: prepared.input,
     attachments: prepared.attachments.map(summarizeAttachment),
     ...(request.parentToolCallId === undefined ? {} : { parentToolCallId: request.parentToolCallId }),
+    ...(worker.templatesExpanded === true ? { instructions: worker.instructions } : {}),
   });
 
   const maxSteps = worker.max_steps ?? context.project.manifest.runtime.max_steps ?? DEFAULT_MAX_STEPS;
@@ -189,9 +191,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
               },
             );
       // A recorded step cost nothing in this run: its tokens were counted in the run that made it.
-      const stepUsage = served === undefined ? result.usage : { inputTokens: 0, outputTokens: 0 };
-      usage.inputTokens += stepUsage.inputTokens;
-      usage.outputTokens += stepUsage.outputTokens;
+      const stepUsage = served === undefined ? result.usage : ZERO_USAGE;
+      usage = addTokenUsage(usage, stepUsage);
       emit({ type: 'step-finish', step, usage: stepUsage, ...(served === undefined ? {} : { fromRecord: true }) });
       recordStep(context, { callId, workerName: worker.name, depth, step, request: stepRequest, result });
       messages.push(assistantMessage(result.text, result.toolCalls));

@@ -4,6 +4,7 @@ import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/redu
 import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
 import type { ComparedRunSummary } from './compare-summary';
+import { priceLookup, usePriceStore } from './price-store';
 import { absolutePath } from './project-paths';
 import { syncWorkspaceFromStorage } from './run-platform';
 import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
@@ -154,7 +155,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
         updateRun(model, (run) => ({
           ...run,
           changes,
-          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt),
+          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt, priceLookup(usePriceStore.getState().overrides)),
         }));
       }),
     );

@@ -3,3 +3,4 @@ export { decodeShareFragment, encodeShareFragment, ShareEncodeError } from '@/li
 export { exportProjectZip, importProjectZip, zipFolderName } from '@/lib/share/zip-archive';
 export { readProjectFiles } from '@/lib/share/read-project-files';
 export { commitImport, previewImport } from './share-import';
+export { exportLlmDoProject } from '@/lib/llm-do/export-llm-do-project';

@@ -43,9 +43,22 @@ export type ImportDialogState =
   | { status: 'importing'; preview: ImportPreview }
   | { status: 'failed'; source: ImportSource; message: string };
 
+/** The llm-do export: what has no llm-do equivalent, shown before the download. */
+export type LlmDoExportDialogState =
+  | { status: 'preparing'; projectName: string }
+  | { status: 'ready'; projectName: string; notes: string[]; files: string[] }
+  | { status: 'failed'; projectName: string; message: string };
+
 export interface ShareState {
   shareDialog: ShareDialogState | null;
   importDialog: ImportDialogState | null;
+  llmDoExportDialog: LlmDoExportDialogState | null;
+
+  /** Prepares the llm-do export of the current project and opens its dialog. */
+  openLlmDoExport: () => Promise<void>;
+  /** Downloads the prepared llm-do export as `<project>-llm-do.zip`. */
+  downloadLlmDoExport: () => Promise<void>;
+  closeLlmDoExport: () => void;
 
   openShare: () => Promise<void>;
   setIncludeBinary: (includeBinary: boolean) => Promise<void>;
@@ -71,6 +84,8 @@ const APPROVAL_DOWNGRADE_NOTICE =
 
 // The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
 let sharedProject: SharedProject | null = null;
+// The llm-do export the dialog describes, downloaded as shown.
+let llmDoExport: SharedProject | null = null;
 
 function requireFileSystem(): FileSystem {
   const fileSystem = useWorkspaceStore.getState().fileSystem;
@@ -131,6 +146,39 @@ export const useShareStore = create<ShareState>((set, get) => {
   return {
     shareDialog: null,
     importDialog: null,
+    llmDoExportDialog: null,
+
+    openLlmDoExport: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      llmDoExport = null;
+      set({ llmDoExportDialog: { status: 'preparing', projectName } });
+      try {
+        await workspace.saveNow();
+        const { exportLlmDoProject, readProjectFiles } = await loadShareMachinery();
+        const exported = exportLlmDoProject(await readProjectFiles(requireFileSystem(), projectName));
+        if (get().llmDoExportDialog?.projectName !== projectName) return;
+        llmDoExport = exported.project;
+        set({ llmDoExportDialog: { status: 'ready', projectName, notes: exported.notes, files: exported.project.files.map((file) => file.path) } });
+      } catch (error) {
+        set({ llmDoExportDialog: { status: 'failed', projectName, message: `"${projectName}" cannot be exported as an llm-do project: ${describeError(error)}` } });
+      }
+    },
+
+    downloadLlmDoExport: async () => {
+      const dialog = get().llmDoExportDialog;
+      if (dialog?.status !== 'ready' || llmDoExport === null) return;
+      const { exportProjectZip, zipFolderName } = await loadShareMachinery();
+      downloadBytes(exportProjectZip(llmDoExport, { modifiedAt: new Date() }), `${zipFolderName(dialog.projectName)}-llm-do.zip`, 'application/zip');
+      llmDoExport = null;
+      set({ llmDoExportDialog: null });
+    },
+
+    closeLlmDoExport: () => {
+      llmDoExport = null;
+      set({ llmDoExportDialog: null });
+    },
 
     openShare: async () => {
       const workspace = useWorkspaceStore.getState();

@@ -138,6 +138,12 @@ describe.each(CASES)('$provider stand-in through the proxy route', (providerCase
     expect(lastRequest().body.stream).toBe(providerCase.provider === 'gemini' ? undefined : true);
   });
 
+  it('reports input tokens read from the prompt cache, as part of the input tokens', async () => {
+    replies.push({ kind: 'answer', text: 'Cached.', usage: { inputTokens: 5000, outputTokens: 12, cachedInputTokens: 4096 } });
+    const events = await eventsOf(await post({ model: providerCase.model }));
+    expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 5000, outputTokens: 12, cachedInputTokens: 4096 } });
+  });
+
   it('returns several tool calls of one step', async () => {
     replies.push({
       kind: 'answer',

@@ -28,8 +28,14 @@ export interface ModelStepRequest {
 }
 
 export interface TokenUsage {
+  /** Every input token, cached ones included (the AI SDK's `inputTokens`). */
   inputTokens: number;
   outputTokens: number;
+  /**
+   * How many of `inputTokens` the provider read from its prompt cache (priced
+   * lower). Absent when the provider reported none; never counted twice.
+   */
+  cachedInputTokens?: number;
 }
 
 export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other';

@@ -4,6 +4,7 @@ import { classifyError } from '@/lib/model/server/classify-error';
 import { redactSecrets } from '@/lib/model/server/redact-secrets';
 import { refuseDownloads } from '@/lib/model/server/remote-url-parts';
 import type { FinishReason, ModelStepEvent, ModelStepRequest, ToolDefinition } from '@/lib/model/protocol/step-protocol';
+import { tokenUsageFromSdk } from '@/lib/model/protocol/token-usage';
 
 export interface StreamModelStepOptions {
   /** Upstream retries for transient failures; the browser loop owns retry policy, so default 0. */
@@ -105,7 +106,7 @@ export async function* streamModelStep(
           yield {
             type: 'finish',
             finishReason: toFinishReason(part.finishReason),
-            usage: { inputTokens: part.totalUsage.inputTokens ?? 0, outputTokens: part.totalUsage.outputTokens ?? 0 },
+            usage: tokenUsageFromSdk(part.totalUsage),
           };
           return;
         case 'abort':

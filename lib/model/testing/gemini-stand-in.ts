@@ -45,7 +45,12 @@ export function renderGemini(reply: StandInReply, model: string): StandInRespons
   chunks.push(
     data({
       candidates: [candidate(calls, 'STOP')],
-      usageMetadata: { promptTokenCount: usage.inputTokens, candidatesTokenCount: usage.outputTokens, totalTokenCount: usage.inputTokens + usage.outputTokens },
+      usageMetadata: {
+        promptTokenCount: usage.inputTokens,
+        candidatesTokenCount: usage.outputTokens,
+        totalTokenCount: usage.inputTokens + usage.outputTokens,
+        ...(usage.cachedInputTokens === undefined ? {} : { cachedContentTokenCount: usage.cachedInputTokens }),
+      },
       modelVersion: model,
     }),
   );
