@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isVfsError, type FileSystem, type VfsErrorCode } from './file-system';
+import { isVfsError, type FileSystem, type VfsErrorCode } from '@/lib/vfs/file-system';
 
 /**
  * The behaviour every FileSystem implementation promises, as one suite run
