@@ -392,7 +392,8 @@ test('the pitch-deck example: an edited worker_create, write approvals by keyboa
   const question = page.locator('[data-testid="approval-item"][data-tool="write_file"]').first();
   const answered: string[] = [];
   for (;;) {
-    await expect(question).toBeFocused();
+    // The first report waits for four evaluators (PDF text, model steps): generous on a busy machine.
+    await expect(question).toBeFocused({ timeout: answered.length === 0 ? 60_000 : 15_000 });
     const path = await question.getByTestId('approval-field-path').inputValue();
     if (path === 'evaluations/summary.md') {
       await page.keyboard.press('s');
