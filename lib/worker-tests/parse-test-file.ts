@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
+import { errorOffsets } from '@/lib/worker/parse-worker-file';
 import { describeValue, suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import { createSourceMap, type PathSegment, type SourceMap } from '@/lib/worker/yaml-source-map';
 import { regexProblem } from './safe-regex';
@@ -194,7 +195,7 @@ export function parseTestFile(text: string, filePath: string, context: TestFileC
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const sourceMap: SourceMap = createSourceMap(document, lineCounter, { lineOffset: 0, textLength: text.length });
   for (const error of document.errors) {
-    add(sourceMap.rangeOfOffsets(error.pos[0], error.pos[1]), 'error', error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', `YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    add(sourceMap.rangeOfOffsets(...errorOffsets(error, text)), 'error', error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', `YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
   }
   if (document.errors.length > 0) return { diagnostics };
   let raw: unknown;
