@@ -1,16 +1,13 @@
 import { create } from 'zustand';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
-import { startRun } from '@/lib/runtime/run-session';
-import { createRunSession } from '@/lib/runtime/session-state';
-import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
-import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
+import type { OverlayChange, OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
 import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary';
 import { absolutePath } from './project-paths';
-import { browserModelClient, createApprovalBridge, loadProjectForRun, projectSandbox, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
+import { runInOverlay } from './overlay-run';
+import { createApprovalBridge, loadProjectForRun, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
 import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
-import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 
 /**
@@ -123,35 +120,27 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     bridge = approvals;
     overlays = new Map();
     const supportsPdf = new Map(runState.models.map((option) => [option.id, option.supportsPdf]));
-    const projectRoot = absolutePath(project, '');
 
     const updateRun = (model: string, update: (run: ComparedRun) => ComparedRun) =>
       set((state) => ({ runs: state.runs.map((run) => (run.model === model ? update(run) : run)) }));
 
     await Promise.all(
       models.map(async (model) => {
-        const overlay = createOverlayFileSystem(fileSystem);
-        overlays.set(model, overlay);
         const startedAt = Date.now();
-        const outcome = await startRun({
-          project: loaded,
-          // An imported project's own approve_all / pre_approved count only once the person trusts it.
-          projectTrust: projectTrustFor(project),
-          sandbox: projectSandbox(overlay, project),
+        const { outcome, overlay, changes } = await runInOverlay({
+          fileSystem,
+          project,
+          loaded,
           workerName,
           input: prepared.input,
           attachments: runState.attachments,
           model,
-          modelClient: browserModelClient(),
-          approvalHandler: approvals.handler,
-          onEvent: (event) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvent(run.tree, event) })),
+          approvals,
           signal: abort.signal,
-          // Each model starts from the same grants: none; created workers stay in its own overlay.
-          session: createRunSession(),
-          modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
-          extractPdfText: browserPdfTextExtractor,
+          supportsPdf,
+          onEvent: (event) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvent(run.tree, event) })),
         });
-        const changes = (await overlay.changes().catch(() => [])).map((change) => ({ ...change, path: relativePath(change.path, projectRoot) }));
+        overlays.set(model, overlay);
         updateRun(model, (run) => ({
           ...run,
           changes,

@@ -102,6 +102,16 @@ export interface RunState {
   run: () => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+  /** The run the Runs panel should scroll to and focus (a failing test case's), once. */
+  revealedRunId: string | null;
+  /**
+   * A run started outside the Run form (a test case) shows in the Runs panel like any
+   * other run; it does not take the form's place as the active run or fold the others.
+   */
+  addRunEvent: (project: string, event: RunEvent) => void;
+  /** Opens a run in the Runs panel and asks the panel to bring it into view. */
+  revealRun: (runId: string) => void;
+  revealDone: () => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
   loadKeptRuns: (project: string) => Promise<void>;
   deleteRun: (runId: string) => Promise<void>;
@@ -221,6 +231,7 @@ export const useRunStore = create<RunState>((set, get) => ({
   preflight: null,
   startError: null,
   archiveError: null,
+  revealedRunId: null,
 
   loadModels: async () => {
     try {
@@ -423,6 +434,15 @@ export const useRunStore = create<RunState>((set, get) => ({
   answerApproval: (approvalId, response) => {
     bridge?.answer(approvalId, response);
   },
+
+  addRunEvent: (project, event) =>
+    set((state) => ({
+      tree: reduceRunEvent(state.tree, event),
+      ...(event.type === 'run-start' ? { runProjects: { ...state.runProjects, [event.runId]: project }, runExpanded: { ...state.runExpanded, [event.runId]: false } } : {}),
+    })),
+
+  revealRun: (runId) => set((state) => ({ revealedRunId: runId, runExpanded: { ...state.runExpanded, [runId]: true } })),
+  revealDone: () => set({ revealedRunId: null }),
 
   loadKeptRuns: async (project) => {
     const archive = keptRunArchive();
