@@ -10,7 +10,7 @@ import { buildAttachmentParts } from '@/lib/runtime/attachments/attachment-parts
 import { prepareAttachments } from '@/lib/runtime/attachments/prepare-attachments';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
-import { makeTestPdf, samplePageTexts } from '@/lib/pdf/make-test-pdf';
+import { makeTestPdf, samplePageTexts } from '@/lib/pdf/testing/make-test-pdf';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { LightningFileSystem } from '@/lib/vfs/lightning-file-system';
 import { formatBytes } from '@/lib/vfs/limits';

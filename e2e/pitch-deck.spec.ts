@@ -88,7 +88,7 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
   const question = creationQuestion(page);
   await expect(question).toBeVisible();
   await expect(question).toContainText('main');
-  const file = question.getByTestId('approval-worker-file');
+  const file = question.getByTestId('approval-field-file');
   await expect(file).toHaveValue(/^---\n/);
   await expect(file).toHaveValue(/\nname: pitch_evaluator\n/);
   await expect(file).toHaveValue(/\ndescription: .+\n/);
@@ -96,7 +96,8 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
   // The instructions carry the rubric the orchestrator read from rubric.md.
   await expect(file).toHaveValue(/A specific, painful problem for a clearly identified customer, with evidence\./);
   await expect(file).toHaveValue(/market size given only top-down/);
-  await expect(question.getByTestId('approval-preview-error')).toHaveCount(0);
+  await expect(question.getByTestId('approval-problem')).toHaveCount(0);
+  await expect(question.getByTestId('approval-edit-error')).toHaveCount(0);
   await question.getByTestId('approve-once').click();
   await expect(question).toBeHidden();
 
@@ -193,16 +194,17 @@ test('the approval editor edits the evaluator before it is written; Promote move
   await openExample(page);
   await page.getByTestId('run-button').click();
   const question = creationQuestion(page);
-  const file = question.getByTestId('approval-worker-file');
+  const file = question.getByTestId('approval-field-file');
   await expect(file).toHaveValue(/name: pitch_evaluator/);
   const proposed = await file.inputValue();
   // An edit that worker_create would refuse says so before approving.
   await file.fill(proposed.replace(/^name: .*$/m, 'name: not a valid name!'));
-  await expect(question.getByTestId('approval-preview-error')).toContainText('As edited, this file would be refused');
+  await expect(question.getByTestId('approval-edit-error')).toContainText('As edited, this file would be refused');
   const edited = proposed.replace(/^description: .*$/m, 'description: Scores one deck against our rubric (edited before approval).');
   await file.fill(edited);
   await expect(question.getByTestId('approval-edit-ok')).toContainText('generated/pitch_evaluator.worker');
-  await expect(question.getByTestId('approval-preview-error')).toHaveCount(0);
+  await expect(question.getByTestId('approval-problem')).toHaveCount(0);
+  await expect(question.getByTestId('approval-edit-error')).toHaveCount(0);
   await attachScreenshot(page, testInfo, 'worker-create-approval.png');
   await expect(question.getByTestId('approve-session')).toBeDisabled();
   await question.getByTestId('approve-once').click();

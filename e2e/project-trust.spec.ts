@@ -58,7 +58,7 @@ test('an imported project cannot skip approvals until the person trusts it, and 
   const first = await runWrite(page, 'asked first');
   const item = page.getByTestId('approval-dialog').getByTestId('approval-item');
   await expect(item).toContainText('write_file');
-  await expect(item.getByTestId('approval-path')).toHaveText('notes.md');
+  await expect(item.getByTestId('approval-field-path')).toHaveValue('notes.md');
   await item.getByRole('button', { name: 'Approve once' }).click();
   await expect(page.getByTestId('approval-dialog')).toBeHidden();
   await expect(first).toHaveAttribute('data-status', 'completed');

@@ -55,7 +55,7 @@ test('pitch-deck example against a rate-limiting Anthropic stand-in completes, t
   // Request 2 asks to create the evaluator: a person approves it as with the demo.
   const question = page.locator('[data-testid="approval-item"][data-tool="worker_create"]');
   await expect(question).toBeVisible({ timeout: 30_000 });
-  await expect(question.getByTestId('approval-worker-file')).toHaveValue(/\nname: pitch_evaluator\n/);
+  await expect(question.getByTestId('approval-field-file')).toHaveValue(/\nname: pitch_evaluator\n/);
   await question.getByTestId('approve-once').click();
 
   // Request 3 is answered 429: the worker's node says so while it waits.

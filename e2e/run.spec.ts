@@ -71,8 +71,8 @@ test('main delegates to helper, the write is approved, the file appears and the 
   await expect(item).toContainText('write_file');
   await expect(item).toContainText('helper');
   await expect(item).toContainText('depth 1');
-  await expect(item.getByTestId('approval-path')).toHaveText('out/greeting');
-  await expect(item.getByTestId('approval-content')).toHaveText('hello from helper');
+  await expect(item.getByTestId('approval-field-path')).toHaveValue('out/greeting');
+  await expect(item.getByTestId('approval-field-content')).toHaveValue('hello from helper');
   // Enter approves once while the question has the focus.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
@@ -225,6 +225,48 @@ test('approve for this session: the same write a second time is approved automat
   await expect(treeItem(page, 'same.txt')).toBeVisible();
 });
 
+test('a write_file question shows a diff against the current file; the path and content can be edited before approving', async ({ page }) => {
+  await newProject(page, 'edit-write');
+  await replaceEditorText(page, MAIN_WRITER);
+  await setInput(page, 'write "first line" to notes.txt');
+  await page.getByTestId('run-button').click();
+  const item = approvalDialog(page).getByTestId('approval-item');
+  await expect(item.getByTestId('approval-title')).toHaveText('Write notes.txt (a new file)');
+  await expect(item.getByTestId('approval-diff-content')).toContainText('creates a new file');
+  await item.getByTestId('approve-once').click();
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
+
+  await setInput(page, 'write "second line" to notes.txt');
+  await page.getByTestId('run-button').click();
+  await expect(item.getByTestId('approval-title')).toContainText('replaces the current file');
+  const diff = item.getByTestId('approval-diff-content');
+  await expect(diff.locator('[data-kind="removed"]')).toHaveText('- first line');
+  await expect(diff.locator('[data-kind="added"]')).toHaveText('+ second line');
+
+  // The person sends the write elsewhere, with other words; the tool checks the edit live.
+  await item.getByTestId('approval-field-path').fill('notes-v2.txt');
+  await item.getByTestId('approval-field-content').fill('edited line');
+  await expect(item.getByTestId('approval-edit-ok')).toHaveText('Write notes-v2.txt (a new file)');
+  await expect(item.getByTestId('approve-session')).toBeDisabled();
+  await item.getByTestId('approval-field-path').fill('../outside.txt');
+  await expect(item.getByTestId('approval-edit-error')).toBeVisible();
+  await item.getByTestId('approve-once').click();
+  await expect(item.getByTestId('approval-edit-refused')).toBeVisible();
+  await item.getByTestId('approval-field-path').fill('notes-v2.txt');
+  await expect(item.getByTestId('approval-edit-ok')).toBeVisible();
+  await item.getByTestId('approve-once').click();
+
+  const run = latestRun(page);
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  const call = run.locator('[data-testid="tool-call"][data-tool="write_file"]');
+  await expect(call.getByTestId('approval-badge')).toHaveText('approved with your edits');
+  await expect(call.getByTestId('tool-edited-args')).toContainText('notes-v2.txt');
+  await treeItem(page, 'notes-v2.txt').click();
+  await expect.poll(() => editorText(page)).toBe('edited line');
+  await treeItem(page, 'notes.txt').click();
+  await expect.poll(() => editorText(page)).toBe('first line');
+});
+
 test('Ctrl+Enter starts a run from inside the editor', async ({ page }) => {
   await newProject(page, 'shortcut');
   await setInput(page, 'Hello there. This is a shortcut test.');
@@ -339,7 +381,7 @@ test('the pitch-deck example: an edited worker_create, write approvals by keyboa
   // worker_create: the file it would write, editable; the edit is what runs.
   const creation = page.locator('[data-testid="approval-item"][data-tool="worker_create"]');
   await expect(creation).toBeVisible();
-  const file = creation.getByTestId('approval-worker-file');
+  const file = creation.getByTestId('approval-field-file');
   await expect(file).toHaveValue(/name: pitch_evaluator/);
   await file.press('ControlOrMeta+End');
   await file.pressSequentially('\nKeep every justification to one sentence.\n');
@@ -351,7 +393,7 @@ test('the pitch-deck example: an edited worker_create, write approvals by keyboa
   const answered: string[] = [];
   for (;;) {
     await expect(question).toBeFocused();
-    const path = await question.getByTestId('approval-path').innerText();
+    const path = await question.getByTestId('approval-field-path').inputValue();
     if (path === 'evaluations/summary.md') {
       await page.keyboard.press('s');
       break;
@@ -359,7 +401,7 @@ test('the pitch-deck example: an edited worker_create, write approvals by keyboa
     expect(answered).not.toContain(path);
     answered.push(path);
     await page.keyboard.press(answered.length % 2 === 1 ? 'a' : 'Enter');
-    await expect(page.getByTestId('approval-path').getByText(path, { exact: true })).toHaveCount(0);
+    await expect(question.getByTestId('approval-field-path')).not.toHaveValue(path);
   }
   expect(answered).toContain('evaluations/zeta.md');
 

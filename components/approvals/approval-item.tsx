@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
+import { fieldValues } from '@/lib/runtime/toolsets/tool-approval';
 import type { PendingApproval } from '@/lib/state/run-platform';
 import styles from './approvals.module.css';
-import { WorkerFileCheck } from './worker-file-check';
+import { ApprovalFieldView } from './approval-field-view';
+import { EditCheck } from './edit-check';
 
 interface ApprovalItemProps {
   request: PendingApproval;
@@ -14,21 +15,6 @@ interface ApprovalItemProps {
   /** The run's project when it is not the open one (the user switched projects during the run). */
   otherProject?: string;
   onAnswer: (response: ApprovalResponse) => void;
-}
-
-function pretty(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** write_file: the path and the content as text, the way a person reads a file. */
-function fileWrite(args: unknown): { path: string; content: string } | null {
-  if (typeof args !== 'object' || args === null) return null;
-  const record = args as Record<string, unknown>;
-  return typeof record.path === 'string' && typeof record.content === 'string' ? { path: record.path, content: record.content } : null;
 }
 
 const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
@@ -47,18 +33,23 @@ function isTyping(target: EventTarget): boolean {
 
 /**
  * One question: which worker (at which depth) wants to call which tool with
- * which arguments. Keys: Enter or A approves once, S approves for this
+ * which arguments, shown as the tool presents them (fields, a diff against what
+ * a value replaces, the tool's own objection). Any editable field may be
+ * changed first: the tool checks the edit live, and an edited call is approved
+ * once with the edited arguments (never for the session). Keys: Enter or A approves once, S approves for this
  * session, D denies (with the reason typed, if any), R goes to the reason.
  * Escape does not stop the run here; Stop does.
  */
 export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: ApprovalItemProps) {
   const [reason, setReason] = useState('');
-  const preview = request.preview;
-  const [fileText, setFileText] = useState(preview?.text ?? '');
-  const edited = preview !== undefined && fileText !== preview.text;
+  const presentation = request.presentation;
+  const proposed = useMemo(() => fieldValues(presentation), [presentation]);
+  const [values, setValues] = useState<Record<string, string>>(proposed);
+  const edited = presentation.fields.some((field) => values[field.name] !== proposed[field.name]);
+  const valuesKey = JSON.stringify(values);
+  const [editError, setEditError] = useState<string | null>(null);
   const itemRef = useRef<HTMLDivElement>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
-  const write = request.toolName === 'write_file' ? fileWrite(request.args) : null;
 
   useEffect(() => {
     // Not while the person is typing elsewhere (the editor, a field): their next keys would answer
@@ -67,9 +58,16 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
   }, [focusOnMount]);
 
   const deny = () => onAnswer({ choice: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
-  // An edited worker_create file goes back as the call's new arguments; an edited call is approved once only.
-  const approveOnce = () =>
-    onAnswer(edited ? { choice: 'approve_once', editedArgs: withEditedFileText(asWorkerCreateArgs(request.args), fileText) } : { choice: 'approve_once' });
+  // Edited values become the call's new arguments through the tool's own check; an edited call is approved once only.
+  const approveOnce = async () => {
+    if (!edited || request.checkEdit === undefined) {
+      onAnswer({ choice: 'approve_once' });
+      return;
+    }
+    const outcome = await request.checkEdit(values);
+    if (outcome.ok) onAnswer({ choice: 'approve_once', editedArgs: outcome.args });
+    else setEditError(outcome.error);
+  };
   const approveSession = () => {
     if (!edited) onAnswer({ choice: 'approve_session' });
   };
@@ -92,7 +90,7 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
     }
     if (isTyping(event.target) || event.target instanceof HTMLButtonElement) return;
     const key = event.key.toLowerCase();
-    if (key === 'enter' || key === 'a') approveOnce();
+    if (key === 'enter' || key === 'a') void approveOnce();
     else if (key === 's') approveSession();
     else if (key === 'd') deny();
     else if (key === 'r') reasonRef.current?.focus();
@@ -123,41 +121,35 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
           </>
         )}
       </p>
-      {preview !== undefined ? (
-        <>
-          <label className={styles.label} htmlFor={`worker-file-${request.approvalId}`}>
-            Worker file {preview.path ?? ''} {preview.ok && preview.replacing ? '(replaces the one created earlier)' : ''} — you may edit it before approving
-          </label>
-          <textarea
-            id={`worker-file-${request.approvalId}`}
-            className={styles.editor}
-            data-testid="approval-worker-file"
-            spellCheck={false}
-            value={fileText}
-            onChange={(event) => setFileText(event.target.value)}
-          />
-          <WorkerFileCheck text={fileText} preview={preview} {...(request.checkEditedFile === undefined ? {} : { check: request.checkEditedFile })} />
-          {edited ? <p className={styles.hint}>Edited: the worker is created from your text, approved once (never for the session).</p> : null}
-        </>
-      ) : write === null ? (
-        <>
-          <span className={styles.label}>Arguments</span>
-          <pre className={styles.block} data-testid="approval-args">
-            {pretty(request.args)}
-          </pre>
-        </>
-      ) : (
-        <>
-          <span className={styles.label}>Write to</span>
-          <pre className={styles.block} data-testid="approval-path">
-            {write.path}
-          </pre>
-          <span className={styles.label}>Content ({write.content.length} characters)</span>
-          <pre className={styles.block} data-testid="approval-content">
-            {write.content}
-          </pre>
-        </>
+      {presentation.title === undefined ? null : (
+        <p className={styles.summary} data-testid="approval-title">
+          {presentation.title}
+        </p>
       )}
+      {presentation.fields.map((field) => (
+        <ApprovalFieldView
+          key={field.name}
+          field={field}
+          id={`approval-${request.approvalId}-${field.name}`}
+          value={values[field.name] ?? ''}
+          onChange={(value) => {
+            setEditError(null);
+            setValues((current) => ({ ...current, [field.name]: value }));
+          }}
+        />
+      ))}
+      {!edited && presentation.problem !== undefined ? (
+        <p className={styles.problem} role="alert" data-testid="approval-problem">
+          {presentation.problem}
+        </p>
+      ) : null}
+      {edited ? <EditCheck values={values} valuesKey={valuesKey} check={request.checkEdit} /> : null}
+      {editError === null ? null : (
+        <p className={styles.problem} role="alert" data-testid="approval-edit-refused">
+          Not approved: {editError}
+        </p>
+      )}
+      {edited ? <p className={styles.hint}>Edited: the call runs with your values, approved once (never for the session).</p> : null}
       <label className={styles.label} htmlFor={`deny-reason-${request.approvalId}`}>
         Reason if you deny (told to the model) <kbd className={styles.key}>R</kbd>
       </label>
@@ -171,7 +163,7 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
         onChange={(event) => setReason(event.target.value)}
       />
       <div className={styles.buttons}>
-        <button type="button" className="button button-primary" data-testid="approve-once" onClick={approveOnce}>
+        <button type="button" className="button button-primary" data-testid="approve-once" onClick={() => void approveOnce()}>
           Approve once <kbd className={styles.key}>A</kbd> <kbd className={styles.key}>Enter</kbd>
         </button>
         <button

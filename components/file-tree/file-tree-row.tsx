@@ -2,7 +2,7 @@
 
 import type { DragEvent, MouseEvent } from 'react';
 import type { TreeNode } from '@/lib/state/workspace-types';
-import { relativeParent } from '@/lib/state/project-paths';
+import { folderOf } from '@/lib/project/project-paths';
 import { formatBytes } from '@/lib/vfs/limits';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { requestPromoteWorker } from '@/lib/state/promote';
@@ -27,7 +27,7 @@ interface FileTreeRowProps {
 
 /** One treeitem. Folders accept drops; files pass drops on to their folder. */
 export function FileTreeRow({ node, depth, position, setSize, expanded, selected, open, focusable, problemCount, generated = false, promotable = false }: FileTreeRowProps) {
-  const dropFolder = node.kind === 'directory' ? node.path : relativeParent(node.path);
+  const dropFolder = node.kind === 'directory' ? node.path : folderOf(node.path);
   const drop = useDropTarget(dropFolder);
   const isFolder = node.kind === 'directory';
   // The name stays the accessible name; the mark is its description (read after it).

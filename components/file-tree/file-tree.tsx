@@ -3,7 +3,7 @@
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { visibleNodes } from '@/lib/state/read-project-tree';
-import { relativeParent } from '@/lib/state/project-paths';
+import { folderOf } from '@/lib/project/project-paths';
 import { generatedFolder, isGeneratedPath, isPromotablePath } from '@/lib/state/generated-workers';
 import { requestPromoteWorker } from '@/lib/state/promote';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
@@ -75,7 +75,7 @@ export function FileTree() {
       case 'ArrowLeft':
         if (isFolder && expanded.has(node.path)) store.setFolderExpanded(node.path, false);
         else {
-          const parent = relativeParent(node.path);
+          const parent = folderOf(node.path);
           if (parent !== '') moveFocus(rows.findIndex((row) => row.node.path === parent));
         }
         break;
@@ -110,7 +110,7 @@ export function FileTree() {
       ) : (
         <ul ref={listRef} role="tree" aria-label="Project files" className="tree" data-testid="file-tree" onKeyDown={onKeyDown}>
           {rows.map(({ node, depth }, index) => {
-            const siblings = rows.filter((row) => row.depth === depth && relativeParent(row.node.path) === relativeParent(node.path));
+            const siblings = rows.filter((row) => row.depth === depth && folderOf(row.node.path) === folderOf(node.path));
             return (
               <FileTreeRow
                 key={node.path}

@@ -1,11 +1,11 @@
 import type { TreeNode } from '@/lib/state/workspace-types';
 import { findNode } from '@/lib/state/read-project-tree';
-import { relativeParent } from '@/lib/state/project-paths';
+import { folderOf } from '@/lib/project/project-paths';
 
 /** Where "new file", "new folder" and "upload" act: the selected folder, or the selected file's folder. */
 export function targetFolder(tree: TreeNode[], selectedPath: string | null): string {
   if (selectedPath === null) return '';
   const node = findNode(tree, selectedPath);
   if (node === null) return '';
-  return node.kind === 'directory' ? node.path : relativeParent(node.path);
+  return node.kind === 'directory' ? node.path : folderOf(node.path);
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PdfJsDocument, PdfJsRenderTask, PdfJsViewport } from '@/lib/pdf/pdfjs-module';
 import styles from './pdf-viewer.module.css';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /** Pages are never drawn larger than this (CSS px per PDF point): a huge canvas costs memory, not clarity. */
 const MAX_SCALE = 1.5;
@@ -73,7 +74,7 @@ export function PdfPageView({ document, pageNumber, pageCount, availableWidth, e
       if (!cancelled) setRender({ status: 'rendered' });
     })().catch((error: unknown) => {
       // A cancelled render (scrolled away, resized) is not a failure.
-      if (!cancelled) setRender({ status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      if (!cancelled) setRender({ status: 'failed', reason: errorMessage(error) });
     });
     return () => {
       cancelled = true;

@@ -68,9 +68,9 @@ export class ProjectHistory {
   }
 
   /** Creates the repository on first use; its first commit is the project as it is then (created or imported). */
-  ensure(): Promise<void> {
+  ensure(startTitle?: string): Promise<void> {
     return this.serial(async (git) => {
-      await this.ensureInside(git);
+      await this.ensureInside(git, startTitle);
     });
   }
 
@@ -215,11 +215,12 @@ export class ProjectHistory {
     }
   }
 
-  private async ensureInside(git: Git): Promise<void> {
+  /** The first commit holds the project as it is; `startTitle` says where it came from (an import). */
+  private async ensureInside(git: Git, startTitle = 'History starts here'): Promise<void> {
     if ((await this.fileSystem.stat(`${this.location.gitdir}/HEAD`)) === null) {
       await git.init({ ...this.repo(), defaultBranch: 'main' });
     }
-    if ((await this.head(git)) === null) await this.commitWorkingTree(git, 'import', 'History starts here');
+    if ((await this.head(git)) === null) await this.commitWorkingTree(git, 'import', startTitle);
   }
 
   private async commitWorkingTree(git: Git, kind: CommitKind, title: string): Promise<string | null> {

@@ -9,6 +9,7 @@ import { findRemoteUrlPart, remoteUrlPartMessage } from './server/remote-url-par
 import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from './step-protocol';
 import { parseStepRequest } from './step-request-schema';
 import { streamModelStep } from './stream-model-step';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The proxy behind `POST /api/model`: one model step per request, streamed
@@ -99,7 +100,7 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
     first = await events.next();
   } catch (error) {
     release();
-    console.error('[api/model] internal error:', redact(error instanceof Error ? error.message : String(error)));
+    console.error('[api/model] internal error:', redact(errorMessage(error)));
     return errorResponse('internal_error', 'The proxy failed before the model answered.');
   }
   if (first.done) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { streamModelStep } from './stream-model-step';
-import { collect } from './test-support';
+import { collect } from '@/lib/model/testing/stream-parts';
 
 vi.mock('server-only', () => ({}));
 const { defaultModelId, listModelOptions, resolveModel } = await import('./provider-registry');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProxyModelClient, fetchModelOptions } from './proxy-client';
 import { ModelStepError } from './model-step-error';
 import type { ModelStepEvent, ModelStepRequest } from './step-protocol';
-import { collect } from './test-support';
+import { collect } from '@/lib/model/testing/stream-parts';
 
 const request: ModelStepRequest = { model: 'openai:gpt-4.1', messages: [{ role: 'user', content: 'hi' }], tools: [] };
 

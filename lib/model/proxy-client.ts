@@ -3,6 +3,7 @@ import { parseModelId } from './model-id';
 import { codeForProviderStatus } from './provider-error-status';
 import { parseRetryAfterMs } from './retry-after';
 import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from './step-protocol';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The browser side of one model step: POSTs to the proxy and turns the NDJSON
@@ -176,7 +177,7 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
           yield ABORTED;
           return;
         }
-        throw new ModelStepError('network_error', `Could not reach the model proxy: ${error instanceof Error ? error.message : String(error)}`, 0);
+        throw new ModelStepError('network_error', `Could not reach the model proxy: ${errorMessage(error)}`, 0);
       }
       if (!response.ok) throw await errorFromResponse(response);
       if (!response.body) throw new ModelStepError('upstream_error', 'The model proxy sent no body.', response.status);

@@ -4,7 +4,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { streamModelStep } from './stream-model-step';
 import { createInProcessModelClient } from './in-process-model-client';
 import type { ModelStepRequest } from './step-protocol';
-import { collect, streamOf, usageOf } from './test-support';
+import { collect, streamOf, usageOf } from '@/lib/model/testing/stream-parts';
 
 const baseRequest: ModelStepRequest = {
   model: 'mock:model',

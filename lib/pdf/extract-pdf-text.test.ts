@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from './extract-pdf-text';
-import { makeTestPdf, samplePageTexts } from './make-test-pdf';
+import { makeTestPdf, samplePageTexts } from '@/lib/pdf/testing/make-test-pdf';
 import { readPdfInfo } from './pdf-info';
 import { PdfReadError } from './pdf-read-error';
 import { loadNodePdfJs } from './load-pdfjs-node';

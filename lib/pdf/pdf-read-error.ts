@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/errors/error-message';
 /** "input/deck.pdf is not a readable PDF: <reason>" — the one way a bad PDF is reported. */
 export class PdfReadError extends Error {
   constructor(
@@ -12,7 +13,7 @@ export class PdfReadError extends Error {
 /** pdf.js error names and messages, turned into reasons a person can act on. */
 export function describePdfJsError(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (name === 'PasswordException') return 'it is password-protected';
   if (name === 'InvalidPDFException') return `the file is damaged or not a PDF (${message.replace(/\.$/, '')})`;
   return message.replace(/\.$/, '') || 'pdf.js could not open it';

@@ -6,6 +6,7 @@ import { analyzeProject, type LoadedProject, type ProjectFile } from '@/lib/proj
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Reads a project through its sandbox (project-relative paths, "" = root) and
@@ -33,7 +34,7 @@ export async function discoverProject(sandbox: FileSystem): Promise<LoadedProjec
         endColumn: 1,
         severity: 'error',
         code: 'unreadable-file',
-        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        message: `The file could not be read: ${errorMessage(error)}`,
       });
       return undefined;
     }

@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * JSON with positions. JSON.parse decides what is valid (it is strict where
@@ -28,7 +29,7 @@ export function parseJsonWithPositions(text: string): JsonParseResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const raw = error instanceof Error ? error.message : String(error);
+    const raw = errorMessage(error);
     const lineColumn = /\(line (\d+) column (\d+)\)/.exec(raw);
     const offsetMatch = /at position (\d+)/.exec(raw);
     let position: { line: number; column: number };

@@ -1,6 +1,7 @@
 import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import type { PathSegment } from '@/lib/worker/yaml-source-map';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Why a worker's input or output schema is not JSON Schema, each reason with
@@ -45,7 +46,7 @@ export function findSchemaProblems(validator: Ajv, schema: unknown): SchemaProbl
     validator.compile(schema as Record<string, unknown>);
     return [];
   } catch (error) {
-    return [problemAt([], error instanceof Error ? error.message : String(error))];
+    return [problemAt([], errorMessage(error))];
   }
 }
 

@@ -1,20 +1,21 @@
+import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
+
 /**
  * Pure project-relative path helpers for analysis (no filesystem involved).
  * Canonical form: "schemas/input.json", no leading slash, "" for the root.
  */
 
-/** Canonical project-relative path, or null when it escapes the project or is malformed. */
+/**
+ * Canonical project-relative path, or null when it escapes the project or is
+ * malformed: normalizeSandboxPath (the one normaliser) without the throw, for
+ * analysis that reports a diagnostic instead.
+ */
 export function normalizeProjectPath(path: string): string | null {
-  if (typeof path !== 'string' || path.includes('\0') || path.includes('\\')) return null;
-  const stack: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (stack.length === 0) return null;
-      stack.pop();
-    } else stack.push(segment);
+  try {
+    return normalizeSandboxPath(path);
+  } catch {
+    return null;
   }
-  return stack.join('/');
 }
 
 /** Folder of a project-relative file path ("a/b.worker" → "a", "b.worker" → ""). */

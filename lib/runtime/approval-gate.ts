@@ -1,15 +1,20 @@
 import type { ToolDefinition } from '@/lib/model/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
+import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
-import type { RuntimeTool, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import type { RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
-import { isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { isRunError, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
 import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
+import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
+import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-approval';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The approval gate: the only place a tool's `execute` is ever called. The loop
@@ -25,12 +30,6 @@ import { ownValue } from '@/lib/worker/own-property';
  * ("The user denied this call: <reason>") and the UI as a tool-error with code
  * "denied"; a blocked tool likewise with code "blocked".
  */
-export interface ModelToolCall {
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-}
-
 export interface ToolCallOutcome {
   toolCallId: string;
   toolName: string;
@@ -125,7 +124,7 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
   // read_file would ask: so does passing the file, as a read_file question on the call that passes it.
   const approvalId = context.newId('approval');
   scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName: READ_FILE_TOOL_NAME, args });
-  const request = {
+  const request: ApprovalRequest = {
     runId: context.runId,
     approvalId,
     callId: scope.callId,
@@ -134,6 +133,11 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
     toolCallId,
     toolName: READ_FILE_TOOL_NAME,
     args,
+    // Passing a file is answered yes or no: an edit would name another file than the one passed.
+    presentation: {
+      title: `Pass ${path} to another worker (its model reads the file)`,
+      fields: [{ name: 'path', label: 'Path', format: 'text', value: path, editable: false }],
+    },
   };
   const link = linkedAbortSignal(context.signal);
   const response = await raceAbort(
@@ -163,7 +167,7 @@ async function authorizeToolCall(
   scope: GateScope,
 ): Promise<AuthorizedToolCall> {
   const { toolCallId, toolName, args } = call;
-  const refuse = (code: string, message: string, sequential = false): AuthorizedToolCall => {
+  const refuse = (code: RunErrorCode, message: string, sequential = false): AuthorizedToolCall => {
     scope.emit({ type: 'tool-error', toolCallId, toolName, error: { code, message } });
     const outcome: ToolCallOutcome = { toolCallId, toolName, output: toModelErrorOutput(message) };
     return { toolCallId, toolName, sequential, settle: async () => outcome };
@@ -214,6 +218,8 @@ async function authorizeToolCall(
 
   const approvalId = context.newId('approval');
   scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName, args });
+  const approval = tool.approval ?? schemaFieldsApproval(tool.inputSchema);
+  const toolContext = scope.toolContext(toolCallId);
   const request = {
     runId: context.runId,
     approvalId,
@@ -223,6 +229,16 @@ async function authorizeToolCall(
     toolCallId,
     toolName,
     args,
+    presentation: await presentCall(approval, tool, args, toolContext),
+    checkEdit: async (values: Readonly<Record<string, string>>) => {
+      const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
+        ok: false as const,
+        error: `The edit could not be checked: ${errorMessage(error)}`,
+      }));
+      if (!outcome.ok) return outcome;
+      const problem = checkAgainstSchema(tool.inputSchema, outcome.args);
+      return problem === null ? outcome : { ok: false as const, error: `The edited arguments are invalid: ${problem}.` };
+    },
   };
   // A pending approval resolves as "aborted" the moment the run is stopped.
   // The dialog gets a signal of its own, so concurrent prompts add no listeners to the run's signal.
@@ -258,6 +274,16 @@ async function authorizeToolCall(
   if (edited) return approved(tool, { ...call, args: response.editedArgs }, scope);
   if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
   return approved(tool, call, scope);
+}
+
+/** The tool's own presentation; one that fails falls back to plain fields rather than leaving the question blank. */
+async function presentCall(approval: ToolApproval, tool: RuntimeTool, args: unknown, context: ToolContext): Promise<ApprovalPresentation> {
+  try {
+    return await approval.present(args, context);
+  } catch (error) {
+    const fallback = await schemaFieldsApproval(tool.inputSchema).present(args, context);
+    return { ...fallback, problem: `This call could not be previewed: ${errorMessage(error)}` };
+  }
 }
 
 function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): AuthorizedToolCall {

@@ -1,4 +1,5 @@
 import type { ApprovalChoice } from '@/lib/runtime/events';
+import type { ApprovalEditOutcome, ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 
 /**
  * The question the runtime asks a person (the UI's approval dialog) when a tool
@@ -14,6 +15,14 @@ export interface ApprovalRequest {
   toolCallId: string;
   toolName: string;
   args: unknown;
+  /** How the tool shows this call (it owns that): fields to show, which may be edited, a diff, a problem. */
+  presentation: ApprovalPresentation;
+  /**
+   * The tool's check of edited field values: the arguments they make, or why
+   * they are refused. The question answers an edit with `editedArgs` from an
+   * ok outcome; absent when the call cannot be edited (a file pass).
+   */
+  checkEdit?: (values: Readonly<Record<string, string>>) => Promise<ApprovalEditOutcome>;
 }
 
 export interface ApprovalResponse {

@@ -1,4 +1,5 @@
-import type { GatedToolbox, ModelToolCall, ToolCallOutcome } from '@/lib/runtime/approval-gate';
+import type { GatedToolbox, ToolCallOutcome } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 
 /**
  * Runs the tool calls of one model step. Each call is authorized in the order

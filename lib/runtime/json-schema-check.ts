@@ -1,4 +1,5 @@
 import { formatSchemaIssue, schemaIssues } from '@/lib/runtime/typed-io/json-schema';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Checks a tool call's arguments against the tool's JSON Schema and says what is
@@ -11,7 +12,7 @@ export function checkAgainstSchema(schema: Record<string, unknown>, value: unkno
   try {
     issues = schemaIssues(schema, value);
   } catch (error) {
-    return `the tool's schema itself is invalid: ${error instanceof Error ? error.message : String(error)}`;
+    return `the tool's schema itself is invalid: ${errorMessage(error)}`;
   }
   if (issues.length === 0) return null;
   return issues.map((issue) => formatSchemaIssue(issue, name)).join('; ');

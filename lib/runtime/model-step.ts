@@ -1,6 +1,6 @@
 import { isModelStepError } from '@/lib/model/model-step-error';
 import type { FinishReason, ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
-import type { ModelToolCall } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import { linkedAbortSignal, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import type { ModelFailure } from '@/lib/runtime/model-requests/retry-policy';
 import { RunError } from '@/lib/runtime/run-error';

@@ -8,7 +8,7 @@ import type { RunContext } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import { validateWorkerInput } from '@/lib/runtime/typed-io/validate-worker-input';
-import type { WorkerCallRequest } from '@/lib/runtime/run-worker';
+import type { WorkerCallRequest } from '@/lib/runtime/worker-call-request';
 import { workerSchemasOrThrow } from '@/lib/runtime/worker-schemas';
 
 /**

@@ -1,4 +1,5 @@
 import type { RunErrorInfo } from '@/lib/runtime/events';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The one error type the runtime throws. It carries a stable code and a
@@ -25,11 +26,18 @@ export type RunErrorCode =
   | 'denied'
   | 'blocked'
   | 'tool_failed'
+  | 'attachment_not_readable'
+  | 'binary_file'
+  | 'invalid_worker'
+  | 'name_taken'
+  | 'no_generated_workers_dir'
+  /** A run cut off by a reload or a crash (set when its record is read back). */
+  | 'interrupted'
   | 'internal_error';
 
 export class RunError extends Error {
   constructor(
-    readonly code: RunErrorCode | (string & {}),
+    readonly code: RunErrorCode,
     message: string,
     readonly location?: string,
   ) {
@@ -44,18 +52,25 @@ export class RunError extends Error {
   }
 }
 
-export function isRunError(error: unknown, code?: string): error is RunError {
+export function isRunError(error: unknown, code?: RunErrorCode): error is RunError {
   return error instanceof RunError && (code === undefined || error.code === code);
 }
 
-/** Any thrown value as a RunErrorInfo; unknown errors keep their message. */
-export function toRunErrorInfo(error: unknown, fallbackCode = 'internal_error', location?: string): RunErrorInfo {
+/**
+ * The one conversion of anything thrown into a RunError: a RunError keeps its
+ * code (and gets the location when it had none); anything else becomes
+ * `fallbackCode` with its message.
+ */
+export function toRunError(error: unknown, fallbackCode: RunErrorCode = 'internal_error', location?: string): RunError {
   if (error instanceof RunError) {
-    const info = error.toInfo();
-    return info.location === undefined && location !== undefined ? { ...info, location } : info;
+    return error.location === undefined && location !== undefined ? new RunError(error.code, error.message, location) : error;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return location === undefined ? { code: fallbackCode, message } : { code: fallbackCode, message, location };
+  return new RunError(fallbackCode, errorMessage(error), location);
+}
+
+/** Any thrown value as the RunErrorInfo events carry (codes stay strings there: old records may hold others). */
+export function toRunErrorInfo(error: unknown, fallbackCode: RunErrorCode = 'internal_error', location?: string): RunErrorInfo {
+  return toRunError(error, fallbackCode, location).toInfo();
 }
 
 /** A location string used in every error: "worker evaluator (depth 2), step 3". */

@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
-import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
@@ -11,9 +10,10 @@ import { recordStep } from '@/lib/runtime/step-record';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { runModelStepWithRetries } from '@/lib/runtime/model-requests/model-step-with-retries';
 import { prepareWorkerCall } from '@/lib/runtime/prepare-worker-call';
+import type { WorkerCallRequest } from '@/lib/runtime/worker-call-request';
 import { assembleToolsets, dynamicWorkersSnapshot, sameSnapshot } from '@/lib/runtime/assemble-toolsets';
 import { findWorker, type RunContext, type RunEventBody } from '@/lib/runtime/run-context';
-import { describeLocation, isRunError, RunError, toRunErrorInfo } from '@/lib/runtime/run-error';
+import { describeLocation, isRunError, RunError, toRunError } from '@/lib/runtime/run-error';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideStructuredOutput } from '@/lib/runtime/typed-io/structured-output';
 import { assistantMessage, toolMessage } from '@/lib/runtime/worker-messages';
@@ -36,23 +36,6 @@ import { assistantMessage, toolMessage } from '@/lib/runtime/worker-messages';
  * entry run). Once started, a worker always ends with exactly one worker-end
  * (completed, failed or aborted).
  */
-export interface WorkerCallRequest {
-  worker: WorkerDefinition;
-  /** Text, or for a worker with an input schema its value (or JSON text). */
-  input: unknown;
-  /** Appended to the worker's instructions for this call only. */
-  instructions?: string;
-  /** Project-relative paths (or slot references), read from the caller's sandbox. */
-  attachments?: readonly AttachmentInput[];
-  parentCallId: string | null;
-  /** The parent's tool call that started this worker (links the tree). */
-  parentToolCallId?: string;
-  /** 0 for the entry worker, parent depth + 1 for a worker called as a tool. */
-  depth: number;
-  /** Pre-allocated id (the run uses it in run-start); generated when absent. */
-  callId?: string;
-}
-
 export interface WorkerCallResult {
   callId: string;
   output: unknown;
@@ -211,7 +194,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   } catch (caught) {
     const location = describeLocation(worker.name, depth, step === 0 ? undefined : step);
     const aborted = context.signal.aborted || isRunError(caught, 'aborted');
-    const error = aborted ? abortedError(location) : asRunError(caught, location);
+    const error = aborted ? abortedError(location) : toRunError(caught, 'internal_error', location);
     emit({
       type: 'worker-end',
       status: aborted ? 'aborted' : 'failed',
@@ -239,8 +222,3 @@ function attachmentPaths(attachments: readonly AttachmentInput[] | undefined): s
   return [...paths];
 }
 
-function asRunError(error: unknown, location: string): RunError {
-  if (error instanceof RunError) return error.location === undefined ? new RunError(error.code, error.message, location) : error;
-  const info = toRunErrorInfo(error, 'internal_error', location);
-  return new RunError(info.code, info.message, info.location);
-}

@@ -1,5 +1,5 @@
 import type { FinishReason, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
-import type { ModelToolCall } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 
 /**
  * What one model step sent to the proxy and what came back, exactly as the

@@ -1,5 +1,6 @@
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
-import type { ModelToolCall, ToolCallOutcome } from '@/lib/runtime/approval-gate';
+import type { ToolCallOutcome } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 
 /**
  * The AI SDK message shapes of one worker's conversation after the first user

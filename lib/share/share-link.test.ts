@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Zlib } from 'fflate';
 import { decodeShareFragment, encodeShareFragment, ShareEncodeError } from './share-link';
 import { MAX_DECOMPRESSED_BYTES, MAX_FILES, MAX_LINK_LENGTH } from './share-limits';
-import { bytesOf, fragmentFromBytes, fragmentFromPayload, textPayload } from './share-test-support';
+import { bytesOf, fragmentFromBytes, fragmentFromPayload, textPayload } from '@/lib/share/testing/share-fragments';
 import type { SharedFile, SharedProject, ShareImportResult } from './share-result';
 import { isBinaryFile } from './file-kind';
 

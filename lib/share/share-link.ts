@@ -16,6 +16,7 @@ import {
   SUPPORTED_SHARE_VERSIONS,
 } from './share-limits';
 import { shareFailure, type SharedFile, type SharedProject, type ShareError, type ShareImportResult } from './share-result';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Project <-> URL fragment. The fragment never reaches a server, so a shared
@@ -126,7 +127,7 @@ export function decodeShareFragment(fragment: string): ShareImportResult {
     return decodeUnsafe(fragment);
   } catch (error) {
     // Every known failure is a value; this is the last guard so the dialog never crashes on input.
-    return shareFailure('corrupted', `${CORRUPTED_PREFIX} and could not be read (${error instanceof Error ? error.message : String(error)}).`);
+    return shareFailure('corrupted', `${CORRUPTED_PREFIX} and could not be read (${errorMessage(error)}).`);
   }
 }
 

@@ -5,7 +5,7 @@ import { decodeShareFragment, encodeShareFragment } from './share-link';
 import { exportProjectZip, importProjectZip, zipFolderName } from './zip-archive';
 import { readZipEntries } from './zip-entries';
 import { MAX_FILES } from './share-limits';
-import { bytesOf } from './share-test-support';
+import { bytesOf } from '@/lib/share/testing/share-fragments';
 import type { SharedProject, ShareImportResult } from './share-result';
 
 function expectError(result: ShareImportResult, code: string): string {

@@ -5,6 +5,7 @@ import { checkSharedProject } from './project-checks';
 import { MAX_DECOMPRESSED_BYTES, MAX_FILES } from './share-limits';
 import { quoteForMessage, shareFailure, type SharedFile, type SharedProject, type ShareImportResult } from './share-result';
 import { readZipEntries, readZipEntryData, type ZipProblem } from './zip-entries';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Project <-> .zip, for projects too large for a link and for people who keep
@@ -89,7 +90,7 @@ export function importProjectZip(bytes: Uint8Array, options: ImportZipOptions = 
   try {
     return importUnsafe(bytes, options);
   } catch (error) {
-    return shareFailure('corrupted', `This .zip could not be read (${error instanceof Error ? error.message : String(error)}).`);
+    return shareFailure('corrupted', `This .zip could not be read (${errorMessage(error)}).`);
   }
 }
 

@@ -2,6 +2,7 @@ import { analyzeProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { TextBuffer } from './workspace-types';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Project diagnostics from the in-memory texts (unsaved edits included), so
@@ -22,7 +23,7 @@ export function analyzeTexts(buffers: ReadonlyMap<string, TextBuffer>): Diagnost
         endColumn: 1,
         severity: 'error',
         code: 'analysis-failed',
-        message: `Project analysis failed: ${error instanceof Error ? error.message : String(error)}`,
+        message: `Project analysis failed: ${errorMessage(error)}`,
       },
     ];
   }

@@ -9,6 +9,7 @@ import { runInOverlay } from './overlay-run';
 import { createApprovalBridge, loadProjectForRun, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
 import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Compare: one worker, one input, 2–6 models at once. Each run works in its own
@@ -53,9 +54,6 @@ let bridge: ApprovalBridge | null = null;
 /** Overlays of the finished comparison by model; dropped on discard, apply, or a new comparison. */
 let overlays = new Map<string, OverlayFileSystem>();
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export const useCompareStore = create<CompareState>((set, get) => ({
   open: false,
@@ -109,7 +107,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
       await workspace.saveNow();
       loaded = await loadProjectForRun(fileSystem, project);
     } catch (error) {
-      set({ running: false, error: `Could not prepare the comparison: ${describe(error)}` });
+      set({ running: false, error: `Could not prepare the comparison: ${errorMessage(error)}` });
       return;
     }
     const abort = new AbortController();
@@ -172,7 +170,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
       set({ applied: { model, changes }, runs: [] });
       await syncWorkspaceFromStorage(project, changes.map((change) => change.path));
     } catch (error) {
-      set({ error: `Could not apply the changes of ${model}: ${describe(error)}` });
+      set({ error: `Could not apply the changes of ${model}: ${errorMessage(error)}` });
     }
   },
 

@@ -5,6 +5,7 @@ import { exampleProjectFiles } from '@/lib/project/example-project';
 import { createProject, type ProjectFileData } from '@/lib/project/projects';
 import { trustProject } from './trust-store';
 import { relativeJoin } from './project-paths';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The pitch-deck example with its sample decks in input/. The decks are
@@ -31,9 +32,6 @@ export const browserDeckFetcher: DeckFetcher = async (url) => {
   return new Uint8Array(await response.arrayBuffer());
 };
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A PDF starts with "%PDF-"; anything else (an HTML error page served with 200) is refused. */
 function isPdf(bytes: Uint8Array): boolean {
@@ -50,7 +48,7 @@ export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetc
         if (bytes.byteLength > MAX_FILE_BYTES) return { fileName, error: 'the file is too large' };
         return { fileName, bytes };
       } catch (error) {
-        return { fileName, error: describe(error) };
+        return { fileName, error: errorMessage(error) };
       }
     }),
   );

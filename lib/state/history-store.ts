@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { ProjectHistory, type HistoryCommit, type UndoChoices, type UndoPlan } from '@/lib/history/project-history';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { useWorkspaceStore } from './workspace-store';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The History view's state and the two moments history is written from the
@@ -39,16 +40,13 @@ export function historyFor(fileSystem: FileSystem, project: string): ProjectHist
   return history;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Commits the person's saved edits; quiet on failure (reported in the History view). */
 export async function commitPersonEdits(fileSystem: FileSystem, project: string): Promise<void> {
   try {
     await historyFor(fileSystem, project).commitPersonEdits();
   } catch (error) {
-    useHistoryStore.setState({ error: `History could not record your edits: ${describe(error)}` });
+    useHistoryStore.setState({ error: `History could not record your edits: ${errorMessage(error)}` });
   }
 }
 
@@ -61,7 +59,7 @@ export async function commitRunWrites(
   try {
     await historyFor(fileSystem, project).commitRun(run);
   } catch (error) {
-    useHistoryStore.setState({ error: `History could not record run ${run.runId}: ${describe(error)}` });
+    useHistoryStore.setState({ error: `History could not record run ${run.runId}: ${errorMessage(error)}` });
   }
   if (useHistoryStore.getState().open) await useHistoryStore.getState().refresh();
 }
@@ -81,7 +79,7 @@ async function changeFiles(action: (history: ProjectHistory) => Promise<unknown>
   try {
     await action(historyFor(target.fileSystem, target.project));
   } catch (error) {
-    useHistoryStore.setState({ error: describe(error) });
+    useHistoryStore.setState({ error: errorMessage(error) });
   }
   await useWorkspaceStore.getState().reloadFromStorage(paths);
   await useHistoryStore.getState().refresh();
@@ -114,7 +112,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
       const [commits, storageBytes] = await Promise.all([history.log(), history.storageBytes()]);
       if (useWorkspaceStore.getState().currentProject === target.project) set({ commits, storageBytes, loading: false });
     } catch (error) {
-      set({ loading: false, error: `Could not read the history: ${describe(error)}` });
+      set({ loading: false, error: `Could not read the history: ${errorMessage(error)}` });
     }
   },
   planUndo: async (commitOid) => {
@@ -124,7 +122,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     try {
       set({ undoPlan: await historyFor(target.fileSystem, target.project).planUndo(commitOid), error: null });
     } catch (error) {
-      set({ error: describe(error) });
+      set({ error: errorMessage(error) });
     }
   },
   cancelUndo: () => set({ undoPlan: null }),

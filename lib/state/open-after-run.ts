@@ -1,4 +1,5 @@
 import type { RunTree } from '@/lib/runtime/reduce-run-events';
+import { WRITE_FILE_TOOL_NAME } from '@/lib/runtime/toolsets/filesystem-toolset';
 
 /**
  * Which file the main pane opens when a run completes: the last file the
@@ -9,8 +10,6 @@ import type { RunTree } from '@/lib/runtime/reduce-run-events';
  * was stopped, or whose entry worker wrote nothing, opens nothing, so the
  * editor is never taken away from the user without a result to show.
  */
-const WRITE_TOOL = 'write_file';
-
 function pathOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || !('path' in value)) return null;
   return typeof value.path === 'string' && value.path !== '' ? value.path : null;
@@ -23,7 +22,7 @@ export function fileToOpenAfterRun(tree: RunTree, runId: string): string | null 
   if (entry === undefined) return null;
   for (let index = entry.toolCalls.length - 1; index >= 0; index -= 1) {
     const toolCall = entry.toolCalls[index]!;
-    if (toolCall.toolName !== WRITE_TOOL || toolCall.status !== 'done') continue;
+    if (toolCall.toolName !== WRITE_FILE_TOOL_NAME || toolCall.status !== 'done') continue;
     // The tool reports the canonical path it wrote; the arguments are the fallback.
     const path = pathOf(toolCall.result) ?? pathOf(toolCall.approval?.editedArgs) ?? pathOf(toolCall.args);
     if (path !== null) return path;

@@ -1,4 +1,4 @@
-import { joinPath, baseName, parentPath } from '@/lib/vfs/path';
+import { joinPath, baseName } from '@/lib/vfs/path';
 import { PROJECTS_ROOT } from '@/lib/project/projects';
 
 /**
@@ -13,23 +13,12 @@ export function absolutePath(project: string, relative: string): string {
   return relative === '' ? projectRoot(project) : joinPath(projectRoot(project), relative);
 }
 
-/** "a/b/c.txt" → "a/b"; "c.txt" → "". */
-export function relativeParent(relative: string): string {
-  const parent = parentPath('/' + relative);
-  return parent === '/' ? '' : parent.slice(1);
-}
-
 export function relativeJoin(folder: string, name: string): string {
   return folder === '' ? name : `${folder}/${name}`;
 }
 
 export function relativeBaseName(relative: string): string {
   return baseName(relative);
-}
-
-/** True when `path` is `folder` or inside it (project-relative; "" is the root). */
-export function isWithin(path: string, folder: string): boolean {
-  return folder === '' || path === folder || path.startsWith(folder + '/');
 }
 
 /** Re-bases `path` from `from` to `to` when it lies within `from` (used after renames and moves). */

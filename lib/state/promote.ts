@@ -9,6 +9,7 @@ import { findNode } from './read-project-tree';
 import { projectSandbox } from './run-platform';
 import { useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The Promote command of the file tree: asks where a generated worker should
@@ -22,9 +23,6 @@ function notify(tone: 'error' | 'info', message: string): void {
   useWorkspaceStore.setState({ notice: { tone, message } });
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The problem with a typed destination, checked as the person types; null when it can be tried. */
 export function promotionDestinationProblem(value: string, generated: string | null, exists: (path: string) => boolean): string | null {
@@ -75,7 +73,7 @@ export async function requestPromoteWorker(path: string): Promise<void> {
       `Promoted "${result.name}" to ${result.to}${result.manifestUpdated ? ' and added it to worker_files in project.json' : ''}: it is now a project worker.`,
     );
   } catch (error) {
-    notify('error', `Could not promote ${path}: ${describe(error)}`);
+    notify('error', `Could not promote ${path}: ${errorMessage(error)}`);
     await useWorkspaceStore.getState().reloadFromStorage([path]);
   }
   // The run panel's worker list follows at once, not on its next refresh.

@@ -3,7 +3,6 @@ import { createProxyModelClient } from '@/lib/model/proxy-client';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
-import type { WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import { projectRoot } from './project-paths';
@@ -39,20 +38,11 @@ export function browserModelClient(): ModelStepClient {
 export interface PendingApproval extends ApprovalRequest {
   /** Order of arrival, so the dialog shows the oldest question first. */
   sequence: number;
-  /** For worker_create: the file it would write (editable in the dialog) and whether it would be accepted. */
-  preview?: WorkerCreatePreview;
-  /** For worker_create: the same check for the person's edited text, so a refusal shows before approving. */
-  checkEditedFile?: (text: string) => Promise<WorkerCreatePreview | null>;
 }
 
 export interface ApprovalBridge {
-  /** The runtime's ApprovalHandler; the platform may add what the dialog shows (a worker_create preview). */
-  handler: (
-    request: ApprovalRequest,
-    signal: AbortSignal,
-    preview?: WorkerCreatePreview,
-    checkEditedFile?: PendingApproval['checkEditedFile'],
-  ) => Promise<ApprovalResponse>;
+  /** The runtime's ApprovalHandler: the request already carries what the tool shows. */
+  handler: (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalResponse>;
   /** Answers one waiting question; unknown ids (already answered, run stopped) are ignored. */
   answer(approvalId: string, response: ApprovalResponse): void;
   /** Forgets every question (the run was stopped); the runtime has stopped waiting already. */
@@ -69,7 +59,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
   let sequence = 0;
   const publish = () => onChange([...waiting.values()].map((entry) => entry.request).sort((left, right) => left.sequence - right.sequence));
 
-  const handler: ApprovalBridge['handler'] = (request, signal, preview, checkEditedFile) =>
+  const handler: ApprovalBridge['handler'] = (request, signal) =>
     new Promise<ApprovalResponse>((resolve, reject) => {
       if (signal.aborted) {
         reject(new Error('The run was stopped.'));
@@ -82,7 +72,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
         reject(new Error('The run was stopped.'));
       };
       waiting.set(request.approvalId, {
-        request: { ...request, sequence, ...(preview === undefined ? {} : { preview }), ...(checkEditedFile === undefined ? {} : { checkEditedFile }) },
+        request: { ...request, sequence },
         resolve: (response) => {
           signal.removeEventListener('abort', onAbort);
           resolve(response);

@@ -168,6 +168,7 @@ describe('approval bridge', () => {
     toolCallId: `tool-${approvalId}`,
     toolName: 'write_file',
     args: {},
+    presentation: { fields: [] },
   });
 
   it('keeps several questions in arrival order and answers each one', async () => {

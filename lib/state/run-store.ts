@@ -9,11 +9,8 @@ import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunEvent } from '@/lib/runtime/events';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
-import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
-import { WORKER_CREATE_TOOL_NAME } from '@/lib/runtime/dynamic-workers/dynamic-workers-toolset';
-import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { startRun } from '@/lib/runtime/run-session';
-import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/runtime/typed-io/schema-form-fields';
+import { deriveFormFields, describeFormErrors, formValuesToInput, type FormField, type FormValue } from '@/lib/forms/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
@@ -37,6 +34,7 @@ import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 import { commitPersonEdits, commitRunWrites } from './history-store';
 import { recordWrites } from '@/lib/history/record-writes';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
@@ -170,17 +168,11 @@ export function selectRunInput(state: RunState): { ok: true; input: unknown } | 
   return converted.ok ? { ok: true, input: converted.input } : { ok: false, error: describeFormErrors(converted.errors) };
 }
 
-/** Tools whose results mean files changed on disk. */
-const WRITING_TOOLS = new Set(['write_file', 'worker_create']);
-
 let controller: AbortController | null = null;
 let bridge: ApprovalBridge | null = null;
 /** The project of the run in progress, so deleting that project stops it. */
 let runningProject: string | null = null;
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
   const pathOf = new Map<string, string>();
@@ -203,13 +195,6 @@ function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
 }
 
 /** A path a writing tool reports or was asked to write, for refreshing that file in the editor. */
-function writtenPath(args: unknown, result: unknown): string | null {
-  for (const value of [result, args]) {
-    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string') return value.path;
-  }
-  return null;
-}
-
 export const useRunStore = create<RunState>((set, get) => ({
   models: [],
   serverDefaultModel: null,
@@ -238,7 +223,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       const { models, defaultModel } = await fetchModelOptions({ getAccessToken: userAccessToken, requestAccessToken });
       set({ models, serverDefaultModel: defaultModel, modelsError: null });
     } catch (error) {
-      set({ modelsError: `Could not load the model list: ${describe(error)}` });
+      set({ modelsError: `Could not load the model list: ${errorMessage(error)}` });
     }
   },
 
@@ -262,7 +247,7 @@ export const useRunStore = create<RunState>((set, get) => ({
         };
       });
     } catch (error) {
-      set({ startError: `Could not read the project: ${describe(error)}` });
+      set({ startError: `Could not read the project: ${errorMessage(error)}` });
     }
   },
 
@@ -293,7 +278,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       await commitPersonEdits(fileSystem, project);
       loaded = await loadProjectForRun(fileSystem, project);
     } catch (error) {
-      set({ preparing: false, startError: `Could not prepare the run: ${describe(error)}` });
+      set({ preparing: false, startError: `Could not prepare the run: ${errorMessage(error)}` });
       return;
     }
     // Said plainly, and the run goes on with what is stored.
@@ -336,21 +321,14 @@ export const useRunStore = create<RunState>((set, get) => ({
     // The run's commit is made from exactly what it wrote (see lib/history).
     const recording = recordWrites(projectSandbox(fileSystem, project));
     const sandbox = recording.sandbox;
-    // A worker_create question shows the file it would write, so the person can read and edit it first.
-    const approvalHandler: ApprovalHandler = async (request, signal) => {
-      if (request.toolName !== WORKER_CREATE_TOOL_NAME) return approvals.handler(request, signal);
-      const scope = { project: loaded, session, sandbox };
-      const preview = await previewWorkerCreateApproval(request, scope).catch(() => null);
-      // The edited text goes through the very check worker_create will apply.
-      const checkEditedFile = (text: string) =>
-        previewWorkerCreateApproval({ ...request, args: withEditedFileText(asWorkerCreateArgs(request.args), text) }, scope).catch(() => null);
-      return approvals.handler(request, signal, preview ?? undefined, checkEditedFile);
-    };
+    // Each question carries what its tool shows and how it may be edited (the gate attaches it).
+    const approvalHandler: ApprovalHandler = (request, signal) => approvals.handler(request, signal);
     set({ preparing: false, running: true, preflight, pendingApprovals: [] });
 
     const archive = keptRunArchive();
-    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${describe(error)}` }));
-    const written = new Set<string>();
+    const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
+    // What the run wrote so far, as last shown in the workspace: any tool that writes (no list of tool names).
+    const shownWrites = new Map<string, Uint8Array | null>();
     let syncing: Promise<void> = Promise.resolve();
     let startedRunId: string | null = null;
     const sync = (paths: string[]) => {
@@ -373,11 +351,10 @@ export const useRunStore = create<RunState>((set, get) => ({
           runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
         };
       });
-      if (event.type === 'tool-result' && WRITING_TOOLS.has(event.toolName)) {
-        const toolCall = get().tree.calls[event.callId]?.toolCalls.find((call) => call.toolCallId === event.toolCallId);
-        const path = writtenPath(toolCall?.args, event.result);
-        if (path !== null) written.add(path);
-        sync(path === null ? [] : [path]);
+      if (event.type === 'tool-result') {
+        const changed = [...recording.writes].filter(([path, bytes]) => shownWrites.get(path) !== bytes);
+        for (const [path, bytes] of changed) shownWrites.set(path, bytes);
+        if (changed.length > 0) sync(changed.map(([path]) => path));
       }
     };
 
@@ -413,7 +390,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       set({ running: false, pendingApprovals: [] });
       await recorder?.flush();
       // Whatever the run wrote (also through tools whose results we did not see) shows in the tree.
-      sync([...written]);
+      sync([...recording.writes.keys()]);
       await syncing;
       if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
     }
@@ -456,7 +433,7 @@ export const useRunStore = create<RunState>((set, get) => ({
       }));
     } catch (error) {
       keptRunsLoaded.delete(project);
-      set({ archiveError: `Could not read the runs kept for "${project}": ${describe(error)}` });
+      set({ archiveError: `Could not read the runs kept for "${project}": ${errorMessage(error)}` });
     }
   },
 
@@ -470,7 +447,7 @@ export const useRunStore = create<RunState>((set, get) => ({
     try {
       await keptRunArchive()?.deleteRun(runId);
     } catch (error) {
-      set({ archiveError: `Could not delete the kept run: ${describe(error)}` });
+      set({ archiveError: `Could not delete the kept run: ${errorMessage(error)}` });
     }
   },
 }));

@@ -5,10 +5,11 @@ import { createProject, listProjects } from '@/lib/project/projects';
 import { readProjectFiles } from '@/lib/share/read-project-files';
 import { decodeShareFragment, encodeShareFragment } from '@/lib/share/share-link';
 import { MAX_FILES } from '@/lib/share/share-limits';
-import { fragmentFromBytes, fragmentFromPayload, textPayload } from '@/lib/share/share-test-support';
+import { fragmentFromBytes, fragmentFromPayload, textPayload } from '@/lib/share/testing/share-fragments';
 import { exportProjectZip, importProjectZip } from '@/lib/share/zip-archive';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import { ProjectHistory } from '@/lib/history/project-history';
 import { commitImport, previewImport } from './share-import';
 import { isShareHash, shareUrl } from './share-location';
 
@@ -125,6 +126,33 @@ describe('previewImport and commitImport', () => {
     const name = await commitImport(fileSystem, result.preview);
     const byPath = (files: Array<{ path: string; data: unknown }>) => [...files].sort((a, b) => a.path.localeCompare(b.path));
     expect(byPath((await readProjectFiles(fileSystem, name)).files)).toEqual(byPath(shared.files));
+  });
+});
+
+describe('history of an imported project', () => {
+  it('starts at the import: the first commit is the project as it arrived; later edits and a reload keep it so', async () => {
+    const fileSystem = await workspace();
+    const shared = await readProjectFiles(fileSystem, EXAMPLE_PROJECT_NAME);
+    const result = await previewImport(fileSystem, 'zip', importProjectZip(exportProjectZip(shared)));
+    if (!result.ok) throw new Error(result.error.message);
+    const name = await commitImport(fileSystem, result.preview);
+
+    const [start] = await new ProjectHistory(fileSystem, name).log();
+    expect(start).toMatchObject({ kind: 'import', title: 'Imported from a zip', parent: null });
+    expect([...start!.files].sort()).toEqual(shared.files.map((file) => file.path).sort());
+
+    // The person edits after the import: a commit of its own on top of the import.
+    await fileSystem.writeFile(`/projects/${name}/main.worker`, 'edited after import');
+    await new ProjectHistory(fileSystem, name).commitPersonEdits();
+    // A new instance reads what IndexedDB would hold after a reload.
+    const log = await new ProjectHistory(fileSystem, name).log();
+    expect(log.map((commit) => [commit.kind, commit.files])).toEqual([
+      ['person', ['main.worker']],
+      ['import', start!.files],
+    ]);
+    // The imported version of the file can be restored.
+    await new ProjectHistory(fileSystem, name).restoreFile(start!.oid, 'main.worker');
+    expect(await fileSystem.readFile(`/projects/${name}/main.worker`)).toEqual(shared.files.find((file) => file.path === 'main.worker')!.data);
   });
 });
 

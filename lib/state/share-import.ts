@@ -3,6 +3,7 @@ import { listProjects } from '@/lib/project/projects';
 import { planImport, type ImportPlan } from '@/lib/share/import-plan';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import { writeImportedProject } from '@/lib/share/read-project-files';
+import { historyFor } from './history-store';
 import type { ShareError, ShareImportResult } from '@/lib/share/share-result';
 import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
@@ -52,6 +53,17 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
 }
 
 /**
+ * History starts at the import: its first commit is the project exactly as it
+ * arrived, so every later run and edit can be undone back to it. A history that
+ * cannot be written does not undo the import (it starts later, lazily).
+ */
+async function startImportedHistory(fileSystem: FileSystem, project: string, source: ImportSource): Promise<void> {
+  await historyFor(fileSystem, project)
+    .ensure(source === 'link' ? 'Imported from a share link' : 'Imported from a zip')
+    .catch(() => undefined);
+}
+
+/**
  * Writes the previewed project as a new one and returns its name. When the
  * planned name was taken meanwhile (another tab, a second import), a fresh free
  * name is planned and the write retried: an import never lands in an existing
@@ -61,7 +73,9 @@ export async function commitImport(fileSystem: FileSystem, preview: ImportPrevie
   let plan = preview.plan;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
-      return (await writeImportedProject(fileSystem, plan)).name;
+      const name = (await writeImportedProject(fileSystem, plan)).name;
+      await startImportedHistory(fileSystem, name, preview.source);
+      return name;
     } catch (error) {
       if (!isVfsError(error, 'EEXIST')) throw error;
       const existing = (await listProjects(fileSystem)).map((project) => project.name);

@@ -5,6 +5,7 @@ import type { AgentReference, Report } from '@/lib/worker/llm-do-toolsets';
 import { isAgentFile, normalizeLlmDoFrontmatter, type LlmDoFrontmatter } from '@/lib/worker/llm-do-frontmatter';
 import { workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Parses a `.worker` file: YAML frontmatter between `---` lines, then the
@@ -191,7 +192,7 @@ export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFil
       bodyOffset: 0,
       frontmatterOffset: 0,
       diagnostics: [
-        diagnostic(filePath, firstLineRange(1), 'internal-error', `The worker file could not be checked: ${error instanceof Error ? error.message : String(error)}`),
+        diagnostic(filePath, firstLineRange(1), 'internal-error', `The worker file could not be checked: ${errorMessage(error)}`),
       ],
     };
   }
@@ -265,7 +266,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   try {
     raw = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    diagnostics.push(diagnostic(filePath, sourceMap.start, 'yaml-syntax', `YAML: ${error instanceof Error ? error.message : String(error)}`));
+    diagnostics.push(diagnostic(filePath, sourceMap.start, 'yaml-syntax', `YAML: ${errorMessage(error)}`));
     return result;
   }
 

@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import { generateText, jsonSchema, tool, type ModelMessage } from 'ai';
 import { streamModelStep } from '../stream-model-step';
 import type { ModelStepEvent, ModelStepRequest, ToolDefinition } from '../step-protocol';
-import { collect } from '../test-support';
+import { collect } from '@/lib/model/testing/stream-parts';
 import { DemoLanguageModel } from './demo-language-model';
 import { parseFileDirectives } from './playbooks/file-directives';
 import { denialReason } from './conversation-state';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
-import { makeTestPdf } from '@/lib/pdf/make-test-pdf';
+import { makeTestPdf } from '@/lib/pdf/testing/make-test-pdf';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';

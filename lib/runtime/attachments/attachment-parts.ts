@@ -7,6 +7,7 @@ import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';
 import { encodeBase64 } from '@/lib/encoding/base64';
 import type { PdfTextExtractor } from './pdf-text-extractor';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Turns attachments into the content parts of the child's first user message.
@@ -126,7 +127,7 @@ async function extractedTextPart(attachment: Attachment, extract: PdfTextExtract
   try {
     ({ pages } = await extract(attachment.bytes));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new AttachmentError('read_failed', `${attachment.path} is not a readable PDF: ${stripPathPrefix(reason)}`, attachment.path);
   }
   return { type: 'text', text: formatExtractedPdfText(attachment.path, pages) };

@@ -4,6 +4,7 @@ import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { baseName } from '@/lib/vfs/path';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { AttachmentError, type Attachment, type AttachmentCandidate, type AttachmentReference } from './attachment';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Reads attachment paths from the caller's project sandbox. Everything that can
@@ -32,7 +33,7 @@ function normalizeOrRefuse(path: unknown): string {
   try {
     return normalizeSandboxPath(path);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new AttachmentError(
       'invalid_path',
       `Cannot attach "${path}": ${reason} Attachments must be project-relative paths such as "input/deck.pdf".`,
@@ -142,6 +143,6 @@ function fromVfsError(error: unknown, path: string): AttachmentError {
   if (isVfsError(error, 'ETOOLARGE')) {
     return new AttachmentError('too_large', `Cannot attach "${path}": ${error.message}`, path);
   }
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return new AttachmentError('read_failed', `Cannot attach "${path}": reading it failed: ${reason}`, path);
 }

@@ -10,7 +10,6 @@ import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import { previewWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
-import { previewWorkerCreateApproval } from '@/lib/runtime/dynamic-workers/approval-preview';
 import { renderWorkerFile, withEditedFileText, type WorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
 
 const creator = testWorker('main', { toolsets: { filesystem: {}, dynamic_workers: {} } });
@@ -319,10 +318,25 @@ describe('dynamic_workers toolset', () => {
       text: renderWorkerFile(helperArgs),
       replacing: false,
     });
-    const session = createRunSession();
-    const request = { runId: 'r', approvalId: 'a', callId: 'c', workerName: 'main', depth: 0, toolCallId: 't', toolName: 'worker_create', args: helperArgs };
-    expect(await previewWorkerCreateApproval(request, { project, session, sandbox: scope.sandbox })).toMatchObject({ ok: true, text: renderWorkerFile(helperArgs) });
-    expect(await previewWorkerCreateApproval({ ...request, toolName: 'write_file' }, { project, session, sandbox: scope.sandbox })).toBeNull();
+    // The gate attaches worker_create's own presentation to the question, and its check to edits.
+    const asked = await run({ main: [{ toolCalls: [{ toolName: 'worker_create', input: helperArgs }] }, { text: 'ok' }] }, { approvals: [{ choice: 'deny' }] });
+    const question = asked.approvalRequests[0]!;
+    expect(question.presentation.title).toBe('Create worker file generated/helper.worker');
+    expect(question.presentation.fields).toEqual([{ name: 'file', label: 'Worker file', format: 'text', value: renderWorkerFile(helperArgs), editable: true }]);
+    expect(question.presentation.problem).toBeUndefined();
+    const editedText = renderWorkerFile({ ...helperArgs, description: 'Edited.' });
+    expect(await question.checkEdit!({ file: editedText })).toEqual({
+      ok: true,
+      args: withEditedFileText(helperArgs, editedText),
+      note: "Your edit passes worker_create's checks; it will be written to generated/helper.worker.",
+    });
+    const refusedEdit = await question.checkEdit!({ file: renderWorkerFile({ ...helperArgs, name: 'existing' }) });
+    expect(refusedEdit.ok ? '' : refusedEdit.error).toContain('As edited, this file would be refused');
+    const badName = await run(
+      { main: [{ toolCalls: [{ toolName: 'worker_create', input: { ...helperArgs, name: 'existing' } }] }, { text: 'ok' }] },
+      { approvals: [{ choice: 'deny' }] },
+    );
+    expect(badName.approvalRequests[0]!.presentation.problem).toContain('already has a worker named "existing"');
     const refused = await previewWorkerCreate({ ...helperArgs, name: 'existing' }, scope);
     expect(refused).toMatchObject({ ok: false, path: 'generated/existing.worker' });
     expect(refused.ok ? '' : refused.error).toContain('already has a worker named "existing"');

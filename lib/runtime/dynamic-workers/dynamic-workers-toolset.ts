@@ -7,6 +7,7 @@ import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
 import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-schema';
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
+import { workerCreateApproval } from '@/lib/runtime/dynamic-workers/worker-create-approval';
 import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { assertCallableBy, isCallableBy, recordCreator } from '@/lib/runtime/dynamic-workers/created-worker-callers';
 
@@ -55,6 +56,7 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
       'Create a new worker for this session: its .worker file is written to the project\'s generated workers folder after the user approves it (they may edit it). Afterwards run it with worker_call (or by its own tool name when it appears). It may use only toolsets you have, never dynamic_workers.',
     inputSchema: WORKER_CREATE_INPUT_SCHEMA,
     defaultApproval: 'prompt',
+    approval: workerCreateApproval(creator, options),
     // Two creations in one step must not race for the same name.
     sequential: true,
     async execute(rawArgs, context) {

@@ -8,6 +8,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { RunError } from '@/lib/runtime/run-error';
 import { createdWorkerToolsetProblems } from '@/lib/runtime/dynamic-workers/created-worker-toolsets';
 import { workerFileText, type WorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Everything `worker_create` checks before it writes a byte: the project has a
@@ -148,7 +149,7 @@ export async function previewWorkerCreate(args: WorkerCreateArgs, scope: WorkerC
     const plan = await planWorkerCreate(args, scope);
     return { ok: true, path: plan.path, text: plan.text, replacing: plan.replacing };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     let path: string | undefined;
     try {
       path = generatedWorkerPath(scope.manifest, args.name);

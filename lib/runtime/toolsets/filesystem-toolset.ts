@@ -5,6 +5,7 @@ import { walkFiles, type WalkedFile } from '@/lib/vfs/walk-files';
 import { matchesPathGlob } from '@/lib/runtime/glob-match';
 import { RunError } from '@/lib/runtime/run-error';
 import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
+import { writeFileApproval } from '@/lib/runtime/toolsets/write-file-approval';
 
 /**
  * list_files, read_file and write_file on the project sandbox. Every path is
@@ -18,6 +19,7 @@ export const DEFAULT_READ_MAX_CHARS = 20_000;
 /** A page larger than this would make every later model request carry it; the model pages instead. */
 export const READ_MAX_CHARS_LIMIT = 200_000;
 export const MAX_LISTED_FILES = 500;
+export const WRITE_FILE_TOOL_NAME = 'write_file';
 
 interface ListFilesArgs {
   path?: string;
@@ -117,7 +119,7 @@ const readFile: RuntimeTool = {
 };
 
 const writeFile: RuntimeTool = {
-  name: 'write_file',
+  name: WRITE_FILE_TOOL_NAME,
   description: 'Create or overwrite a text file of the project (missing folders are created).',
   inputSchema: {
     type: 'object',
@@ -129,6 +131,7 @@ const writeFile: RuntimeTool = {
     additionalProperties: false,
   },
   defaultApproval: 'prompt',
+  approval: writeFileApproval,
   // Writes run in the order the model asked, so two writes to one file end as the model expects.
   sequential: true,
   async execute(args, { sandbox }) {

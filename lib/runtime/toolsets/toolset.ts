@@ -3,6 +3,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import type { ProjectManifest } from '@/lib/project/manifest-schema';
 import type { RunSession } from '@/lib/runtime/session-state';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
+import type { ApprovalEditOutcome, ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 
 /**
  * A toolset provides tools; a tool is a schema plus an `execute`. The loop never
@@ -17,6 +18,11 @@ export interface RuntimeTool {
   defaultApproval: ApprovalPolicy;
   /** Runs alone, in the order the model asked, instead of alongside the step's other calls. */
   sequential?: boolean;
+  /**
+   * How an approval question shows this call and how a person may edit it.
+   * Absent: one editable field per argument (schema-fields-approval.ts).
+   */
+  approval?: ToolApproval;
   execute(args: unknown, context: ToolContext): Promise<unknown>;
 }
 
@@ -54,4 +60,15 @@ export interface ToolContext {
   findWorker(name: string): WorkerDefinition | undefined;
   /** Runs a worker as a child of this call; resolves to its output, rejects with a RunError. */
   callWorker(request: ChildWorkerRequest): Promise<unknown>;
+}
+
+export interface ToolApproval {
+  /** The question's fields for these arguments (may read the sandbox, e.g. the file a write replaces). */
+  present(args: unknown, context: ToolContext): Promise<ApprovalPresentation>;
+  /**
+   * Arguments from the person's edited field values, checked by the tool's own
+   * rules (the gate checks the input schema on top). Never throws: a bad edit
+   * is an outcome the question shows before anything runs.
+   */
+  edit(args: unknown, values: Readonly<Record<string, string>>, context: ToolContext): Promise<ApprovalEditOutcome>;
 }

@@ -2,6 +2,7 @@ import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import { resolveWorkerSchema, schemaRefPath, type ResolvedSchema, type SchemaKind } from '@/lib/project/worker-schemas';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { JsonSchema } from './json-schema';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The runtime's side of `input_schema_ref` / `output_schema_ref`: reads the
@@ -67,7 +68,7 @@ async function resolveOne(worker: SchemaWorker, kind: SchemaKind, sandbox: TextS
       text = await sandbox.readText(path);
     } catch (error) {
       // Missing files are reported by resolveWorkerSchema; anything else (a directory, binary bytes) here.
-      if (!isVfsError(error, 'ENOENT')) readProblem = error instanceof Error ? error.message : String(error);
+      if (!isVfsError(error, 'ENOENT')) readProblem = errorMessage(error);
     }
   }
   if (readProblem !== undefined) {

@@ -1,5 +1,6 @@
 import type { UserModelMessage } from 'ai';
 import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from './json-schema';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Structured output of a worker with an output schema: the final answer is
@@ -22,7 +23,7 @@ export function validateStructuredOutput(schema: JsonSchema, output: unknown): S
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return { ok: false, issues: [{ field: '', rule: 'json', message: `is not valid JSON (${reason})` }], received: output };
     }
   }

@@ -1,7 +1,8 @@
 import { askChoice, askConfirm, askText } from '../dialog-store';
 import { isAnalyzedPath } from '../file-view-kind';
 import { keepBothName } from '../keep-both-name';
-import { absolutePath, fileNameProblem, isWithin, relativeBaseName, relativeJoin, relativeParent } from '../project-paths';
+import { folderOf, isInFolder } from '@/lib/project/project-paths';
+import { absolutePath, fileNameProblem, relativeBaseName, relativeJoin } from '../project-paths';
 import { findNode, treeFolders } from '../read-project-tree';
 import { sessionMemory } from '../session-memory';
 import { forgetUnsaved } from '../unsaved-journal';
@@ -78,7 +79,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
 
     requestRename: async (path) => {
       const oldName = relativeBaseName(path);
-      const folder = relativeParent(path);
+      const folder = folderOf(path);
       const name = await askText({
         title: 'Rename',
         label: `New name for "${oldName}"`,
@@ -93,9 +94,9 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
     requestMove: async (path) => {
       const node = findNode(get().tree, path);
       if (node === null) return;
-      const currentFolder = relativeParent(path);
+      const currentFolder = folderOf(path);
       const folders = ['', ...treeFolders(get().tree)].filter(
-        (folder) => folder !== currentFolder && !(node.kind === 'directory' && isWithin(folder, path)),
+        (folder) => folder !== currentFolder && !(node.kind === 'directory' && isInFolder(folder, path)),
       );
       if (folders.length === 0) {
         set({ notice: { tone: 'info', message: `There is no other folder to move "${node.name}" to.` } });
@@ -114,8 +115,8 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
     },
 
     movePath: async (path, targetFolder) => {
-      if (relativeParent(path) === targetFolder) return;
-      if (isWithin(targetFolder, path) && targetFolder !== '') {
+      if (folderOf(path) === targetFolder) return;
+      if (isInFolder(targetFolder, path) && targetFolder !== '') {
         set({ notice: { tone: 'error', message: `Cannot move "${path}" into itself.` } });
         return;
       }
@@ -142,14 +143,14 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         set((state) => {
           const buffers = new Map<string, TextBuffer>();
           for (const [bufferPath, buffer] of state.buffers) {
-            if (!isWithin(bufferPath, path)) buffers.set(bufferPath, buffer);
+            if (!isInFolder(bufferPath, path)) buffers.set(bufferPath, buffer);
           }
-          const closesOpenFile = state.openPath !== null && isWithin(state.openPath, path);
+          const closesOpenFile = state.openPath !== null && isInFolder(state.openPath, path);
           return {
             buffers,
             openPath: closesOpenFile ? null : state.openPath,
             openView: closesOpenFile ? null : state.openView,
-            selectedPath: state.selectedPath !== null && isWithin(state.selectedPath, path) ? null : state.selectedPath,
+            selectedPath: state.selectedPath !== null && isInFolder(state.selectedPath, path) ? null : state.selectedPath,
           };
         });
         if (get().openPath === null) sessionMemory.setLastFile(project, null);

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { absolutePath, relativeParent } from '../project-paths';
+import { absolutePath } from '../project-paths';
+import { folderOf } from '@/lib/project/project-paths';
 import { readProjectTree } from '../read-project-tree';
 import { describeError, storageProblemFor } from '../storage-messages';
 import type { WorkspaceState } from './workspace-state';
@@ -58,10 +59,10 @@ export function createWorkspaceContext(set: WorkspaceContext['set'], get: Worksp
 
     expandAncestors: (path) => {
       const expanded = new Set(get().expanded);
-      let parent = relativeParent(path);
+      let parent = folderOf(path);
       while (parent !== '') {
         expanded.add(parent);
-        parent = relativeParent(parent);
+        parent = folderOf(parent);
       }
       return expanded;
     },

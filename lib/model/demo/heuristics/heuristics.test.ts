@@ -4,7 +4,7 @@ import { DEMO_SCORING_NOTICE, readEvaluationReport, renderEvaluationReport, tota
 import { amountNear, findMoneyAmounts, formatMoney } from './money';
 import { findRedFlags } from './red-flags';
 import { scoreCriterion, scoreDeck, verdictFor } from './score-criteria';
-import { sampleDeckText, SAMPLE_DECK_FILES } from './sample-deck-texts';
+import { sampleDeckText, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
 
 function deckOf(pages: Record<string, string[]>, path = 'input/acme.pdf'): DeckText {
   const text = [

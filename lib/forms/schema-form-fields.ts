@@ -1,4 +1,4 @@
-import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from './json-schema';
+import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '@/lib/runtime/typed-io/json-schema';
 
 /**
  * The entry-run form of a worker with an input schema: one field per property,

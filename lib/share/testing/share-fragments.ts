@@ -1,7 +1,7 @@
 import { zlibSync } from 'fflate';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { encodeBase64Url } from '@/lib/encoding/base64';
-import type { SharedFile } from './share-result';
+import type { SharedFile } from '@/lib/share/share-result';
 
 /**
  * Helpers for the share tests: hand-built links whose payload our encoder

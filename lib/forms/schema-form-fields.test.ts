@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFormFields, describeFormErrors, formValuesToInput, type FormValue } from './schema-form-fields';
+import { deriveFormFields, describeFormErrors, formValuesToInput, type FormValue } from '@/lib/forms/schema-form-fields';
 
 const schema = {
   type: 'object',
