@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { errorMessage } from '@/lib/errors/error-message';
 import { readTestFile } from '@/lib/project/test-files';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
@@ -59,10 +60,6 @@ export function cellKey(caseName: string, model: string): string {
 
 let controller: AbortController | null = null;
 let bridge: ApprovalBridge | null = null;
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function projectTestFiles(): string[] {
   return treeFiles(useWorkspaceStore.getState().tree)
@@ -155,7 +152,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
       }
       suite = parsed.suite;
     } catch (error) {
-      set({ running: false, error: `Could not prepare the tests: ${describe(error)}` });
+      set({ running: false, error: `Could not prepare the tests: ${errorMessage(error)}` });
       return;
     }
 
@@ -173,7 +170,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
 
     // Every run — a case's or a grader's — is a normal kept run, shown in the Runs panel.
     const run: WorkerRunner = async (request) => {
-      const kept = createKeptRunListener(project, (error) => useRunStore.setState({ archiveError: `A test run could not be kept for later: ${describe(error)}` }));
+      const kept = createKeptRunListener(project, (error) => useRunStore.setState({ archiveError: `A test run could not be kept for later: ${errorMessage(error)}` }));
       const tokens = { input: 0, output: 0 };
       const { outcome } = await runInOverlay({
         fileSystem,
@@ -209,7 +206,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
         setCell(testCase.name, model, { status: 'done', result });
       });
     } catch (error) {
-      set({ error: `The tests stopped: ${describe(error)}` });
+      set({ error: `The tests stopped: ${errorMessage(error)}` });
     } finally {
       approvals.clear();
       if (controller === abort) controller = null;

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/errors/error-message';
 import { LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { errorOffsets } from '@/lib/worker/parse-worker-file';
@@ -202,7 +203,7 @@ export function parseTestFile(text: string, filePath: string, context: TestFileC
   try {
     raw = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    add(sourceMap.start, 'error', 'yaml-syntax', `YAML: ${error instanceof Error ? error.message : String(error)}`);
+    add(sourceMap.start, 'error', 'yaml-syntax', `YAML: ${errorMessage(error)}`);
     return { diagnostics };
   }
   let failed = false;

@@ -1,5 +1,6 @@
 // Entry of the Web Worker that runs test-case regexes (browser-regex-matcher.ts): a slow
 // pattern blocks this worker, never the page, and the page ends it after a time limit.
+import { errorMessage } from '@/lib/errors/error-message';
 interface MatchRequest {
   id: number;
   pattern: string;
@@ -14,6 +15,6 @@ scope.onmessage = (event) => {
   try {
     scope.postMessage({ id, matched: new RegExp(pattern, flags).test(text) });
   } catch (error) {
-    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({ id, error: errorMessage(error) });
   }
 };

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/errors/error-message';
 /**
  * Regular expressions in test files come from project files, which may come from anyone
  * (a shared link, a zip). JavaScript regexes backtrack, and a pattern like `(a+)+$` takes
@@ -114,7 +115,7 @@ export function regexProblem(pattern: string, flags: string): string | null {
   try {
     new RegExp(pattern, flags);
   } catch (error) {
-    return `it is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
+    return `it is not a valid regular expression (${errorMessage(error)})`;
   }
   const shape = unsafeShape(pattern);
   return shape === null ? null : `it is refused because ${shape}; rewrite it without nested repetition or backreferences`;
