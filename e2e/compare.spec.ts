@@ -70,6 +70,8 @@ test('two models side by side in their own copies; applying one writes only its 
   await expect(dialog.getByTestId('compare-applied')).toContainText(`Applied the changes of ${STAND_IN_MODEL}: answer.md (added)`);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // Both compared runs are normal runs too: in the Runs panel, kept.
+  await expect(page.getByTestId('run-entry')).toHaveCount(2);
   await treeItem(page, 'answer.md').click();
   await expect.poll(() => editorText(page)).toContain('from the stand-in');
 

@@ -5,11 +5,10 @@ import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { browserRegexMatcher } from '@/lib/worker-tests/browser-regex-matcher';
 import { runTestCase, type CaseResult, type WorkerRunner } from '@/lib/worker-tests/run-test-case';
-import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
+import { isTestFilePath, testFileBeside } from '@/lib/worker-tests/test-file-path';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
 import { runInOverlay } from './overlay-run';
 import { treeFiles } from './read-project-tree';
-import { createKeptRunListener } from './run-archive/kept-run-listener';
 import { createApprovalBridge, loadProjectForRun, projectSandbox, type ApprovalBridge, type PendingApproval } from './run-platform';
 import { selectEffectiveModel, selectEffectiveWorker, useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
@@ -73,7 +72,7 @@ function defaultTestFile(files: readonly string[]): string | null {
   const runState = useRunStore.getState();
   const worker = selectEffectiveWorker(runState);
   const workerPath = runState.projectInfo?.workers.find((entry) => entry.name === worker)?.path;
-  const beside = workerPath === undefined ? undefined : `${workerPath.replace(/\.(worker|agent)$/, '')}.tests.yaml`;
+  const beside = workerPath === undefined ? undefined : testFileBeside(workerPath);
   return files.find((file) => file === beside) ?? files[0] ?? null;
 }
 
@@ -168,9 +167,8 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
     set({ suite, models: [...models], cells });
     const setCell = (caseName: string, model: string, cell: CellState) => set((state) => ({ cells: { ...state.cells, [cellKey(caseName, model)]: cell } }));
 
-    // Every run — a case's or a grader's — is a normal kept run, shown in the Runs panel.
+    // Every run — a case's or a grader's — is a normal kept run, shown in the Runs panel (runInOverlay).
     const run: WorkerRunner = async (request) => {
-      const kept = createKeptRunListener(project, (error) => useRunStore.setState({ archiveError: `A test run could not be kept for later: ${errorMessage(error)}` }));
       const tokens = { input: 0, output: 0 };
       const { outcome } = await runInOverlay({
         fileSystem,
@@ -183,17 +181,13 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
         approvals,
         signal: abort.signal,
         supportsPdf,
-        recordStep: kept.recordStep,
         onEvent: (event) => {
-          kept.onEvent(event);
-          useRunStore.getState().addRunEvent(project, event);
           if (event.type === 'step-finish') {
             tokens.input += event.usage.inputTokens;
             tokens.output += event.usage.outputTokens;
           }
         },
       });
-      await kept.flush();
       return { outcome, tokens };
     };
 
