@@ -7,20 +7,49 @@ import { inProcessRegexMatcher, MAX_REGEX_TEXT_LENGTH, regexProblem, type RegexM
  * Patterns regexProblem refuses never run at all. Matches run one at a time. Browser
  * only; where there is no Worker (Node, tests) it falls back to matching in process.
  */
-export const REGEX_TIME_LIMIT_MS = 1000;
+export const REGEX_TIME_LIMIT_MS = 2000;
+/** Loading the worker's script is not matching: it gets its own, generous limit. */
+export const REGEX_WORKER_START_LIMIT_MS = 20_000;
 
-let worker: Worker | null = null;
+interface StartedWorker {
+  worker: Worker;
+  /** Resolves when the worker has loaded and listens; false when it failed or took too long. */
+  ready: Promise<boolean>;
+}
+
+let started: StartedWorker | null = null;
 let nextId = 0;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** new Worker(new URL(…, import.meta.url)) with a local entry file is the form Turbopack bundles. */
-function startWorker(): Worker {
-  return new Worker(new URL('./regex-worker.ts', import.meta.url), { type: 'module', name: 'test-regex' });
+function startWorker(): StartedWorker {
+  const worker = new Worker(new URL('./regex-worker.ts', import.meta.url), { type: 'module', name: 'test-regex' });
+  const ready = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), REGEX_WORKER_START_LIMIT_MS);
+    const onMessage = (event: MessageEvent<{ ready?: boolean }>) => {
+      if (event.data.ready !== true) return;
+      clearTimeout(timer);
+      worker.removeEventListener('message', onMessage);
+      resolve(true);
+    };
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', () => resolve(false), { once: true });
+  });
+  return { worker, ready };
 }
 
-function matchInWorker(pattern: string, flags: string, text: string): Promise<RegexMatchResult> {
-  worker ??= startWorker();
-  const running = worker;
+function endWorker(ended: StartedWorker): void {
+  ended.worker.terminate();
+  if (started === ended) started = null;
+}
+
+async function matchInWorker(pattern: string, flags: string, text: string): Promise<RegexMatchResult> {
+  const current = (started ??= startWorker());
+  if (!(await current.ready)) {
+    endWorker(current);
+    return { error: `The regex /${pattern}/ could not run: its worker did not start.` };
+  }
+  const running = current.worker;
   const id = (nextId += 1);
   return new Promise((resolve) => {
     const finish = (result: RegexMatchResult) => {
@@ -34,13 +63,11 @@ function matchInWorker(pattern: string, flags: string, text: string): Promise<Re
       finish(event.data.error === undefined ? { matched: event.data.matched === true } : { error: `The regex /${pattern}/ could not run: ${event.data.error}` });
     };
     const onError = () => {
-      running.terminate();
-      if (worker === running) worker = null;
-      finish({ error: `The regex /${pattern}/ could not run: its worker failed to start.` });
+      endWorker(current);
+      finish({ error: `The regex /${pattern}/ could not run: its worker failed.` });
     };
     const timer = setTimeout(() => {
-      running.terminate();
-      if (worker === running) worker = null;
+      endWorker(current);
       finish({ error: `The regex /${pattern}/ took longer than ${REGEX_TIME_LIMIT_MS / 1000} s on this output and was stopped.` });
     }, REGEX_TIME_LIMIT_MS);
     running.addEventListener('message', onMessage);

@@ -18,3 +18,6 @@ scope.onmessage = (event) => {
     scope.postMessage({ id, error: errorMessage(error) });
   }
 };
+
+// Loaded and listening: the page starts the time limit of a match only from here.
+scope.postMessage({ ready: true });
