@@ -185,7 +185,7 @@ test('binary files join the link only when ticked, and a zip export imports back
   await chooser.setFiles(zipPath);
   const preview = page.getByTestId('import-dialog');
   await expect(preview.getByTestId('import-target-name')).toHaveText('pitch-deck-example-2');
-  await expect(preview.getByTestId('import-files-item')).toHaveCount(5 + EXAMPLE_DECK_FILE_NAMES.length);
+  await expect(preview.getByTestId('import-files-item')).toHaveCount(7 + EXAMPLE_DECK_FILE_NAMES.length);
   await expect(preview.locator('[data-path="input/deck.pdf"]')).toContainText('binary');
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(preview).toBeHidden();
