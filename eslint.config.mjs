@@ -11,10 +11,16 @@ const noTestHelpers = {
 };
 const noUserInterface = { regex: '^@/(components|app)/', message: 'lib/ never imports UI or routes.' };
 const productionFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+// The proxy's server side (keys, providers, the demo model) runs in route handlers only.
+const noServerModel = {
+  regex: '^@/lib/model/(server|demo)/',
+  message: 'Browser code talks to models through lib/model/client and lib/model/protocol; lib/model/server and the demo run in route handlers.',
+};
 const runtimePatterns = [
   { group: ['react', 'react-dom', 'next', 'next/*', 'zustand'], message: 'lib/runtime uses no React, Next or zustand.' },
   noUserInterface,
   { regex: '^@/lib/state/', message: 'lib/runtime does not use the UI stores.' },
+  noServerModel,
 ];
 
 export default tseslint.config(
@@ -44,6 +50,16 @@ export default tseslint.config(
     files: ['lib/**/*.ts', 'lib/**/*.tsx'],
     ignores: productionFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface] }] },
+  },
+  {
+    files: ['lib/state/**/*.ts', 'lib/model/client/**/*.ts', 'lib/model/protocol/**/*.ts', 'lib/model/pricing/**/*.ts'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface, noServerModel] }] },
+  },
+  {
+    files: ['components/**/*.ts', 'components/**/*.tsx'],
+    ignores: productionFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noServerModel] }] },
   },
   {
     // Foundation areas stand alone, so every other area can build on them without a cycle.

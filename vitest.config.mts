@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./', import.meta.url)),
+      // Tests run server modules in Node: `server-only` resolves to its own empty marker, as under react-server.
+      'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)),
+    },
   },
   test: {
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts'],

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ProjectHistory } from '@/lib/history/project-history';
 import { recordWrites } from '@/lib/history/record-writes';
 import { createDemoModel } from '@/lib/model/demo';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { discoverProject } from '@/lib/project/discover-project';

@@ -11,10 +11,10 @@
  */
 import './support/allow-server-only'; // must precede the route import
 import { POST } from '@/app/api/model/route';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
-import { resolveModel } from '@/lib/model/provider-registry';
-import { createProxyModelClient } from '@/lib/model/proxy-client';
-import type { ModelStepClient } from '@/lib/model/step-protocol';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
+import { resolveModel } from '@/lib/model/server/provider-registry';
+import { createProxyModelClient } from '@/lib/model/client/proxy-client';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { projectManifestSchema } from '@/lib/project/manifest-schema';
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import { startRun } from '@/lib/runtime/run-session';

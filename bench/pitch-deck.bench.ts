@@ -8,7 +8,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { createDemoModel, DEFAULT_DEMO_DELAY_MS } from '@/lib/model/demo';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { discoverProject } from '@/lib/project/discover-project';

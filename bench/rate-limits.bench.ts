@@ -10,7 +10,7 @@
 import './support/allow-server-only'; // must precede the route import
 import { setMaxListeners } from 'node:events';
 import { POST } from '@/app/api/model/route';
-import { createProxyModelClient } from '@/lib/model/proxy-client';
+import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { pitchDeckStandInAnswer } from '@/lib/model/testing/pitch-deck-stand-in-script';
 import { startStandInServer } from '@/lib/model/testing/stand-in-server';
 import { discoverProject } from '@/lib/project/discover-project';

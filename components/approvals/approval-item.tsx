@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { fieldValues } from '@/lib/runtime/toolsets/tool-approval';
-import type { PendingApproval } from '@/lib/state/run-platform';
+import type { PendingApproval } from '@/lib/state/approval-bridge';
 import styles from './approvals.module.css';
 import { ApprovalFieldView } from './approval-field-view';
 import { EditCheck } from './edit-check';

@@ -8,7 +8,10 @@ import { ImageViewer } from '@/components/viewers/image-viewer';
 import { PdfViewer } from '@/components/viewers/pdf-viewer';
 import { CodeEditor } from './code-editor';
 import { EditorTabBar } from './editor-tab-bar';
-import { WorkerToolPreview } from './worker-tool-preview';
+import dynamic from 'next/dynamic';
+
+// The tool preview parses the worker (yaml, zod, Ajv, the runtime's tool builder): loaded when a .worker file is open.
+const WorkerToolPreview = dynamic(() => import('./worker-tool-preview').then((module) => module.WorkerToolPreview), { ssr: false });
 
 /** The main pane: the right viewer for the open file, or a hint when nothing is open. */
 export function EditorPane() {

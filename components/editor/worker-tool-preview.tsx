@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { workerToolPreview, type PreviewedTool } from '@/lib/state/worker-tool-preview';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { useDebouncedValue } from './use-debounced-value';
 import styles from './worker-tool-preview.module.css';
 
@@ -20,7 +21,7 @@ export function WorkerToolPreview() {
   const isText = useWorkspaceStore((state) => state.openView?.kind === 'text');
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
-  if (openPath === null || !isText || !openPath.endsWith('.worker')) return null;
+  if (openPath === null || !isText || !isWorkerFilePath(openPath)) return null;
 
   return (
     <section className={styles.panel} aria-label="Tool view" data-testid="tool-view">
@@ -120,6 +121,14 @@ function ToolViewDetails({ tool }: { tool: PreviewedTool }) {
       <pre className={styles.code} data-testid="tool-view-parameters" tabIndex={0} aria-label="Parameters as JSON Schema">
         {parameters}
       </pre>
+      {tool.expandedInstructions === undefined ? null : (
+        <>
+          <h3 className={styles.label}>Instructions the model gets (templates expanded)</h3>
+          <pre className={styles.code} data-testid="tool-view-instructions" tabIndex={0} aria-label="Instructions with templates expanded">
+            {tool.expandedInstructions}
+          </pre>
+        </>
+      )}
     </div>
   );
 }

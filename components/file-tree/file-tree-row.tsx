@@ -5,7 +5,7 @@ import type { TreeNode } from '@/lib/state/workspace-types';
 import { folderOf } from '@/lib/project/project-paths';
 import { formatBytes } from '@/lib/vfs/limits';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { requestPromoteWorker } from '@/lib/state/promote';
+import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
 import { TREE_PATH_MIME } from './drag-data';
 import { useDropTarget } from './use-drop-target';
 

@@ -4,8 +4,8 @@ import { IconButton } from '@/components/icons/icon-button';
 import { useRef } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { findNode } from '@/lib/state/read-project-tree';
-import { generatedFolderOfBuffers, isPromotablePath } from '@/lib/state/generated-workers';
-import { requestPromoteWorker } from '@/lib/state/promote';
+import { isPromotablePath } from '@/lib/state/generated-paths';
+import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
 import { targetFolder } from './target-folder';
 
 /** Commands on the tree: they act on the selected node or inside the selected folder. */
@@ -13,7 +13,7 @@ export function FileTreeToolbar() {
   const tree = useWorkspaceStore((state) => state.tree);
   const selectedPath = useWorkspaceStore((state) => state.selectedPath);
   const hasProject = useWorkspaceStore((state) => state.currentProject !== null);
-  const selectedPromotable = useWorkspaceStore((state) => state.selectedPath !== null && isPromotablePath(state.selectedPath, generatedFolderOfBuffers(state.buffers)));
+  const selectedPromotable = useWorkspaceStore((state) => state.selectedPath !== null && isPromotablePath(state.selectedPath, state.generatedFolder));
   const store = useWorkspaceStore.getState;
   const uploadInput = useRef<HTMLInputElement>(null);
   const selected = selectedPath === null ? null : findNode(tree, selectedPath);

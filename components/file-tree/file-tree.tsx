@@ -4,9 +4,8 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { visibleNodes } from '@/lib/state/read-project-tree';
 import { folderOf } from '@/lib/project/project-paths';
-import { generatedFolder, isGeneratedPath, isPromotablePath } from '@/lib/state/generated-workers';
-import { requestPromoteWorker } from '@/lib/state/promote';
-import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
+import { isGeneratedPath, isPromotablePath } from '@/lib/state/generated-paths';
+import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
 import { FileTreeRow } from './file-tree-row';
 import { useDropTarget } from './use-drop-target';
 
@@ -21,8 +20,7 @@ export function FileTree() {
   const selectedPath = useWorkspaceStore((state) => state.selectedPath);
   const openPath = useWorkspaceStore((state) => state.openPath);
   const diagnostics = useWorkspaceStore((state) => state.diagnostics);
-  const manifestText = useWorkspaceStore((state) => state.buffers.get(MANIFEST_FILE_NAME)?.text);
-  const generated = useMemo(() => generatedFolder(manifestText), [manifestText]);
+  const generated = useWorkspaceStore((state) => state.generatedFolder);
   const listRef = useRef<HTMLUListElement>(null);
   const rootDrop = useDropTarget('');
 

@@ -1,4 +1,8 @@
+import { costOfUsage } from '@/lib/model/pricing/estimate-cost';
+import { formatCallCost } from '@/lib/model/pricing/format-cost';
+import { priceOfModel } from '@/lib/model/pricing/model-prices';
 import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import { usePriceOverrides } from '@/lib/state/price-store';
 import { formatBytes, formatDuration, formatTokens } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { CallWait } from './call-wait';
@@ -12,6 +16,7 @@ import styles from './run.module.css';
  * worker call it started (same view, one level deeper).
  */
 export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
+  const overrides = usePriceOverrides();
   const linked = new Set(call.toolCalls.map((toolCall) => toolCall.childCallId).filter((id) => id !== undefined));
   const unlinked = call.children.filter((childId) => !linked.has(childId));
   const childView = (childId: string | undefined) => {
@@ -29,11 +34,20 @@ export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
         <span className={styles.meta}>depth {call.depth}</span>
         <span className={styles.meta}>{statusLabel(call.status)}</span>
         {call.durationMs === undefined ? null : <span className={styles.meta}>{formatDuration(call.durationMs)}</span>}
-        <span className={styles.meta} title="Tokens in / out">
+        <span className={styles.meta} title="Tokens in / out" data-testid="call-tokens">
           {formatTokens(call.usage)}
+        </span>
+        <span className={styles.meta} title="Estimated cost of this worker's own model steps (prices in Settings)" data-testid="call-cost">
+          {formatCallCost(costOfUsage(call.usage, priceOfModel(call.model, overrides)))}
         </span>
       </div>
       <CallWait call={call} />
+      {call.instructions === undefined ? null : (
+        <details className={styles.meta} data-testid="call-instructions">
+          <summary>Instructions (templates expanded)</summary>
+          <pre className={styles.text}>{call.instructions}</pre>
+        </details>
+      )}
       {call.attachments.length === 0 ? null : (
         <div className={styles.meta} data-testid="call-attachments">
           Attachments: {call.attachments.map((attachment) => `${attachment.name} (${formatBytes(attachment.size)})`).join(', ')}

@@ -1,3 +1,5 @@
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
+
 /** Display helpers for the run tree: durations, sizes, token counts, JSON. */
 export function formatDuration(milliseconds: number | undefined): string {
   if (milliseconds === undefined) return '';
@@ -13,8 +15,9 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export function formatTokens(usage: { inputTokens: number; outputTokens: number }): string {
-  return `${usage.inputTokens} in / ${usage.outputTokens} out`;
+export function formatTokens(usage: TokenUsage): string {
+  const cached = usage.cachedInputTokens === undefined ? '' : ` (${usage.cachedInputTokens} cached)`;
+  return `${usage.inputTokens} in${cached} / ${usage.outputTokens} out`;
 }
 
 /** Pretty JSON; strings are shown as they are, so file contents and answers read naturally. */

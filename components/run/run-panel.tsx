@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { ApprovalQueue } from '@/components/approvals/approval-queue';
 import { useRunStore } from '@/lib/state/run-store';
+import { usePriceStore } from '@/lib/state/price-store';
 import { useSettingsStore } from '@/lib/state/settings-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import type { TextBuffer } from '@/lib/state/workspace-types';
@@ -31,6 +32,7 @@ export function RunPanel() {
   useEffect(() => {
     void useRunStore.getState().loadModels();
     useSettingsStore.getState().load();
+    usePriceStore.getState().load();
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,9 @@
 'use client';
 
+import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import { costOfRun } from '@/lib/runtime/run-cost';
+import { priceLookup, usePriceOverrides } from '@/lib/state/price-store';
 import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
@@ -22,6 +25,8 @@ export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProp
   const root = tree.calls[run.rootCallId];
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
+  const overrides = usePriceOverrides();
+  const cost = costOfRun(tree, run.runId, priceLookup(overrides));
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
       <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
@@ -35,6 +40,9 @@ export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProp
           {statusLabel(run.status)}
         </span>
         <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
+        <span className={styles.meta} title="Estimated cost of every worker call of this run (prices in Settings)" data-testid="run-cost">
+          {formatCostTotal(cost)}
+        </span>
       </button>
       {expanded ? (
         <div className={styles.runBody}>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Modal } from '@/components/dialogs/modal';
 import { useRunStore } from '@/lib/state/run-store';
 import { maskApiKey, useSettingsStore } from '@/lib/state/settings-store';
+import { PriceSettings } from './price-settings';
 import styles from './settings.module.css';
 
 /** Providers a user can bring a key for, with a readable name. */
@@ -33,6 +34,7 @@ export function SettingsDialog() {
         <ProviderKey key={provider} provider={provider} stored={apiKeys[provider]} serverHasKey={serverHasKey(provider)} />
       ))}
       <AccessToken />
+      <PriceSettings />
       <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={close}>
           Done

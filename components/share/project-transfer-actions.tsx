@@ -5,13 +5,14 @@ import { IconButton } from '@/components/icons/icon-button';
 import { useShareStore } from '@/lib/state/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
-/** Import a project from a .zip and export the current one, as icon buttons for the project switcher. */
+/** Import a project from a .zip and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
 export function ProjectTransferActions() {
   const inputRef = useRef<HTMLInputElement>(null);
   const project = useWorkspaceStore((state) => state.currentProject);
   const ready = useWorkspaceStore((state) => state.phase === 'ready');
   const openZipImport = useShareStore((state) => state.openZipImport);
   const exportZip = useShareStore((state) => state.exportZip);
+  const openLlmDoExport = useShareStore((state) => state.openLlmDoExport);
 
   return (
     <>
@@ -27,6 +28,13 @@ export function ProjectTransferActions() {
         onClick={() => void exportZip()}
         disabled={project === null}
         label="Export project as .zip"
+      />
+      <IconButton
+        icon="export"
+        onClick={() => void openLlmDoExport()}
+        disabled={project === null}
+        label="Export as an llm-do project (.zip)"
+        title="Export as an llm-do project (.zip)…"
       />
       <input
         ref={inputRef}

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { prefetchWhenIdle } from '@/lib/state/prefetch-when-idle';
 import { DialogHost } from '@/components/dialogs/dialog-host';
 import { EditorPane } from '@/components/editor/editor-pane';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
@@ -28,6 +29,8 @@ export function Workbench() {
   useEffect(() => {
     void useWorkspaceStore.getState().start();
   }, []);
+  // What the first load left out comes once the page is idle.
+  useEffect(() => prefetchWhenIdle(), []);
 
   return (
     <div className="workbench" data-testid="workbench" data-phase={phase}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFormFields, describeFormErrors, formValuesToInput, type FormValue } from '@/lib/forms/schema-form-fields';
+import { deriveFormFields, type FormValue } from '@/lib/forms/schema-form-fields';
+import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
 
 const schema = {
   type: 'object',

@@ -1,4 +1,4 @@
-import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '@/lib/runtime/typed-io/json-schema';
+import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 
 /**
  * The entry-run form of a worker with an input schema: one field per property,
@@ -25,7 +25,8 @@ export interface FormField {
 /** What a form control yields: text inputs give strings, checkboxes booleans, lists arrays. */
 export type FormValue = string | boolean | readonly string[] | undefined;
 
-const WHOLE_INPUT = '';
+/** The name of the one field of a form whose schema is not an object. */
+export const WHOLE_INPUT = '';
 
 export function deriveFormFields(schema: JsonSchema): FormField[] {
   if (!isObjectSchema(schema)) return [fieldFor(WHOLE_INPUT, schema, true)];
@@ -84,93 +85,4 @@ function humanize(name: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export type FormConversion = { ok: true; input: unknown } | { ok: false; errors: SchemaIssue[] };
-
-/**
- * Form values → the worker's input: coerces each field by its kind (numbers
- * from text, string lists from lines), leaves out empty optional fields, then
- * validates the whole value against the schema. Errors name the field.
- */
-export function formValuesToInput(schema: JsonSchema, values: ReadonlyMap<string, FormValue>): FormConversion {
-  const fields = deriveFormFields(schema);
-  const errors: SchemaIssue[] = [];
-  // Entries, not `input[name] = …`: a property named "__proto__" must stay a property.
-  const entries: [string, unknown][] = [];
-  let whole: unknown;
-  for (const field of fields) {
-    const coerced = coerce(field, values.get(field.name));
-    if ('error' in coerced) {
-      errors.push({ field: field.name, rule: coerced.rule, message: coerced.error });
-      continue;
-    }
-    if (coerced.value === undefined) {
-      if (field.required) errors.push({ field: field.name, rule: 'required', message: 'is required' });
-      continue;
-    }
-    if (field.name === WHOLE_INPUT) whole = coerced.value;
-    else entries.push([field.name, coerced.value]);
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  const value = fields.length === 1 && fields[0]?.name === WHOLE_INPUT ? whole : Object.fromEntries(entries);
-  const issues = schemaIssues(schema, value);
-  return issues.length > 0 ? { ok: false, errors: issues } : { ok: true, input: value };
-}
-
-type Coerced = { value: unknown } | { error: string; rule: string };
-
-function coerce(field: FormField, raw: FormValue): Coerced {
-  if (raw === undefined) return { value: undefined };
-  switch (field.kind) {
-    case 'boolean':
-      if (typeof raw === 'boolean') return { value: raw };
-      if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
-      return raw === '' ? { value: undefined } : { error: 'must be true or false', rule: 'type' };
-    case 'string-list': {
-      const lines = typeof raw === 'string' ? raw.split('\n') : Array.isArray(raw) ? raw : [];
-      const items = lines.map((line) => line.trim()).filter((line) => line !== '');
-      return { value: items.length === 0 && !field.required ? undefined : items };
-    }
-    default:
-      break;
-  }
-  if (typeof raw !== 'string') return { error: 'must be text', rule: 'type' };
-  const text = raw.trim();
-  switch (field.kind) {
-    case 'string':
-      // Strings keep their whitespace; only an entirely empty optional string is "not given".
-      return { value: raw === '' ? undefined : raw };
-    case 'number':
-    case 'integer': {
-      if (text === '') return { value: undefined };
-      const number = Number(text);
-      if (!Number.isFinite(number)) return { error: `must be a number, got ${JSON.stringify(raw)}`, rule: 'type' };
-      if (field.kind === 'integer' && !Number.isInteger(number)) return { error: `must be a whole number, got ${text}`, rule: 'type' };
-      return { value: number };
-    }
-    case 'enum': {
-      if (text === '') return { value: undefined };
-      // <select> values are strings; map back to the option (which may be a number or boolean).
-      const option = field.options?.find((candidate) => String(candidate) === text);
-      return option === undefined
-        ? { error: `must be one of ${(field.options ?? []).map((candidate) => JSON.stringify(candidate)).join(', ')}`, rule: 'enum' }
-        : { value: option };
-    }
-    case 'json': {
-      if (text === '') return { value: undefined };
-      try {
-        return { value: JSON.parse(text) };
-      } catch {
-        return { error: 'must be valid JSON', rule: 'json' };
-      }
-    }
-    default:
-      return { value: raw };
-  }
-}
-
-/** One line per error, for a form-level message. */
-export function describeFormErrors(errors: readonly SchemaIssue[]): string {
-  return errors.map((issue) => formatSchemaIssue(issue, 'input')).join('\n');
 }

@@ -10,6 +10,7 @@ import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
 import { readTestFile } from '@/lib/project/test-files';
+import { workerInstructions } from '@/lib/project/worker-instructions';
 import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
 
 /**
@@ -113,11 +114,16 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   }
   workerFilePaths.sort();
 
-  // Parse each worker once.
+  // Parse each worker once; legacy llm-do templates in its body are expanded from the project's files.
   const entries: WorkerEntry[] = workerFilePaths.map((path) => {
-    const parsed = parseWorkerFile(texts.get(path)!, path);
+    const text = texts.get(path)!;
+    const parsed = parseWorkerFile(text, path);
     diagnostics.push(...parsed.diagnostics);
-    return { path, parsed, name: readName(parsed) };
+    const instructions = workerInstructions(parsed, text, path, readText);
+    diagnostics.push(...instructions.diagnostics);
+    const { definition: _parsedDefinition, ...rest } = parsed;
+    const expanded: ParsedWorkerFile = instructions.definition === undefined ? rest : { ...rest, definition: instructions.definition };
+    return { path, parsed: expanded, name: readName(parsed) };
   });
 
   // Register by name; duplicates are reported on every file involved.

@@ -61,9 +61,37 @@ export function normalizeLlmDoManifest(raw: Record<string, unknown>, report: Man
       report(['runtime', key], 'ignored-key', `"runtime.${key}" is ignored: ${why}`, 'info');
       delete runtime[key];
     }
+    // llm-do's default max_depth (5) counts the entry too.
+    if (runtime.max_depth === undefined) runtime.max_depth = workerbenchMaxDepth(LLM_DO_DEFAULT_MAX_DEPTH, report);
+    else if (typeof runtime.max_depth === 'number' && Number.isInteger(runtime.max_depth) && runtime.max_depth >= 1) {
+      runtime.max_depth = workerbenchMaxDepth(runtime.max_depth, report);
+    }
     data.runtime = runtime;
   }
   return data;
+}
+
+/** llm-do's ManifestRuntimeConfig.max_depth default. */
+const LLM_DO_DEFAULT_MAX_DEPTH = 5;
+
+/** Workerbench's max_depth allows at most this many nested calls below the entry. */
+const WORKERBENCH_MAX_DEPTH_LIMIT = 20;
+
+/**
+ * llm-do counts the entry agent as one level (call_agent refuses at depth ≥
+ * max_depth, and the entry runs at depth 1), Workerbench counts the calls
+ * below the entry: llm-do's N is Workerbench's N - 1.
+ */
+export function workerbenchMaxDepth(llmDoMaxDepth: number, report: ManifestReport): number {
+  const depth = llmDoMaxDepth - 1;
+  if (depth <= WORKERBENCH_MAX_DEPTH_LIMIT) return depth;
+  report(['runtime', 'max_depth'], 'value-clamped', `max_depth ${llmDoMaxDepth} is read as ${WORKERBENCH_MAX_DEPTH_LIMIT + 1}, the deepest nesting Workerbench allows`, 'warning');
+  return WORKERBENCH_MAX_DEPTH_LIMIT;
+}
+
+/** llm-do's max_depth for Workerbench's (export). */
+export function llmDoMaxDepth(workerbenchMaxDepth: number): number {
+  return workerbenchMaxDepth + 1;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { modelIdSchema, workerNameSchema } from '@/lib/worker/worker-schema';
+import { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_DEPTH, DEFAULT_MAX_RETRIES, DEFAULT_MAX_STEPS } from './manifest-constants';
 
 /**
  * `project.json`: the manifest at the root of every project. Every field has a
@@ -8,17 +9,12 @@ import { modelIdSchema, workerNameSchema } from '@/lib/worker/worker-schema';
 export const APPROVAL_MODES = ['prompt', 'approve_all', 'reject_all'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
-export const DEFAULT_MAX_DEPTH = 5;
-export const DEFAULT_MAX_STEPS = 20;
-/** Retries of one model request the provider turned away with "try later" (429, 529, 503 …). */
-export const DEFAULT_MAX_RETRIES = 5;
-/** Model requests one run may have in flight at once; the rest queue. */
-export const DEFAULT_MAX_CONCURRENCY = 4;
-export const MANIFEST_FILE_NAME = 'project.json';
+export { DEFAULT_MAX_CONCURRENCY, DEFAULT_MAX_DEPTH, DEFAULT_MAX_RETRIES, DEFAULT_MAX_STEPS, MANIFEST_FILE_NAME } from './manifest-constants';
 
 export const runtimeSettingsSchema = z.strictObject({
   approval_mode: z.enum(APPROVAL_MODES).default('prompt'),
-  max_depth: z.number().int().min(1).max(20).default(DEFAULT_MAX_DEPTH),
+  /** How deep worker calls may nest below the entry (0: the entry calls no worker). */
+  max_depth: z.number().int().min(0).max(20).default(DEFAULT_MAX_DEPTH),
   max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
   max_retries: z.number().int().min(0).max(10).default(DEFAULT_MAX_RETRIES),
   max_concurrency: z.number().int().min(1).max(32).default(DEFAULT_MAX_CONCURRENCY),

@@ -64,19 +64,19 @@ describe('parseManifest', () => {
   });
 
   it('places schema violations on the key or value and keeps the valid fields', () => {
-    const text = '{\n  "entry": "my entry",\n  "default_model": "demo:scripted",\n  "runtime": { "max_depth": 0, "approval_mode": "sometimes" },\n  "colour": "red"\n}';
+    const text = '{\n  "entry": "my entry",\n  "default_model": "demo:scripted",\n  "runtime": { "max_depth": -1, "approval_mode": "sometimes" },\n  "colour": "red"\n}';
     const result = parseManifest(text);
     const summary = result.diagnostics.map(({ code, line, column }) => ({ code, line, column }));
     expect(summary).toEqual(
       expect.arrayContaining([
         { code: 'invalid-value', line: 2, column: 12 },
         { code: 'invalid-value', line: 4, column: 29 },
-        { code: 'invalid-value', line: 4, column: 49 },
+        { code: 'invalid-value', line: 4, column: 50 },
         { code: 'unknown-key', line: 5, column: 3 },
       ]),
     );
     expect(result.diagnostics.find((entry) => entry.code === 'unknown-key')!.message).toMatch(/Unknown key "colour" in project.json/);
-    expect(result.diagnostics.find((entry) => entry.line === 4 && entry.column === 29)!.message).toMatch(/"runtime.max_depth" must be at least 1, but it is 0/);
+    expect(result.diagnostics.find((entry) => entry.line === 4 && entry.column === 29)!.message).toMatch(/"runtime.max_depth" must be at least 0, but it is -1/);
     // Broken fields fall back to defaults; the valid one is kept.
     expect(result.manifest.default_model).toBe('demo:scripted');
     expect(result.manifest.entry).toBe('main');
@@ -141,7 +141,8 @@ describe('parseManifest', () => {
       generated_workers_dir: 'gen',
       runtime: {
         approval_mode: 'approve_all',
-        max_depth: 3,
+        // llm-do counts the entry agent as a level, Workerbench counts the calls below it.
+        max_depth: 2,
         max_steps: DEFAULT_MAX_STEPS,
         max_retries: 5,
         max_concurrency: 4,

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@/lib/model/step-protocol';
+import type { ToolDefinition } from '@/lib/model/protocol/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
 import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
@@ -6,6 +6,7 @@ import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
+import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
@@ -97,15 +98,21 @@ export function createGatedToolbox(toolsets: readonly Toolset[], scope: GateScop
   };
 }
 
-/** The gate's verdict for a registered tool of this worker, from its default, the frontmatter, approval_mode and trust. */
-function policyVerdict({ tool, toolsetName }: RegisteredTool, scope: GateScope) {
+/**
+ * The gate's verdict for a registered tool of this worker, from its default,
+ * the frontmatter, approval_mode, trust and, for a call of another worker
+ * with these arguments, the project's agent approval settings.
+ */
+function policyVerdict({ tool, toolsetName }: RegisteredTool, scope: GateScope, args?: unknown) {
   const overrides = (scope.toolsetsConfig as Record<string, { approvals?: Record<string, string> } | undefined> | undefined)?.[toolsetName]
     ?.approvals;
+  const runtime = scope.context.project.manifest.runtime;
   return decideByPolicy({
     defaultApproval: tool.defaultApproval,
     override: ownValue(overrides, tool.name) as RuntimeTool['defaultApproval'] | undefined,
-    approvalMode: scope.context.project.manifest.runtime.approval_mode,
+    approvalMode: runtime.approval_mode,
     projectTrust: scope.context.projectTrust,
+    mustAsk: args !== undefined && tool.agentCall !== undefined && agentCallRequiresApproval(runtime, tool.agentCall(args)),
   });
 }
 
@@ -197,7 +204,7 @@ async function authorizeToolCall(
       ...(reason === undefined ? {} : { reason }),
     });
 
-  const verdict = policyVerdict(registered, scope);
+  const verdict = policyVerdict(registered, scope, args);
 
   if (verdict.kind === 'block') {
     decide('deny', true, context.newId('approval'), verdict.reason);

@@ -13,6 +13,10 @@ import type { ApprovalPolicy } from '@/lib/worker/worker-schema';
  * loosenings do not count: a `pre_approved` override (it comes from a worker
  * file) falls back to the tool's default, and `approve_all` asks as `prompt`
  * does. Tightenings still apply.
+ *
+ * `mustAsk` is the project's demand that this call be approved (llm-do's agent
+ * approval settings, agent-call-approval.ts): it turns `pre_approved` into
+ * `prompt`, whatever the trust — asking more is never a loosening.
  */
 export type GateVerdict =
   | { kind: 'approve'; reason: string }
@@ -26,11 +30,12 @@ export interface PolicyInput {
   approvalMode: ApprovalMode;
   /** Whether the project's files may loosen approvals; 'untrusted' for an imported project. */
   projectTrust: ProjectTrust;
+  mustAsk?: boolean;
 }
 
-export function resolveApprovalPolicy({ defaultApproval, override, projectTrust }: Omit<PolicyInput, 'approvalMode'>): ApprovalPolicy {
-  if (override === 'pre_approved' && projectTrust !== 'trusted') return defaultApproval;
-  return override ?? defaultApproval;
+export function resolveApprovalPolicy({ defaultApproval, override, projectTrust, mustAsk }: Omit<PolicyInput, 'approvalMode'>): ApprovalPolicy {
+  const policy = override === 'pre_approved' && projectTrust !== 'trusted' ? defaultApproval : (override ?? defaultApproval);
+  return mustAsk === true && policy === 'pre_approved' ? 'prompt' : policy;
 }
 
 export function decideByPolicy(input: PolicyInput): GateVerdict {

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@/lib/model/step-protocol';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
 
 /**
  * Everything a run does is told as events; the UI's run tree is a pure function
@@ -62,6 +62,8 @@ export type RunEvent = RunEventBase &
         attachments: AttachmentSummary[];
         /** For a worker called as a tool: the parent's tool call that started it. */
         parentToolCallId?: string;
+        /** The instructions the model got, when they were expanded from legacy llm-do templates (otherwise the file says them). */
+        instructions?: string;
       }
     | { type: 'text-delta'; text: string }
     | { type: 'tool-call'; toolCallId: string; toolName: string; args: unknown }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ModelStepError } from '@/lib/model/model-step-error';
-import type { ModelStepClient } from '@/lib/model/step-protocol';
+import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testWorker } from '@/lib/runtime/testing/test-project';
 

@@ -1,5 +1,5 @@
-import { isModelStepError } from '@/lib/model/model-step-error';
-import type { FinishReason, ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
+import { isModelStepError } from '@/lib/model/protocol/model-step-error';
+import type { FinishReason, ModelStepClient, ModelStepRequest, TokenUsage } from '@/lib/model/protocol/step-protocol';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import { linkedAbortSignal, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import type { ModelFailure } from '@/lib/runtime/model-requests/retry-policy';

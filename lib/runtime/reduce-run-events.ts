@@ -1,4 +1,5 @@
-import type { TokenUsage } from '@/lib/model/step-protocol';
+import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { addTokenUsage } from '@/lib/model/protocol/token-usage';
 import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 
 /**
@@ -53,6 +54,8 @@ export interface CallNode {
   status: CallStatus;
   input: unknown;
   attachments: AttachmentSummary[];
+  /** The instructions expanded from legacy llm-do templates, when they were. */
+  instructions?: string;
   startedAt: number;
   durationMs?: number;
   steps: number;
@@ -142,6 +145,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         status: 'running',
         input: event.input,
         attachments: event.attachments,
+        ...(event.instructions === undefined ? {} : { instructions: event.instructions }),
         startedAt: event.timestamp,
         steps: 0,
         usage: { inputTokens: 0, outputTokens: 0 },
@@ -175,7 +179,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
       return updateCall(tree, event.callId, (call) => ({
         ...call,
         steps: Math.max(call.steps, event.step),
-        usage: addUsage(call.usage, event.usage),
+        usage: addTokenUsage(call.usage, event.usage),
       }));
     case 'model-wait': {
       const { type: _type, runId: _runId, callId: _callId, parentCallId: _parent, workerName: _worker, depth: _depth, timestamp, ...wait } = event;
@@ -250,10 +254,6 @@ function withoutWait(call: CallNode): CallNode {
   if (call.wait === undefined) return call;
   const { wait: _wait, ...rest } = call;
   return rest;
-}
-
-function addUsage(left: TokenUsage, right: TokenUsage): TokenUsage {
-  return { inputTokens: left.inputTokens + right.inputTokens, outputTokens: left.outputTokens + right.outputTokens };
 }
 
 const UNFINISHED_TOOL_STATUSES: ReadonlySet<ToolCallStatus> = new Set(['pending', 'awaiting-approval', 'running']);

@@ -1,4 +1,4 @@
-import type { ModelStepClient } from '@/lib/model/step-protocol';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';

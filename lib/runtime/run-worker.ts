@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
-import type { ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
+import type { ModelStepRequest, TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { addTokenUsage, ZERO_USAGE } from '@/lib/model/protocol/token-usage';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
@@ -105,13 +106,14 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   throwIfAborted(context.signal, here);
 
   const startedAt = context.now();
-  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  let usage: TokenUsage = ZERO_USAGE;
   emit({
     type: 'worker-start',
     model: prepared.model,
     input: prepared.input,
     attachments: prepared.attachments.map(summarizeAttachment),
     ...(request.parentToolCallId === undefined ? {} : { parentToolCallId: request.parentToolCallId }),
+    ...(worker.templatesExpanded === true ? { instructions: worker.instructions } : {}),
   });
 
   const maxSteps = worker.max_steps ?? context.project.manifest.runtime.max_steps ?? DEFAULT_MAX_STEPS;
@@ -164,8 +166,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
           random: context.random,
         },
       );
-      usage.inputTokens += result.usage.inputTokens;
-      usage.outputTokens += result.usage.outputTokens;
+      usage = addTokenUsage(usage, result.usage);
       emit({ type: 'step-finish', step, usage: result.usage });
       recordStep(context, { callId, workerName: worker.name, depth, step, request: stepRequest, result });
       messages.push(assistantMessage(result.text, result.toolCalls));

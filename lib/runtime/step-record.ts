@@ -1,4 +1,4 @@
-import type { FinishReason, ModelStepRequest, TokenUsage } from '@/lib/model/step-protocol';
+import type { FinishReason, ModelStepRequest, TokenUsage } from '@/lib/model/protocol/step-protocol';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 
 /**

@@ -2,6 +2,7 @@ import { analyzeProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { TextBuffer } from './workspace-types';
+import { generatedFolderOfBuffers } from './generated-workers';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**
@@ -27,4 +28,9 @@ export function analyzeTexts(buffers: ReadonlyMap<string, TextBuffer>): Diagnost
       },
     ];
   }
+}
+
+/** What the workspace learns from checking the project: its diagnostics and its generated workers folder (for the tree's marks). */
+export function checkProjectTexts(buffers: ReadonlyMap<string, TextBuffer>): { diagnostics: Diagnostic[]; generatedFolder: string | null } {
+  return { diagnostics: analyzeTexts(buffers), generatedFolder: generatedFolderOfBuffers(buffers) };
 }

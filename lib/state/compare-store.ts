@@ -3,11 +3,12 @@ import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { OverlayChange, OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
-import { summarizeComparedRun, type ComparedRunSummary } from './compare-summary';
+import type { ComparedRunSummary } from './compare-summary';
+import { priceLookup, usePriceStore } from './price-store';
 import { absolutePath } from './project-paths';
-import { runInOverlay } from './overlay-run';
-import { createApprovalBridge, loadProjectForRun, syncWorkspaceFromStorage, type ApprovalBridge, type PendingApproval } from './run-platform';
-import { selectEffectiveWorker, selectRunInput, useRunStore } from './run-store';
+import { syncWorkspaceFromStorage } from './run-platform';
+import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
+import { selectEffectiveWorker, useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
 
@@ -96,7 +97,10 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     if (fileSystem === null || project === null) return;
     const runState = useRunStore.getState();
     const workerName = selectEffectiveWorker(runState);
-    const prepared = selectRunInput(runState);
+    // The runtime and its validators come with the first comparison, not with the page.
+    const machinery = await import('./compare-machinery');
+    const { runInOverlay, summarizeComparedRun, loadProjectForRun } = machinery;
+    const prepared = machinery.selectRunInput(runState);
     if (workerName === null || !prepared.ok) {
       set({ error: prepared.ok ? 'Choose a worker to compare.' : prepared.error });
       return;
@@ -125,6 +129,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     await Promise.all(
       models.map(async (model) => {
         const startedAt = Date.now();
+        // Its own overlay; kept and shown in the Runs panel like any run (overlay-run.ts).
         const { outcome, overlay, changes } = await runInOverlay({
           fileSystem,
           project,
@@ -142,7 +147,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
         updateRun(model, (run) => ({
           ...run,
           changes,
-          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt),
+          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt, priceLookup(usePriceStore.getState().overrides)),
         }));
       }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
 import { discoverProject } from '@/lib/project/discover-project';
 import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
@@ -7,6 +7,7 @@ import { runProject } from '@/lib/runtime/testing/run-harness';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createOverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
+import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import { summarizeComparedRun } from './compare-summary';
 
 const ROOT = '/projects/compare';
@@ -67,6 +68,24 @@ describe('Compare: runs side by side', () => {
     const invalid = summarizeComparedRun(tree, run.outcome, { type: 'object', required: ['score'] }, 1).schema;
     expect(invalid.verdict).toBe('invalid');
     expect(invalid.problem).toMatch(/object/);
+  });
+
+  it('totals the cost of the run: the demo model is a known $0, a priced model its tokens, an unpriced one unknown', async () => {
+    const disk = await projectOnDisk();
+    const { runs } = await compareTwo(disk);
+    const run = runs[0]!;
+    const tree = reduceRunEvents(run.events);
+    const free = summarizeComparedRun(tree, run.outcome, undefined, 1);
+    expect(free.cost).toEqual({ knownUsd: 0, pricedCalls: 1, unpricedModels: [] });
+    expect(formatCostTotal(free.cost)).toBe('$0.00');
+
+    const priced = summarizeComparedRun(tree, run.outcome, undefined, 1, () => ({ inputPerMillion: 1000, outputPerMillion: 2000 }));
+    const expected = (free.tokens.input * 1000 + free.tokens.output * 2000) / 1e6;
+    expect(priced.cost.knownUsd).toBeCloseTo(expected, 12);
+    expect(priced.cost.knownUsd).toBeGreaterThan(0);
+
+    const unknown = summarizeComparedRun(tree, run.outcome, undefined, 1, () => undefined);
+    expect(formatCostTotal(unknown.cost)).toBe('cost unknown');
   });
 
   it('reports a failed run with its error and no output', async () => {

@@ -1,5 +1,8 @@
+import type { CostTotal } from '@/lib/model/pricing/estimate-cost';
+import { priceOfModel, type ModelPrice } from '@/lib/model/pricing/model-prices';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import type { RunTree } from '@/lib/runtime/reduce-run-events';
+import { costOfRun } from '@/lib/runtime/run-cost';
 import type { RunOutcome } from '@/lib/runtime/run-session';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 
@@ -13,10 +16,18 @@ export interface ComparedRunSummary {
   steps: number;
   tokens: { input: number; output: number };
   latencyMs: number;
+  /** Estimated at the prices in force when summarized; partial when a model had no price. */
+  cost: CostTotal;
   error?: string;
 }
 
-export function summarizeComparedRun(tree: RunTree, outcome: RunOutcome, outputSchema: JsonSchema | undefined, latencyMs: number): ComparedRunSummary {
+export function summarizeComparedRun(
+  tree: RunTree,
+  outcome: RunOutcome,
+  outputSchema: JsonSchema | undefined,
+  latencyMs: number,
+  priceOf: (model: string) => ModelPrice | undefined = (model) => priceOfModel(model),
+): ComparedRunSummary {
   let steps = 0;
   let input = 0;
   let output = 0;
@@ -35,6 +46,7 @@ export function summarizeComparedRun(tree: RunTree, outcome: RunOutcome, outputS
     steps,
     tokens: { input, output },
     latencyMs,
+    cost: costOfRun(tree, outcome.runId, priceOf),
     ...(completed ? {} : { error: `${outcome.error.code}: ${outcome.error.message}` }),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generatedFolder, isGeneratedPath, isPromotablePath } from './generated-workers';
+import { generatedFolder } from './generated-workers';
+import { isGeneratedPath, isPromotablePath } from './generated-paths';
 import { promotionDestinationProblem } from './promote';
 
 const manifest = (extra: Record<string, unknown>) => JSON.stringify({ name: 'p', entry: 'main', ...extra });

@@ -1,6 +1,6 @@
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { parseManifest } from '@/lib/project/parse-manifest';
-import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
+import { normalizeProjectPath } from '@/lib/project/project-paths';
 import type { TextBuffer } from './workspace-types';
 
 /**
@@ -27,14 +27,4 @@ export function generatedFolder(manifestText: string | undefined): string | null
 
 export function generatedFolderOfBuffers(buffers: ReadonlyMap<string, TextBuffer>): string | null {
   return generatedFolder(buffers.get(MANIFEST_FILE_NAME)?.text);
-}
-
-/** A file or folder below the generated folder (the folder itself is not "generated"). */
-export function isGeneratedPath(path: string, folder: string | null): boolean {
-  return folder !== null && path !== folder && isInFolder(path, folder);
-}
-
-/** A generated worker file: what the Promote action applies to. */
-export function isPromotablePath(path: string, folder: string | null): boolean {
-  return isGeneratedPath(path, folder) && path.endsWith('.worker');
 }

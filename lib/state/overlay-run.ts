@@ -9,7 +9,8 @@ import { relativePath } from '@/lib/vfs/path';
 import { errorMessage } from '@/lib/errors/error-message';
 import { absolutePath } from './project-paths';
 import { createKeptRunListener } from './run-archive/kept-run-listener';
-import { browserModelClient, projectSandbox, type ApprovalBridge } from './run-platform';
+import type { ApprovalBridge } from './approval-bridge';
+import { browserModelClient, projectSandbox } from './run-platform';
 import { useRunStore } from './run-store';
 import { projectTrustFor } from './trust-store';
 

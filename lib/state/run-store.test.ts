@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handleModelStepRequest } from '@/lib/model/model-step-handler';
-import { demoOption } from '@/lib/model/provider-registry';
+import { handleModelStepRequest } from '@/lib/model/server/model-step-handler';
+import { demoOption } from '@/lib/model/server/provider-registry';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { useDialogStore } from './dialog-store';
-import { createApprovalBridge, syncWorkspaceFromStorage, type PendingApproval } from './run-platform';
+import { syncWorkspaceFromStorage } from './run-platform';
+import { createApprovalBridge, type PendingApproval } from './approval-bridge';
 import { absolutePath } from './project-paths';
 import { readProjectTree, treeFiles } from './read-project-tree';
 import { useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
 
-vi.mock('server-only', () => ({}));
 
 /**
  * The Run panel's store against the real runtime, the real proxy handler (as

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { usePriceStore } from './price-store';
 
 /**
  * Keys the user brings for providers the server has no key for. They live in
@@ -115,6 +116,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
   openSettings: () => {
     get().load();
+    usePriceStore.getState().load();
     set({ settingsOpen: true });
   },
   closeSettings: () => set({ settingsOpen: false }),

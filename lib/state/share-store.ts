@@ -1,18 +1,19 @@
 import { create } from 'zustand';
 import { isBinaryFile } from '@/lib/share/file-kind';
-import { decodeShareFragment, encodeShareFragment, ShareEncodeError, type EncodedShareLink } from '@/lib/share/share-link';
+import type { EncodedShareLink } from '@/lib/share/share-link';
 import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
 import type { SharedProject } from '@/lib/share/share-result';
-import { exportProjectZip, importProjectZip, zipFolderName } from '@/lib/share/zip-archive';
-import { readProjectFiles } from '@/lib/share/read-project-files';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { downloadBytes } from './download-bytes';
 import { projectCatalog } from './project-catalog';
-import { commitImport, previewImport, type ImportPreview, type ImportSource } from './share-import';
+import type { ImportPreview, ImportSource } from './share-import';
 import { clearLocationHash, shareUrl } from './share-location';
 import { describeError } from './storage-messages';
 import { distrustProject } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
+
+type ShareMachinery = typeof import('./share-machinery');
+type DecodedImport = Parameters<ShareMachinery['previewImport']>[2];
 
 /**
  * Sharing commands and the state of the two share dialogs. Components render
@@ -42,9 +43,22 @@ export type ImportDialogState =
   | { status: 'importing'; preview: ImportPreview }
   | { status: 'failed'; source: ImportSource; message: string };
 
+/** The llm-do export: what has no llm-do equivalent, shown before the download. */
+export type LlmDoExportDialogState =
+  | { status: 'preparing'; projectName: string }
+  | { status: 'ready'; projectName: string; notes: string[]; files: string[] }
+  | { status: 'failed'; projectName: string; message: string };
+
 export interface ShareState {
   shareDialog: ShareDialogState | null;
   importDialog: ImportDialogState | null;
+  llmDoExportDialog: LlmDoExportDialogState | null;
+
+  /** Prepares the llm-do export of the current project and opens its dialog. */
+  openLlmDoExport: () => Promise<void>;
+  /** Downloads the prepared llm-do export as `<project>-llm-do.zip`. */
+  downloadLlmDoExport: () => Promise<void>;
+  closeLlmDoExport: () => void;
 
   openShare: () => Promise<void>;
   setIncludeBinary: (includeBinary: boolean) => Promise<void>;
@@ -70,6 +84,8 @@ const APPROVAL_DOWNGRADE_NOTICE =
 
 // The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
 let sharedProject: SharedProject | null = null;
+// The llm-do export the dialog describes, downloaded as shown.
+let llmDoExport: SharedProject | null = null;
 
 function requireFileSystem(): FileSystem {
   const fileSystem = useWorkspaceStore.getState().fileSystem;
@@ -87,7 +103,13 @@ async function writeClipboard(text: string): Promise<CopyStatus> {
   }
 }
 
-function encode(project: SharedProject, includeBinary: boolean): ShareDialogState {
+/** Links, zips and import checks (fflate, the parsers) come with the first share or import, not with the page. */
+function loadShareMachinery() {
+  return import('./share-machinery');
+}
+
+async function encode(project: SharedProject, includeBinary: boolean): Promise<ShareDialogState> {
+  const { encodeShareFragment, ShareEncodeError } = await loadShareMachinery();
   try {
     const link = encodeShareFragment(project, { includeBinary });
     const binaryFiles = project.files.filter((file) => isBinaryFile(file.path, file.data)).map((file) => file.path);
@@ -107,13 +129,14 @@ export const useShareStore = create<ShareState>((set, get) => {
     set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
   }
 
-  async function showPreview(source: ImportSource, decode: () => Promise<Parameters<typeof previewImport>[2]>): Promise<void> {
+  async function showPreview(source: ImportSource, decode: (machinery: ShareMachinery) => Promise<DecodedImport>): Promise<void> {
     const loading: ImportDialogState = { status: 'loading', source };
     set({ importDialog: loading });
     // A dialog closed (or replaced) while the project was being read stays closed.
     const settle = (importDialog: ImportDialogState) => set((state) => (state.importDialog === loading ? { importDialog } : {}));
     try {
-      const result = await previewImport(requireFileSystem(), source, await decode());
+      const machinery = await loadShareMachinery();
+      const result = await machinery.previewImport(requireFileSystem(), source, await decode(machinery));
       settle(result.ok ? { status: 'preview', preview: result.preview, error: null } : { status: 'failed', source, message: result.error.message });
     } catch (error) {
       settle({ status: 'failed', source, message: describeError(error) });
@@ -123,6 +146,39 @@ export const useShareStore = create<ShareState>((set, get) => {
   return {
     shareDialog: null,
     importDialog: null,
+    llmDoExportDialog: null,
+
+    openLlmDoExport: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      llmDoExport = null;
+      set({ llmDoExportDialog: { status: 'preparing', projectName } });
+      try {
+        await workspace.saveNow();
+        const { exportLlmDoProject, readProjectFiles } = await loadShareMachinery();
+        const exported = exportLlmDoProject(await readProjectFiles(requireFileSystem(), projectName));
+        if (get().llmDoExportDialog?.projectName !== projectName) return;
+        llmDoExport = exported.project;
+        set({ llmDoExportDialog: { status: 'ready', projectName, notes: exported.notes, files: exported.project.files.map((file) => file.path) } });
+      } catch (error) {
+        set({ llmDoExportDialog: { status: 'failed', projectName, message: `"${projectName}" cannot be exported as an llm-do project: ${describeError(error)}` } });
+      }
+    },
+
+    downloadLlmDoExport: async () => {
+      const dialog = get().llmDoExportDialog;
+      if (dialog?.status !== 'ready' || llmDoExport === null) return;
+      const { exportProjectZip, zipFolderName } = await loadShareMachinery();
+      downloadBytes(exportProjectZip(llmDoExport, { modifiedAt: new Date() }), `${zipFolderName(dialog.projectName)}-llm-do.zip`, 'application/zip');
+      llmDoExport = null;
+      set({ llmDoExportDialog: null });
+    },
+
+    closeLlmDoExport: () => {
+      llmDoExport = null;
+      set({ llmDoExportDialog: null });
+    },
 
     openShare: async () => {
       const workspace = useWorkspaceStore.getState();
@@ -132,9 +188,11 @@ export const useShareStore = create<ShareState>((set, get) => {
       try {
         // Unsaved keystrokes belong in the link too.
         await workspace.saveNow();
-        sharedProject = await readProjectFiles(requireFileSystem(), projectName);
+        sharedProject = await (await loadShareMachinery()).readProjectFiles(requireFileSystem(), projectName);
         if (get().shareDialog?.projectName !== projectName) return;
-        set({ shareDialog: encode(sharedProject, false) });
+        const dialog = await encode(sharedProject, false);
+        if (get().shareDialog?.projectName !== projectName) return;
+        set({ shareDialog: dialog });
         await copyIfShareable();
       } catch (error) {
         set({ shareDialog: { status: 'failed', projectName, message: `Could not read the project: ${describeError(error)}` } });
@@ -143,7 +201,7 @@ export const useShareStore = create<ShareState>((set, get) => {
 
     setIncludeBinary: async (includeBinary) => {
       if (sharedProject === null || get().shareDialog?.status !== 'ready') return;
-      set({ shareDialog: encode(sharedProject, includeBinary) });
+      set({ shareDialog: await encode(sharedProject, includeBinary) });
       await copyIfShareable();
     },
 
@@ -165,6 +223,7 @@ export const useShareStore = create<ShareState>((set, get) => {
       if (projectName === null) return;
       try {
         await workspace.saveNow();
+        const { readProjectFiles, exportProjectZip, zipFolderName } = await loadShareMachinery();
         const project = await readProjectFiles(requireFileSystem(), projectName);
         downloadBytes(exportProjectZip(project, { modifiedAt: new Date() }), `${zipFolderName(projectName)}.zip`, 'application/zip');
       } catch (error) {
@@ -173,7 +232,7 @@ export const useShareStore = create<ShareState>((set, get) => {
     },
 
     openLinkImport: async (hash) => {
-      await showPreview('link', async () => decodeShareFragment(hash));
+      await showPreview('link', async (machinery) => machinery.decodeShareFragment(hash));
     },
 
     openZipImport: async (file) => {
@@ -188,7 +247,7 @@ export const useShareStore = create<ShareState>((set, get) => {
         return;
       }
       const name = file.name.replace(/\.zip$/i, '');
-      await showPreview('zip', async () => importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
+      await showPreview('zip', async (machinery) => machinery.importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
     },
 
     confirmImport: async () => {
@@ -198,7 +257,7 @@ export const useShareStore = create<ShareState>((set, get) => {
       set({ importDialog: { status: 'importing', preview } });
       try {
         const fileSystem = requireFileSystem();
-        const name = await commitImport(fileSystem, preview);
+        const name = await (await loadShareMachinery()).commitImport(fileSystem, preview);
         // Untrusted until the person says otherwise, whatever an earlier project of this name was.
         distrustProject(name);
         if (preview.source === 'link') clearLocationHash();

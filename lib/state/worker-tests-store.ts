@@ -1,15 +1,12 @@
 import { create } from 'zustand';
 import { errorMessage } from '@/lib/errors/error-message';
-import { readTestFile } from '@/lib/project/test-files';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
-import { browserRegexMatcher } from '@/lib/worker-tests/browser-regex-matcher';
-import { runTestCase, type CaseResult, type WorkerRunner } from '@/lib/worker-tests/run-test-case';
+import type { CaseResult, WorkerRunner } from '@/lib/worker-tests/run-test-case';
 import { isTestFilePath, testFileBeside } from '@/lib/worker-tests/test-file-path';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
-import { runInOverlay } from './overlay-run';
 import { treeFiles } from './read-project-tree';
-import { createApprovalBridge, loadProjectForRun, projectSandbox, type ApprovalBridge, type PendingApproval } from './run-platform';
+import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
 import { selectEffectiveModel, selectEffectiveWorker, useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
 
@@ -139,7 +136,11 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
 
     let loaded;
     let suite: TestSuite;
+    let machinery: typeof import('./worker-tests-machinery');
     try {
+      // The runtime, YAML and Ajv come with the first tests run, not with the page.
+      machinery = await import('./worker-tests-machinery');
+      const { readTestFile, loadProjectForRun, projectSandbox } = machinery;
       // The cases run on what is stored: unsaved edits go there first.
       await workspace.saveNow();
       loaded = await loadProjectForRun(fileSystem, project);
@@ -155,6 +156,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
       return;
     }
 
+    const { runInOverlay, runTestCase, browserRegexMatcher } = machinery;
     const abort = new AbortController();
     controller = abort;
     const approvals = createApprovalBridge((pending) => {

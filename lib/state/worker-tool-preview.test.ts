@@ -122,3 +122,22 @@ describe('workerToolPreview', () => {
     expect(workerToolPreview('missing.worker', new Map())).toBeNull();
   });
 });
+
+describe('workerToolPreview of llm-do files', () => {
+  it("shows a legacy worker's instructions with its templates expanded from the open texts", () => {
+    const text = "---\nname: reviewer\n---\nUse this rubric:\n{{ file('rubric.md') }}\n";
+    const tool = toolOf(text, { 'rubric.md': 'Be fair.' });
+    expect(tool.expandedInstructions).toBe('Use this rubric:\nBe fair.\n');
+    expect(toolOf(worker('name: reviewer')).expandedInstructions).toBeUndefined();
+  });
+
+  it('lists a missing template file as a problem at its tag', () => {
+    const texts = new Map([['reviewer.worker', { text: "---\nname: reviewer\n---\n{% include 'gone.md' %}\n" }]]);
+    expect(workerToolPreview('reviewer.worker', texts)).toMatchObject({ status: 'problems', problems: [{ code: 'template-file-missing', line: 4, column: 1 }] });
+  });
+
+  it('previews an .agent file as llm-do callers see it: {input, attachments}', () => {
+    const tool = toolOf('---\nname: scribe\n---\nWrite.\n', {}, 'scribe.agent');
+    expect(Object.keys(properties(tool))).toEqual(['input', 'attachments']);
+  });
+});

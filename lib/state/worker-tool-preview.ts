@@ -4,6 +4,8 @@ import { schemaErrorDiagnostics } from '@/lib/project/schema-diagnostics';
 import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/worker-schemas';
 import { createWorkerToolset } from '@/lib/runtime/toolsets/worker-toolset';
 import type { ResolvedWorkerSchemas } from '@/lib/runtime/typed-io/resolve-worker-schemas';
+import { workerInstructions } from '@/lib/project/worker-instructions';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 
 /**
  * The tool a calling (parent) model gets for the worker in an open `.worker`
@@ -19,6 +21,8 @@ export interface PreviewedTool {
   description: string;
   /** JSON Schema of the tool's arguments. */
   parameters: Record<string, unknown>;
+  /** The instructions with legacy llm-do templates expanded; only when the file uses them. */
+  expandedInstructions?: string;
 }
 
 export type WorkerToolPreview =
@@ -32,7 +36,7 @@ export interface PreviewText {
 }
 
 /**
- * Null when `path` is not an open `.worker` text. `projectDiagnostics` are the
+ * Null when `path` is not an open `.worker` / `.agent` text. `projectDiagnostics` are the
  * project analysis' diagnostics (any file): errors it found in this file
  * (a duplicate name, an unknown allowed worker …) also hide the tool, so the
  * view never disagrees with the Problems panel.
@@ -43,12 +47,15 @@ export function workerToolPreview(
   projectDiagnostics: readonly Diagnostic[] = [],
 ): WorkerToolPreview | null {
   const text = texts.get(path)?.text;
-  if (!path.endsWith('.worker') || text === undefined) return null;
+  if (!isWorkerFilePath(path) || text === undefined) return null;
 
   const parsed = parseWorkerFile(text, path);
   const problems = parsed.diagnostics.filter(isError);
   const schemas: ResolvedWorkerSchemas = {};
-  const definition = parsed.definition;
+  // What the model gets: legacy templates expanded from the open texts, as the project analysis does.
+  const instructions = workerInstructions(parsed, text, path, (requested) => texts.get(requested)?.text);
+  problems.push(...instructions.diagnostics.filter(isError));
+  const definition = instructions.definition;
   if (definition !== undefined && parsed.sourceMap !== undefined) {
     // Files under generated_workers_dir are not analysed with the project, so schema refs are checked here too.
     for (const kind of ['input', 'output'] as SchemaKind[]) {
@@ -67,10 +74,13 @@ export function workerToolPreview(
   if (definition === undefined || problems.length > 0) {
     return { status: 'problems', problems: deduplicate(problems).sort(compareDiagnostics) };
   }
-  const toolset = createWorkerToolset([{ worker: definition, schemas }]);
+  // An llm-do worker is previewed as llm-do callers see it ({input, attachments}).
+  const toolset = createWorkerToolset([{ worker: definition, schemas }], definition.toolNames);
   const tool = toolset.tools.find((candidate) => candidate.name === definition.name);
   if (tool === undefined) throw new Error(`The workers toolset has no tool named "${definition.name}"`);
-  return { status: 'ready', tool: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+  const previewed: PreviewedTool = { name: tool.name, description: tool.description, parameters: tool.inputSchema };
+  if (instructions.expanded) previewed.expandedInstructions = definition.instructions;
+  return { status: 'ready', tool: previewed };
 }
 
 function isError(diagnostic: Diagnostic): boolean {

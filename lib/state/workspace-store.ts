@@ -48,6 +48,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     saving: false,
     saveError: null,
     diagnostics: [],
+    generatedFolder: null,
     revealRequest: null,
 
     ...createProjectsActions(context, loader, editing),

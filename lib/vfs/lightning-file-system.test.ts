@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isVfsError } from './file-system';
-import { describeFileSystemContract, expectVfsError } from './file-system-contract';
+import { describeFileSystemContract, expectVfsError } from '@/lib/vfs/testing/file-system-contract';
 import { LightningFileSystem, sharedLightningFileSystem } from './lightning-file-system';
 
 let databaseCounter = 0;

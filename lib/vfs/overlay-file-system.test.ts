@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFileSystemContract } from './file-system-contract';
+import { describeFileSystemContract } from '@/lib/vfs/testing/file-system-contract';
 import { MemoryFileSystem } from './memory-file-system';
 import { createOverlayFileSystem } from './overlay-file-system';
 

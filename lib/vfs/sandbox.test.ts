@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileSystem } from './file-system';
-import { expectVfsError } from './file-system-contract';
+import { expectVfsError } from '@/lib/vfs/testing/file-system-contract';
 import { LightningFileSystem } from './lightning-file-system';
 import { MemoryFileSystem } from './memory-file-system';
 import { createProjectSandbox } from './sandbox';

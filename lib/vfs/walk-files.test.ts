@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectVfsError } from './file-system-contract';
+import { expectVfsError } from '@/lib/vfs/testing/file-system-contract';
 import { MemoryFileSystem } from './memory-file-system';
 import { createProjectSandbox } from './sandbox';
 import { walkFiles } from './walk-files';

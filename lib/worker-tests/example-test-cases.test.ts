@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
 import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';

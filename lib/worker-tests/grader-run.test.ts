@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
 import { discoverProject } from '@/lib/project/discover-project';
 import { readTestFile } from '@/lib/project/test-files';

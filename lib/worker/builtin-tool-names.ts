@@ -9,6 +9,9 @@ export const BUILTIN_TOOL_NAMES: Readonly<Record<string, 'filesystem' | 'workers
   call_worker: 'workers',
   worker_create: 'dynamic_workers',
   worker_call: 'dynamic_workers',
+  // llm-do's names for the same tools (dynamic_agents).
+  agent_create: 'dynamic_workers',
+  agent_call: 'dynamic_workers',
 };
 
 export function isBuiltinToolName(name: string): boolean {

@@ -111,3 +111,18 @@ describe('llm-do worker files into one WorkerDefinition', () => {
     expect(errors('---\nname: a\ntoolsets: [filesystem_project, "a.b c"]\n---\n', 'a.agent')).toMatchObject([{ code: 'unknown-toolset', line: 3 }]);
   });
 });
+
+describe('whose tool names a worker file expects', () => {
+  const toolNamesOf = (toolsets: string, path = 'main.worker') =>
+    parseWorkerFile(['---', 'name: main', toolsets, '---', 'Go.', ''].join('\n'), path).definition?.toolNames;
+
+  it("llm-do's for .agent files, llm-do lists and dynamic_agents; legacy for delegation; Workerbench's otherwise", () => {
+    expect(toolNamesOf('', 'main.agent')).toBe('llm-do');
+    expect(toolNamesOf('toolsets: [filesystem_project, dynamic_agents]')).toBe('llm-do');
+    expect(toolNamesOf('toolsets: { dynamic_agents: {} }')).toBe('llm-do');
+    expect(toolNamesOf('toolsets: { delegation: { worker_call: {} } }')).toBe('llm-do-legacy');
+    expect(toolNamesOf('toolsets: [filesystem, dynamic_workers]')).toBeUndefined();
+    expect(toolNamesOf('toolsets: { filesystem: {}, dynamic_workers: {} }')).toBeUndefined();
+    expect(toolNamesOf('')).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import { BROWSER_UNSUPPORTED_NOTE, normalizeToolsets, type AgentReference, type Report } from '@/lib/worker/llm-do-toolsets';
-import { workerFrontmatterSchema } from '@/lib/worker/worker-schema';
+import { workerFrontmatterSchema, type WorkerToolNames } from '@/lib/worker/worker-schema';
 
 /**
  * llm-do's top-level frontmatter keys that Workerbench's schema does not have.
@@ -23,6 +23,25 @@ export interface LlmDoFrontmatter {
   instructions?: string;
   /** Names in a `toolsets` list taken as agents (see AgentReference). */
   agentReferences: AgentReference[];
+  /** Set when the file is in llm-do's format, so its delegation tools take llm-do's names. */
+  toolNames?: WorkerToolNames;
+}
+
+/** Workerbench's own toolset names, which its (older) list form may also use. */
+const WORKERBENCH_TOOLSET_NAMES = new Set(['filesystem', 'workers', 'dynamic_workers']);
+
+/**
+ * Whose tool names the worker expects: every `.agent` file is llm-do's; a
+ * `.worker` file is when its toolsets use llm-do's forms — a list naming
+ * anything but Workerbench's toolsets (llm-do built-ins or agents), the
+ * legacy `delegation` mapping, or `dynamic_agents`.
+ */
+export function llmDoToolNames(toolsets: unknown, agentFile: boolean): WorkerToolNames | undefined {
+  if (agentFile) return 'llm-do';
+  if (Array.isArray(toolsets)) return toolsets.some((entry) => typeof entry === 'string' && !WORKERBENCH_TOOLSET_NAMES.has(entry)) ? 'llm-do' : undefined;
+  if (typeof toolsets !== 'object' || toolsets === null) return undefined;
+  if (Object.hasOwn(toolsets, 'delegation')) return 'llm-do-legacy';
+  return Object.hasOwn(toolsets, 'dynamic_agents') ? 'llm-do' : undefined;
 }
 
 export function isAgentFile(path: string): boolean {
@@ -37,6 +56,8 @@ export function isAgentFile(path: string): boolean {
 export function normalizeLlmDoFrontmatter(raw: Record<string, unknown>, agentFile: boolean, report: Report): LlmDoFrontmatter {
   const data: Record<string, unknown> = { ...raw };
   const result: LlmDoFrontmatter = { data, agentReferences: [] };
+  const toolNames = llmDoToolNames(raw.toolsets, agentFile);
+  if (toolNames !== undefined) result.toolNames = toolNames;
   for (const [key, what] of Object.entries(PYTHON_ONLY_KEYS)) {
     if (!(key in data)) continue;
     report([key], 'unsupported-in-browser', `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, 'warning', 'key');

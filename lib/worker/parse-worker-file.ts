@@ -315,7 +315,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   if (parsed.success && !diagnostics.some((entry) => entry.severity === 'error')) {
     // llm-do's legacy `instructions:` key stands in for an empty body (llm-do's own rule).
     const instructions = split.body.trim() === '' && normalized.instructions !== undefined ? normalized.instructions : split.body;
-    result.definition = { ...parsed.data, instructions, path: filePath };
+    result.definition = { ...parsed.data, instructions, path: filePath, ...(normalized.toolNames === undefined ? {} : { toolNames: normalized.toolNames }) };
   }
   return result;
 }

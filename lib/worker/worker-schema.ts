@@ -92,10 +92,26 @@ export const workerFrontmatterSchema = z.strictObject({
 });
 export type WorkerFrontmatter = z.infer<typeof workerFrontmatterSchema>;
 
+/**
+ * Whose tool names and argument shapes a worker's delegation tools follow:
+ * - `llm-do`: llm-do's `.agent` files and `toolsets` lists — `agent_create(name,
+ *   instructions, description, model?, tools?, toolsets?)`, `agent_call(agent, input,
+ *   attachments?)`, and agent tools taking `{input, attachments}`;
+ * - `llm-do-legacy`: llm-do's 2025 `delegation` mapping — `worker_create(name,
+ *   instructions, description?, model?, output_schema_ref?, force?)`,
+ *   `worker_call(worker, input_data?, attachments?)`, worker tools `{input, attachments}`.
+ * Absent: Workerbench's own names. Only the names and arguments differ; the tools run the same.
+ */
+export type WorkerToolNames = 'llm-do' | 'llm-do-legacy';
+
 /** A parsed, validated worker: its frontmatter plus the markdown instructions. */
 export interface WorkerDefinition extends WorkerFrontmatter {
-  /** The markdown body, byte-identical to the file. */
+  /** The instructions the model gets: the markdown body (legacy llm-do templates expanded, see lib/project/worker-templates). */
   instructions: string;
   /** Project-relative path of the file it came from. */
   path: string;
+  /** Set for workers written in llm-do's format (see WorkerToolNames). */
+  toolNames?: WorkerToolNames;
+  /** The instructions were expanded from legacy llm-do templates, so a run shows them. */
+  templatesExpanded?: boolean;
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADVERSARIAL_BODIES } from '@/lib/model/testing/adversarial-request-bodies';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createProxyModelClient } from '@/lib/model/proxy-client';
+import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { documentsOf, pitchDeckStandInAnswer } from '@/lib/model/testing/pitch-deck-stand-in-script';
 import { startStandInServer, type StandInServer } from '@/lib/model/testing/stand-in-server';
 import { discoverProject } from '@/lib/project/discover-project';
@@ -12,7 +12,6 @@ import { createProjectSandbox } from '@/lib/vfs/sandbox';
 import { renderDeck } from '@/scripts/generate-sample-decks';
 import { SAMPLE_DECKS } from '@/scripts/sample-decks';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 
 /**

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelMessage } from 'ai';
-import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/step-protocol';
+import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { startStandInServer, type ReceivedRequest, type StandInProvider, type StandInServer } from '@/lib/model/testing/stand-in-server';
 import type { StandInReply } from '@/lib/model/testing/stand-in-reply';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 
 /**
@@ -137,6 +136,12 @@ describe.each(CASES)('$provider stand-in through the proxy route', (providerCase
     expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 42, outputTokens: 9 } });
     expect(providerCase.toolsOf(lastRequest().body).sort()).toEqual(['pitch_evaluator', 'read_file']);
     expect(lastRequest().body.stream).toBe(providerCase.provider === 'gemini' ? undefined : true);
+  });
+
+  it('reports input tokens read from the prompt cache, as part of the input tokens', async () => {
+    replies.push({ kind: 'answer', text: 'Cached.', usage: { inputTokens: 5000, outputTokens: 12, cachedInputTokens: 4096 } });
+    const events = await eventsOf(await post({ model: providerCase.model }));
+    expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 5000, outputTokens: 12, cachedInputTokens: 4096 } });
   });
 
   it('returns several tool calls of one step', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createProxyModelClient } from '@/lib/model/proxy-client';
-import type { ModelStepEvent } from '@/lib/model/step-protocol';
+import { createProxyModelClient } from '@/lib/model/client/proxy-client';
+import type { ModelStepEvent } from '@/lib/model/protocol/step-protocol';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 
 /** The browser client talking to the real route handler, with the demo model behind it. */

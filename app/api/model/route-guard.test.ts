@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 const { GET } = await import('../models/route');
 

@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_REQUEST_BYTES, type ModelStepEvent, type ModelStepRequest } from '@/lib/model/step-protocol';
+import { MAX_REQUEST_BYTES, type ModelStepEvent, type ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 
-vi.mock('server-only', () => ({}));
 const { POST } = await import('./route');
 
 const USER_KEY = 'user-key-XYZ-9876543210-secret';

@@ -1,4 +1,4 @@
-import { handleModelStepRequest } from '@/lib/model/model-step-handler';
+import { handleModelStepRequest } from '@/lib/model/server/model-step-handler';
 import { guardProxyRequest, releaseWhenDone } from '@/lib/model/server/request-guard';
 
 // One model step per request; keys live in the server environment only.

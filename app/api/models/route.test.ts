@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ModelOption } from '@/lib/model/step-protocol';
+import type { ModelOption } from '@/lib/model/protocol/step-protocol';
 
-vi.mock('server-only', () => ({}));
 const { GET } = await import('./route');
 
 const KEY_NAMES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL', 'OPENAI_COMPATIBLE_MODELS', 'OPENAI_COMPATIBLE_API_KEY', 'WORKERBENCH_EXTRA_MODELS', 'WORKERBENCH_DEFAULT_MODEL'];

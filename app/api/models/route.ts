@@ -1,4 +1,4 @@
-import { defaultModelId, listModelOptions } from '@/lib/model/provider-registry';
+import { defaultModelId, listModelOptions } from '@/lib/model/server/provider-registry';
 import { guardProxyRequest, releaseWhenDone } from '@/lib/model/server/request-guard';
 
 // What the model picker offers; reads the environment per request, never returns a key.

@@ -109,6 +109,17 @@ export const LLM_DO_CORPUS: readonly LlmDoCorpusProject[] = [
     writes: { path: 'report.md', content: '# Report' },
   },
   {
+    label: "legacy (2025-12-21): {{ file() }} and {% include %} in the body, from the worker's folder and templates/",
+    files: {
+      'out.md': 'old',
+      'style.md': 'Answer briefly.',
+      'templates/intro.md': "You write files when asked. {# internal note #}{{ file('style.md') }}",
+      'main.worker': lines('---', 'name: main', 'toolsets:', '  filesystem: { read_approval: false, write_approval: false }', '---', "{% include 'intro.md' %}"),
+    },
+    input: 'write "templated" to out.md',
+    writes: { path: 'out.md', content: 'templated' },
+  },
+  {
     label: 'intermediate (2025-12-01): delegation.allow_workers, filesystem written with no value',
     files: {
       'out.txt': 'old',

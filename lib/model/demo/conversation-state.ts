@@ -1,6 +1,6 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
-import type { DemoConversationState, DemoTool, DemoToolCallRecord, DemoToolResult, JsonSchema } from './demo-types';
-import { capText, DEMO_LIMITS } from './input-limits';
+import type { DemoConversationState, DemoTool, DemoToolCallRecord, DemoToolResult, JsonSchema } from '@/lib/model/demo/demo-types';
+import { capText, DEMO_LIMITS } from '@/lib/model/demo/input-limits';
 
 /**
  * Reads what a real model would see from the call options: instructions, the

@@ -1,7 +1,7 @@
-import type { DemoAction, DemoConversationState, DemoPlaybook } from './demo-types';
-import { DEMO_PLAYBOOKS } from './playbooks';
-import { fallbackPlaybook } from './playbooks/fallback';
-import { buildSchemaInstance } from './schema-instance';
+import type { DemoAction, DemoConversationState, DemoPlaybook } from '@/lib/model/demo/demo-types';
+import { DEMO_PLAYBOOKS } from '@/lib/model/demo/playbooks';
+import { fallbackPlaybook } from '@/lib/model/demo/playbooks/fallback';
+import { buildSchemaInstance } from '@/lib/model/demo/schema-instance';
 
 export interface DecidedAction {
   playbook: string;

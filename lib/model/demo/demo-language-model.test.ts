@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { generateText, jsonSchema, tool, type ModelMessage } from 'ai';
-import { streamModelStep } from '../stream-model-step';
-import type { ModelStepEvent, ModelStepRequest, ToolDefinition } from '../step-protocol';
+import { streamModelStep } from '@/lib/model/server/stream-model-step';
+import type { ModelStepEvent, ModelStepRequest, ToolDefinition } from '@/lib/model/protocol/step-protocol';
 import { collect } from '@/lib/model/testing/stream-parts';
-import { DemoLanguageModel } from './demo-language-model';
-import { parseFileDirectives } from './playbooks/file-directives';
-import { denialReason } from './conversation-state';
-import { buildSchemaInstance } from './schema-instance';
+import { DemoLanguageModel } from '@/lib/model/demo/demo-language-model';
+import { parseFileDirectives } from '@/lib/model/demo/playbooks/file-directives';
+import { denialReason } from '@/lib/model/demo/conversation-state';
+import { buildSchemaInstance } from '@/lib/model/demo/schema-instance';
 
 const workerSchema = {
   type: 'object',

@@ -7,11 +7,11 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { readConversationState } from './conversation-state';
-import { decideDemoAction, type DecidedAction } from './decide-demo-action';
-import type { DemoPlaybook } from './demo-types';
-import { DEMO_PLAYBOOKS } from './playbooks';
-import { fingerprint, streamingChunks } from './text-helpers';
+import { readConversationState } from '@/lib/model/demo/conversation-state';
+import { decideDemoAction, type DecidedAction } from '@/lib/model/demo/decide-demo-action';
+import type { DemoPlaybook } from '@/lib/model/demo/demo-types';
+import { DEMO_PLAYBOOKS } from '@/lib/model/demo/playbooks';
+import { fingerprint, streamingChunks } from '@/lib/model/demo/text-helpers';
 
 export const DEMO_PROVIDER = 'demo';
 export const DEMO_MODEL_ID = 'scripted';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
@@ -140,5 +140,37 @@ describe('pitch-deck example with the demo model', () => {
     const denied = await runExample(fresh, { approvals: [{ choice: 'deny', reason: 'use the old evaluator' }] });
     expect(denied.outcome).toMatchObject({ status: 'completed', output: expect.stringContaining('Creating the evaluator was denied: use the old evaluator') });
     expect(await fresh.stat('evaluations')).toBeNull();
+  });
+
+  it("runs llm-do's form of the example: an .agent orchestrator with dynamic_agents creates the evaluator with agent_create and calls it with agent_call", async () => {
+    const files: Record<string, string | Uint8Array> = {};
+    for (const file of exampleProjectFiles()) files[file.path] = file.data;
+    const body = String(files['main.worker']).split('---\n').slice(2).join('---\n');
+    delete files['main.worker'];
+    files['main.agent'] = `---\nname: main\nmodel: demo:scripted\ntoolsets: [filesystem_project, dynamic_agents]\n---\n${body}`;
+    files['project.json'] = JSON.stringify({ version: 1, runtime: { approval_mode: 'prompt' }, entry: { agent: 'main', args: { input: 'Evaluate the decks.' } }, agent_files: ['main.agent'], generated_agents_dir: 'generated' });
+    for (const [name, bytes] of Object.entries(await sampleDecks())) files[`input/${name}`] = bytes;
+    const sandbox = await testSandbox(files);
+    const project = await discoverProject(sandbox);
+    expect(project.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    // llm-do's filesystem asks before writes: agent_create, then the four report writes.
+    const { outcome, approvalRequests, events } = await runProject({
+      project,
+      sandbox,
+      client: createInProcessModelClient(createDemoModel({ delayMs: 0 })),
+      input: 'Evaluate the decks.',
+      approvals: Array.from({ length: 5 }, () => ({ choice: 'approve_once' as const })),
+      extra: { model: 'demo:scripted', modelSupportsPdf: (model) => !model.startsWith('demo:'), extractPdfText },
+    });
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 'completed' });
+    expect(eventsOfType(events, 'tool-error')).toEqual([]);
+    expect(approvalRequests.map((request) => request.toolName)).toEqual(['agent_create', 'write_file', 'write_file', 'write_file', 'write_file']);
+    expect(await sandbox.readText('generated/pitch_evaluator.agent')).toContain('name: pitch_evaluator');
+    const calls = eventsOfType(events, 'tool-call').filter((event) => event.workerName === 'main').map((event) => event.toolName);
+    expect(calls).toContain('agent_create');
+    // The evaluator's own tool appears after its creation; agent_call stays offered too.
+    expect(calls.filter((name) => name === 'pitch_evaluator' || name === 'agent_call')).toHaveLength(3);
+    expect(await sandbox.readText('evaluations/tidewater-robotics.md')).toContain('**Verdict: Invest**');
+    expect(await sandbox.readText('evaluations/summary.md')).toContain('Tidewater Robotics');
   });
 });

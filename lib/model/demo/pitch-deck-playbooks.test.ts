@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decideDemoAction } from './decide-demo-action';
-import type { DemoConversationState, DemoTool, DemoToolResult } from './demo-types';
-import { evaluatorInstructions, evaluatorNameFrom, isDeckOrchestrator } from './playbooks/pitch-deck-orchestrator';
-import { isDeckEvaluator } from './playbooks/pitch-deck-evaluator';
+import { decideDemoAction } from '@/lib/model/demo/decide-demo-action';
+import type { DemoConversationState, DemoTool, DemoToolResult } from '@/lib/model/demo/demo-types';
+import { evaluatorInstructions, evaluatorNameFrom, isDeckOrchestrator } from '@/lib/model/demo/playbooks/pitch-deck-orchestrator';
+import { isDeckEvaluator } from '@/lib/model/demo/playbooks/pitch-deck-evaluator';
 
 const tool = (name: string, properties: Record<string, unknown> = {}, required: string[] = []): DemoTool => ({
   name,

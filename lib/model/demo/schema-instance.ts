@@ -1,6 +1,6 @@
-import type { JsonSchema } from './demo-types';
-import { DEMO_LIMITS } from './input-limits';
-import { firstSentence } from './text-helpers';
+import type { JsonSchema } from '@/lib/model/demo/demo-types';
+import { DEMO_LIMITS } from '@/lib/model/demo/input-limits';
+import { firstSentence } from '@/lib/model/demo/text-helpers';
 
 /**
  * Builds a deterministic value that conforms to a JSON Schema (the subset

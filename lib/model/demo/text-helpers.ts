@@ -1,4 +1,4 @@
-import { DEMO_LIMITS } from './input-limits';
+import { DEMO_LIMITS } from '@/lib/model/demo/input-limits';
 
 /** Small deterministic text utilities the playbooks share; each is linear in its input. */
 

@@ -1,5 +1,5 @@
-import type { DemoTool, JsonSchema } from './demo-types';
-import { buildSchemaInstance } from './schema-instance';
+import type { DemoTool, JsonSchema } from '@/lib/model/demo/demo-types';
+import { buildSchemaInstance } from '@/lib/model/demo/schema-instance';
 
 /**
  * The demo does not hard-code the argument names of the filesystem tools: it

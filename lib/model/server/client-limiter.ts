@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Per-client rate and concurrency limits for the proxy, plus a server-wide
  * ceiling (four clients' worth) that a client forging its address cannot

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { findRemoteUrlPart } from './remote-url-parts';
+import { findRemoteUrlPart } from '@/lib/model/server/remote-url-parts';
 
 const user = (part: Record<string, unknown>) => [{ role: 'user', content: [{ type: 'text', text: 'hi' }, part] }] as unknown as ModelMessage[];
 

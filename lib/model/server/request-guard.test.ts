@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientLimiter, limiterSettingsFrom } from './client-limiter';
-import { allowedHosts, clientKeyOf, guardProxyRequest, hostnameOf, releaseWhenDone, type GuardEnvironment } from './request-guard';
+import { ClientLimiter, limiterSettingsFrom } from '@/lib/model/server/client-limiter';
+import { allowedHosts, clientKeyOf, guardProxyRequest, hostnameOf, releaseWhenDone, type GuardEnvironment } from '@/lib/model/server/request-guard';
 
 function request(headers: Record<string, string>, url = 'http://localhost:3000/api/model'): Request {
   return new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } });

@@ -1,6 +1,7 @@
+import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ProxyErrorBody, ProxyErrorCode } from '../step-protocol';
-import { ClientLimiter, limiterSettingsFrom } from './client-limiter';
+import type { ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
+import { ClientLimiter, limiterSettingsFrom } from '@/lib/model/server/client-limiter';
 
 /**
  * The proxy's front door, shared by `POST /api/model` and `GET /api/models`.

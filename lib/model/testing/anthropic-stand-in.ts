@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, sseEvent, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, sseEvent, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: the Anthropic Messages API (`POST /v1/messages`, `stream: true`)
@@ -42,7 +42,8 @@ export function renderAnthropic(reply: StandInReply, model: string): StandInResp
           model,
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: usage.inputTokens, output_tokens: 1 },
+          // Anthropic counts cache reads apart from input_tokens (the uncached rest).
+          usage: { input_tokens: usage.inputTokens - (usage.cachedInputTokens ?? 0), output_tokens: 1, cache_read_input_tokens: usage.cachedInputTokens ?? 0, cache_creation_input_tokens: 0 },
         },
       },
       'message_start',

@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: Gemini `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`
@@ -45,7 +45,12 @@ export function renderGemini(reply: StandInReply, model: string): StandInRespons
   chunks.push(
     data({
       candidates: [candidate(calls, 'STOP')],
-      usageMetadata: { promptTokenCount: usage.inputTokens, candidatesTokenCount: usage.outputTokens, totalTokenCount: usage.inputTokens + usage.outputTokens },
+      usageMetadata: {
+        promptTokenCount: usage.inputTokens,
+        candidatesTokenCount: usage.outputTokens,
+        totalTokenCount: usage.inputTokens + usage.outputTokens,
+        ...(usage.cachedInputTokens === undefined ? {} : { cachedContentTokenCount: usage.cachedInputTokens }),
+      },
       modelVersion: model,
     }),
   );

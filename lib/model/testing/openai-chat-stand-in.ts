@@ -1,5 +1,5 @@
-import { openAiErrorBody } from './openai-responses-stand-in';
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { openAiErrorBody } from '@/lib/model/testing/openai-responses-stand-in';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: OpenAI Chat Completions (`POST /v1/chat/completions`,
@@ -38,7 +38,7 @@ export function renderOpenAiChat(reply: StandInReply, model: string, requestBody
   if (streamOptions?.include_usage === true) {
     const usage = reply.usage ?? DEFAULT_USAGE;
     chunks.push(
-      `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens } })}\n\n`,
+      `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens, ...(usage.cachedInputTokens === undefined ? {} : { prompt_tokens_details: { cached_tokens: usage.cachedInputTokens } }) } })}\n\n`,
     );
   }
   chunks.push('data: [DONE]\n\n');

@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, sseEvent, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { DEFAULT_USAGE, deltasOf, jsonResponse, SSE_HEADERS, sseEvent, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: the OpenAI Responses API (`POST /v1/responses`, `stream: true`)
@@ -77,7 +77,7 @@ export function renderOpenAiResponses(reply: StandInReply, model: string): Stand
         output,
         usage: {
           input_tokens: usage.inputTokens,
-          input_tokens_details: { cached_tokens: 0 },
+          input_tokens_details: { cached_tokens: usage.cachedInputTokens ?? 0 },
           output_tokens: usage.outputTokens,
           output_tokens_details: { reasoning_tokens: 0 },
           total_tokens: usage.inputTokens + usage.outputTokens,

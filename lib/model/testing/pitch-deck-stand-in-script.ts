@@ -1,5 +1,5 @@
-import type { ReceivedRequest } from './stand-in-server';
-import type { StandInReply, StandInToolCall } from './stand-in-reply';
+import type { ReceivedRequest } from '@/lib/model/testing/stand-in-server';
+import type { StandInReply, StandInToolCall } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: a scripted but real orchestration for the pitch-deck example,

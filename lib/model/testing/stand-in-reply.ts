@@ -11,8 +11,11 @@ export interface StandInToolCall {
 }
 
 export interface StandInUsage {
+  /** All input tokens, cached ones included (each stand-in splits them the way its provider does). */
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the prompt cache; omitted means the provider reports none. */
+  cachedInputTokens?: number;
 }
 
 export type StandInReply =

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isAnthropicRequest, renderAnthropic } from './anthropic-stand-in';
-import { geminiModelOfPath, renderGemini } from './gemini-stand-in';
-import { isOpenAiChatRequest, renderOpenAiChat } from './openai-chat-stand-in';
-import { isOpenAiResponsesRequest, renderOpenAiResponses } from './openai-responses-stand-in';
-import { jsonResponse, type StandInReply, type StandInResponse } from './stand-in-reply';
+import { isAnthropicRequest, renderAnthropic } from '@/lib/model/testing/anthropic-stand-in';
+import { geminiModelOfPath, renderGemini } from '@/lib/model/testing/gemini-stand-in';
+import { isOpenAiChatRequest, renderOpenAiChat } from '@/lib/model/testing/openai-chat-stand-in';
+import { isOpenAiResponsesRequest, renderOpenAiResponses } from '@/lib/model/testing/openai-responses-stand-in';
+import { jsonResponse, type StandInReply, type StandInResponse } from '@/lib/model/testing/stand-in-reply';
 
 /**
  * Test support: one loopback HTTP server that speaks the four wire formats

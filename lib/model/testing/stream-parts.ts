@@ -1,5 +1,5 @@
 import type { LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
-import type { ModelStepEvent } from '@/lib/model/step-protocol';
+import type { ModelStepEvent } from '@/lib/model/protocol/step-protocol';
 
 /** Helpers shared by the model tests (not imported by production code). */
 export function usageOf(input: number, output: number): LanguageModelV3Usage {

@@ -1,6 +1,6 @@
 import type { FilePart, TextPart } from 'ai';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { MAX_REQUEST_BYTES } from '@/lib/model/step-protocol';
+import { MAX_REQUEST_BYTES } from '@/lib/model/protocol/step-protocol';
 import { formatBytes } from '@/lib/vfs/limits';
 import { isTextPath } from '@/lib/vfs/mime-type';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';

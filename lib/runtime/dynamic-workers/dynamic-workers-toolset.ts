@@ -10,6 +10,9 @@ import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-crea
 import { workerCreateApproval } from '@/lib/runtime/dynamic-workers/worker-create-approval';
 import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { assertCallableBy, isCallableBy, recordCreator } from '@/lib/runtime/dynamic-workers/created-worker-callers';
+import { llmDoDynamicToolFaces, type ToolFace } from '@/lib/runtime/dynamic-workers/llm-do-dynamic-tools';
+import { agentCallTarget } from '@/lib/runtime/agent-call-approval';
+import { fileParameters, withoutInstructionsParameter } from '@/lib/runtime/toolsets/worker-toolset';
 
 /**
  * The `dynamic_workers` toolset (seed 004): `worker_create` writes a validated
@@ -30,6 +33,9 @@ import { assertCallableBy, isCallableBy, recordCreator } from '@/lib/runtime/dyn
  *
  * A created worker is callable by its creator only (created-worker-callers.ts):
  * other workers neither see its named tool nor reach it with worker_call.
+ *
+ * A creator in llm-do's format gets these tools under llm-do's names and
+ * arguments (llm-do-dynamic-tools.ts), mapped onto the same tools.
  */
 export const DYNAMIC_WORKERS_TOOLSET_NAME = 'dynamic_workers';
 export const WORKER_CREATE_TOOL_NAME = 'worker_create';
@@ -49,18 +55,28 @@ function createdWorkerNames(session: RunSession, creator: WorkerDefinition): str
   return names.length === 0 ? 'none yet (create one with worker_create)' : names.join(', ');
 }
 
-function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOptions): RuntimeTool {
+const identity = (value: unknown) => value;
+
+const WORKER_CREATE_FACE: ToolFace = {
+  name: WORKER_CREATE_TOOL_NAME,
+  description:
+    'Create a new worker for this session: its .worker file is written to the project\'s generated workers folder after the user approves it (they may edit it). Afterwards run it with worker_call (or by its own tool name when it appears). It may use only toolsets you have, never dynamic_workers.',
+  inputSchema: WORKER_CREATE_INPUT_SCHEMA,
+  mapArgs: identity,
+};
+
+function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOptions, face: ToolFace): RuntimeTool {
+  const mapResult = face.mapResult ?? identity;
   return {
-    name: WORKER_CREATE_TOOL_NAME,
-    description:
-      'Create a new worker for this session: its .worker file is written to the project\'s generated workers folder after the user approves it (they may edit it). Afterwards run it with worker_call (or by its own tool name when it appears). It may use only toolsets you have, never dynamic_workers.',
-    inputSchema: WORKER_CREATE_INPUT_SCHEMA,
+    name: face.name,
+    description: face.description,
+    inputSchema: face.inputSchema,
     defaultApproval: 'prompt',
-    approval: workerCreateApproval(creator, options),
+    approval: workerCreateApproval(creator, options, face.mapArgs),
     // Two creations in one step must not race for the same name.
     sequential: true,
     async execute(rawArgs, context) {
-      const args = asWorkerCreateArgs(rawArgs);
+      const args = asWorkerCreateArgs(face.mapArgs(rawArgs));
       const plan = await planWorkerCreate(args, {
         manifest: options.project.manifest,
         projectWorkers: options.project.workers,
@@ -74,14 +90,14 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
       options.session.dynamicWorkers.set(plan.definition.name, plan.definition);
       recordCreator(plan.definition, creator);
       createdSchemas.set(plan.definition, plan.schemas);
-      return {
+      return mapResult({
         created: plan.definition.name,
         path: plan.path,
         ...(plan.replacing ? { replaced: true } : {}),
         ...(leftover ? { overwrote_file_from_earlier_session: true } : {}),
         ...(typeof args.file_text === 'string' ? { file_text: plan.text } : {}),
         how_to_call: `worker_call with worker "${plan.definition.name}" (or the tool "${plan.definition.name}" once it is listed among your tools)`,
-      };
+      });
     },
   };
 }
@@ -93,29 +109,41 @@ interface WorkerCallArgs {
   attachments?: string[];
 }
 
-function workerCallTool(caller: WorkerDefinition, options: DynamicWorkersOptions): RuntimeTool {
-  return {
-    name: WORKER_CALL_TOOL_NAME,
-    description:
-      'Run a worker you created in this session with worker_create. Pass its name, the input (text, or JSON for a worker with an input schema) and project-relative paths of files as attachments.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        worker: { type: 'string', description: 'Name of a worker created in this session.' },
-        input: { description: 'The task for the worker: text, or for a worker with an input schema a JSON value.' },
-        instructions: { type: 'string', description: "Optional extra instructions for this call, added to the worker's own." },
-        attachments: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Project-relative paths of files to hand to the worker, e.g. "input/deck.pdf".',
-        },
+const WORKER_CALL_FACE: ToolFace = {
+  name: WORKER_CALL_TOOL_NAME,
+  description:
+    'Run a worker you created in this session with worker_create. Pass its name, the input (text, or JSON for a worker with an input schema) and project-relative paths of files as attachments.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      worker: { type: 'string', description: 'Name of a worker created in this session.' },
+      input: { description: 'The task for the worker: text, or for a worker with an input schema a JSON value.' },
+      instructions: { type: 'string', description: "Optional extra instructions for this call, added to the worker's own." },
+      attachments: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Project-relative paths of files to hand to the worker, e.g. "input/deck.pdf".',
       },
-      required: ['worker', 'input'],
-      additionalProperties: false,
     },
+    required: ['worker', 'input'],
+    additionalProperties: false,
+  },
+  mapArgs: identity,
+};
+
+function workerCallTool(caller: WorkerDefinition, options: DynamicWorkersOptions, face: ToolFace): RuntimeTool {
+  const callArgs = (args: unknown) => face.mapArgs(args) as WorkerCallArgs;
+  return {
+    name: face.name,
+    description: face.description,
+    inputSchema: face.inputSchema,
     defaultApproval: 'pre_approved',
+    agentCall: (args) => {
+      const mapped = callArgs(args);
+      return agentCallTarget(String(mapped.worker), mapped);
+    },
     async execute(rawArgs, context) {
-      const { worker: name, input, instructions, attachments } = rawArgs as WorkerCallArgs;
+      const { worker: name, input, instructions, attachments } = callArgs(rawArgs);
       const worker = options.session.dynamicWorkers.get(name);
       if (worker === undefined) {
         const hint = options.project.workers.has(name)
@@ -141,11 +169,13 @@ function workerCallTool(caller: WorkerDefinition, options: DynamicWorkersOptions
 function namedCreatedWorkerTool(worker: WorkerDefinition, caller: WorkerDefinition): RuntimeTool {
   const schemas = createdSchemas.get(worker) ?? {};
   const schema = buildWorkerToolSchema(worker, { resolvedInputSchema: schemas.input, resolvedOutputSchema: schemas.output });
+  const files = fileParameters(worker);
   return {
     name: worker.name,
     description: `${schema.description} (Created in this session.)`,
-    inputSchema: schema.inputSchema,
+    inputSchema: caller.toolNames === undefined ? schema.inputSchema : withoutInstructionsParameter(schema.inputSchema),
     defaultApproval: 'pre_approved',
+    agentCall: (args) => agentCallTarget(worker.name, args, files),
     async execute(args, context) {
       const parsed = parseWorkerToolArguments(worker, schema, args);
       if (!parsed.ok) throw new RunError('invalid_arguments', parsed.error.message);
@@ -160,9 +190,10 @@ export function createDynamicWorkersToolset(creator: WorkerDefinition, options: 
   const named = [...options.session.dynamicWorkers.values()]
     .filter((worker) => worker.name !== creator.name && isCallableBy(worker, creator))
     .map((worker) => namedCreatedWorkerTool(worker, creator));
+  const faces = creator.toolNames === undefined ? { create: WORKER_CREATE_FACE, call: WORKER_CALL_FACE } : llmDoDynamicToolFaces(creator.toolNames);
   return {
     name: DYNAMIC_WORKERS_TOOLSET_NAME,
-    tools: [workerCreateTool(creator, options), workerCallTool(creator, options), ...named],
+    tools: [workerCreateTool(creator, options, faces.create), workerCallTool(creator, options, faces.call), ...named],
   };
 }
 

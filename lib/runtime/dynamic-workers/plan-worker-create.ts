@@ -7,7 +7,7 @@ import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { RunError } from '@/lib/runtime/run-error';
 import { createdWorkerToolsetProblems } from '@/lib/runtime/dynamic-workers/created-worker-toolsets';
-import { workerFileText, type WorkerCreateArgs } from '@/lib/runtime/dynamic-workers/worker-create-args';
+import { workerFileText, type WorkerCreateArgs, type WorkerFileExtension } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**
@@ -59,8 +59,8 @@ export function generatedWorkersFolder(manifest: ProjectManifest): string {
   return folder;
 }
 
-export function generatedWorkerPath(manifest: ProjectManifest, name: string): string {
-  return `${generatedWorkersFolder(manifest)}/${name}.worker`;
+export function generatedWorkerPath(manifest: ProjectManifest, name: string, extension: WorkerFileExtension = '.worker'): string {
+  return `${generatedWorkersFolder(manifest)}/${name}${extension}`;
 }
 
 /**
@@ -85,13 +85,14 @@ function invalid(path: string, details: string): RunError {
 export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCreateScope): Promise<WorkerCreatePlan> {
   const folder = generatedWorkersFolder(scope.manifest);
   const text = workerFileText(args);
-  const requestedPath = `${folder}/${args.name}.worker`;
+  const extension = args.file_extension ?? '.worker';
+  const requestedPath = `${folder}/${args.name}${extension}`;
   const parsed = parseWorkerFile(text, requestedPath);
   if (parsed.definition === undefined || parsed.diagnostics.some(isRefusal)) throw invalid(requestedPath, formatDiagnostics(parsed.diagnostics));
 
   // An edited file may rename the worker: the file's name is the one that counts.
   const name = parsed.definition.name;
-  const path = `${folder}/${name}.worker`;
+  const path = `${folder}/${name}${extension}`;
   const projectWorker = scope.projectWorkers.get(name);
   if (projectWorker !== undefined) {
     throw new RunError(
@@ -152,7 +153,7 @@ export async function previewWorkerCreate(args: WorkerCreateArgs, scope: WorkerC
     const message = errorMessage(error);
     let path: string | undefined;
     try {
-      path = generatedWorkerPath(scope.manifest, args.name);
+      path = generatedWorkerPath(scope.manifest, args.name, args.file_extension);
     } catch {
       path = undefined;
     }

@@ -14,9 +14,18 @@ import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-wo
  */
 const FILE_FIELD = 'file';
 
-export function workerCreateApproval(creator: WorkerDefinition, options: { project: RunnableProject; session: RunSession }): ToolApproval {
+/**
+ * `mapArgs`: the tool's arguments as worker_create's (llm-do's agent_create and
+ * legacy worker_create map theirs, llm-do-dynamic-tools.ts); an edit adds
+ * `file_text` to the tool's own arguments, which the mapping keeps.
+ */
+export function workerCreateApproval(
+  creator: WorkerDefinition,
+  options: { project: RunnableProject; session: RunSession },
+  mapArgs: (args: unknown) => unknown = (args) => args,
+): ToolApproval {
   const preview = (args: unknown, sandbox: FileSystem): Promise<WorkerCreatePreview> =>
-    previewWorkerCreate(asWorkerCreateArgs(args), {
+    previewWorkerCreate(asWorkerCreateArgs(mapArgs(args)), {
       manifest: options.project.manifest,
       projectWorkers: options.project.workers,
       sessionWorkers: options.session.dynamicWorkers,
@@ -37,6 +46,7 @@ export function workerCreateApproval(creator: WorkerDefinition, options: { proje
     async edit(args, values, context) {
       const text = values[FILE_FIELD];
       const edited = text === undefined ? asWorkerCreateArgs(args) : withEditedFileText(asWorkerCreateArgs(args), text);
+      // (withEditedFileText spreads the tool's own arguments, so an llm-do call keeps its shape.)
       const checked = await preview(edited, context.sandbox);
       if (!checked.ok) return { ok: false, error: `As edited, this file would be refused: ${checked.error}` };
       return { ok: true, args: edited, note: `Your edit passes worker_create's checks; it will be written to ${checked.path}.` };

@@ -17,14 +17,21 @@ export interface WorkerCreateArgs {
   description: string;
   instructions: string;
   model?: string;
-  toolsets?: Record<string, unknown>;
+  /** A mapping (Workerbench) or llm-do's list of toolset names (agent_create). */
+  toolsets?: Record<string, unknown> | string[];
+  /** llm-do's Python tool names (agent_create); written so the check refuses them as browser-unsupported. */
+  tools?: string[];
   attachment_policy?: Record<string, unknown>;
   output_schema?: Record<string, unknown>;
   /** Replace a worker this session created earlier under the same name. */
   replace?: boolean;
   /** The complete file to write instead of rendering one from the fields above. */
   file_text?: string;
+  /** `.agent` for llm-do's agent_create, which writes llm-do's agent files; `.worker` by default. Never from the model: set by the tool. */
+  file_extension?: WorkerFileExtension;
 }
+
+export type WorkerFileExtension = '.worker' | '.agent';
 
 export const WORKER_CREATE_INPUT_SCHEMA: Record<string, unknown> = {
   type: 'object',
@@ -66,9 +73,11 @@ export const WORKER_CREATE_INPUT_SCHEMA: Record<string, unknown> = {
 export function renderWorkerFile(args: WorkerCreateArgs): string {
   const frontmatter = {
     name: args.name,
-    description: args.description,
+    // llm-do's legacy worker_create may leave the description out.
+    description: args.description === '' ? undefined : args.description,
     model: args.model,
     toolsets: args.toolsets,
+    tools: args.tools !== undefined && args.tools.length > 0 ? args.tools : undefined,
     attachment_policy: args.attachment_policy,
     output_schema: args.output_schema,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ModelStepError } from '@/lib/model/model-step-error';
-import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from '@/lib/model/step-protocol';
+import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
 import { abortableSleep } from '@/lib/runtime/model-requests/sleep';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';

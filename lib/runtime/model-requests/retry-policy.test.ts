@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfterMs } from '@/lib/model/retry-after';
+import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
 import {
   describeFailureReason,
   isRetryableFailure,

@@ -1,4 +1,4 @@
-import type { ProxyErrorCode } from '@/lib/model/step-protocol';
+import type { ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 
 /**
  * When and how long the loop waits before asking a model again. Only failures
@@ -7,7 +7,7 @@ import type { ProxyErrorCode } from '@/lib/model/step-protocol';
  * the step streamed (model-step-with-retries.ts checks that). Any other 4xx
  * would fail the same way again.
  */
-export { DEFAULT_MAX_RETRIES } from '@/lib/project/manifest-schema';
+export { DEFAULT_MAX_RETRIES } from '@/lib/project/manifest-constants';
 /** The first wait without a retry-after; each further attempt doubles it. */
 export const BASE_BACKOFF_MS = 1000;
 export const MAX_BACKOFF_MS = 30_000;

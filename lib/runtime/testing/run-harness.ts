@@ -1,4 +1,4 @@
-import type { ModelStepClient } from '@/lib/model/step-protocol';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { ApprovalHandler, ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunEvent } from '@/lib/runtime/events';

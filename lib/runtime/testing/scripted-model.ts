@@ -1,7 +1,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { ModelStepClient } from '@/lib/model/step-protocol';
-import { createInProcessModelClient } from '@/lib/model/in-process-model-client';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
+import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 
 /**
  * Test support (not imported by production code): a MockLanguageModelV3 that

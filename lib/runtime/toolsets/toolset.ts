@@ -19,11 +19,22 @@ export interface RuntimeTool {
   /** Runs alone, in the order the model asked, instead of alongside the step's other calls. */
   sequential?: boolean;
   /**
+   * Set on tools that run another worker: which one, and whether files go
+   * along, so the project's agent-call approval settings (llm-do's
+   * `agent_calls_require_approval` and friends) apply to the call.
+   */
+  agentCall?(args: unknown): AgentCallTarget;
+  /**
    * How an approval question shows this call and how a person may edit it.
    * Absent: one editable field per argument (schema-fields-approval.ts).
    */
   approval?: ToolApproval;
   execute(args: unknown, context: ToolContext): Promise<unknown>;
+}
+
+export interface AgentCallTarget {
+  agent: string;
+  hasAttachments: boolean;
 }
 
 export interface Toolset {

@@ -35,7 +35,7 @@ export async function toolsetsForWorker(
         return { worker: found, schemas: await workerSchemasOrThrow(found, sandbox) };
       }),
     );
-    toolsets.push(createWorkerToolset(allowed));
+    toolsets.push(createWorkerToolset(allowed, worker.toolNames));
   }
   return toolsets;
 }

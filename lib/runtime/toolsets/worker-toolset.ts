@@ -1,4 +1,6 @@
-import type { WorkerDefinition } from '@/lib/worker/worker-schema';
+import type { WorkerDefinition, WorkerToolNames } from '@/lib/worker/worker-schema';
+import { agentCallTarget } from '@/lib/runtime/agent-call-approval';
+import { ATTACHMENTS_PARAMETER, INSTRUCTIONS_PARAMETER, slotParameterName } from '@/lib/runtime/typed-io/worker-tool-parameters';
 import { RunError } from '@/lib/runtime/run-error';
 import type { ResolvedWorkerSchemas } from '@/lib/runtime/typed-io/resolve-worker-schemas';
 import {
@@ -18,6 +20,10 @@ import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
  * worker at run time, restricted to the same allowed set. Both default to
  * pre_approved; frontmatter can override per tool name under
  * `toolsets.workers.approvals`.
+ *
+ * For a caller in llm-do's format (WorkerToolNames) the tools are llm-do's:
+ * one per agent, taking `{input, attachments}` (no per-call `instructions`),
+ * and no call_worker.
  */
 export const WORKERS_TOOLSET_NAME = 'workers';
 export const CALL_WORKER_TOOL_NAME = 'call_worker';
@@ -39,13 +45,27 @@ export function buildWorkerToolSchema(worker: WorkerDefinition, schemas: Resolve
   });
 }
 
-function workerTool({ worker, schemas }: ExposedWorker): RuntimeTool {
+/** llm-do's agent tools take `{input, attachments}`: the per-call instructions parameter goes. */
+export function withoutInstructionsParameter(inputSchema: Record<string, unknown>): Record<string, unknown> {
+  const properties = { ...(inputSchema.properties as Record<string, unknown> | undefined) };
+  delete properties[INSTRUCTIONS_PARAMETER];
+  return { ...inputSchema, properties };
+}
+
+/** The parameters of a worker's tool that carry files: `attachments` and its slots. */
+export function fileParameters(worker: WorkerDefinition): string[] {
+  return [ATTACHMENTS_PARAMETER, ...(worker.attachment_policy?.slots ?? []).map(slotParameterName)];
+}
+
+function workerTool({ worker, schemas }: ExposedWorker, toolNames: WorkerToolNames | undefined): RuntimeTool {
   const schema = buildWorkerToolSchema(worker, schemas);
+  const files = fileParameters(worker);
   return {
     name: worker.name,
     description: schema.description,
-    inputSchema: schema.inputSchema,
+    inputSchema: toolNames === undefined ? schema.inputSchema : withoutInstructionsParameter(schema.inputSchema),
     defaultApproval: 'pre_approved',
+    agentCall: (args) => agentCallTarget(worker.name, args, files),
     async execute(args, context) {
       const parsed = parseWorkerToolArguments(worker, schema, args);
       if (!parsed.ok) throw new RunError('invalid_arguments', parsed.error.message);
@@ -89,6 +109,7 @@ function callWorkerTool(allowed: readonly ExposedWorker[]): RuntimeTool {
       additionalProperties: false,
     },
     defaultApproval: 'pre_approved',
+    agentCall: (args) => agentCallTarget(String((args as CallWorkerArgs).worker), args),
     async execute(args, context) {
       const { worker: name, input, instructions, attachments } = args as CallWorkerArgs;
       const exposed = allowed.find(({ worker }) => worker.name === name);
@@ -101,9 +122,9 @@ function callWorkerTool(allowed: readonly ExposedWorker[]): RuntimeTool {
   };
 }
 
-/** One tool per allowed worker, plus call_worker when there is at least one. */
-export function createWorkerToolset(allowed: readonly ExposedWorker[]): Toolset {
-  const tools = allowed.map(workerTool);
-  if (allowed.length > 0) tools.push(callWorkerTool(allowed));
+/** One tool per allowed worker, plus call_worker when there is at least one (not in llm-do's format, which has none). */
+export function createWorkerToolset(allowed: readonly ExposedWorker[], toolNames?: WorkerToolNames): Toolset {
+  const tools = allowed.map((exposed) => workerTool(exposed, toolNames));
+  if (allowed.length > 0 && toolNames === undefined) tools.push(callWorkerTool(allowed));
   return { name: WORKERS_TOOLSET_NAME, tools };
 }

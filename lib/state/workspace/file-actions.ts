@@ -50,7 +50,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         await context.requireFileSystem().writeFile(absolutePath(context.requireProject(), path), text);
         set((state) => ({ buffers: new Map(state.buffers).set(path, { text, savedText: text }) }));
         await context.refreshTree();
-        if (isAnalyzedPath(path)) analysis.runAnalysis();
+        if (isAnalyzedPath(path)) await analysis.runAnalysis();
         await get().openFile(path);
       } catch (error) {
         context.reportError(error, `Could not create "${path}"`);
@@ -155,7 +155,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         });
         if (get().openPath === null) sessionMemory.setLastFile(project, null);
         await context.refreshTree();
-        analysis.runAnalysis();
+        await analysis.runAnalysis();
       } catch (error) {
         context.reportError(error, `Could not delete "${path}"`);
       }

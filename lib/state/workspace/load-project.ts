@@ -57,11 +57,13 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
       openPath: null,
       openView: null,
       diagnostics: [],
+      generatedFolder: null,
       revealRequest: null,
       saveError: null,
     });
     sessionMemory.setLastProject(name);
-    analysis.runAnalysis();
+    // Not awaited: the first file opens while the checker loads.
+    void analysis.runAnalysis();
     if ([...buffers.values()].some((buffer) => buffer.text !== buffer.savedText)) editing.scheduleSave();
 
     const files = treeFiles(tree);

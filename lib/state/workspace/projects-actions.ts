@@ -121,7 +121,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         const isCurrent = get().currentProject === name;
         if (isCurrent) {
           editing.cancelScheduledSave();
-          set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [] });
+          set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [], generatedFolder: null });
         }
         await projectCatalog.remove(context.requireFileSystem(), name);
         forgetUnsaved(name);

@@ -57,7 +57,7 @@ export function createReloadFromStorage(context: WorkspaceContext, analysis: Ana
             ...(kept.length > 0 ? { notice: { tone: 'info' as const, message: keptEditsMessage(kept) } } : {}),
           };
         });
-        analysis.runAnalysis();
+        await analysis.runAnalysis();
         // A binary file that changed under the viewer is read again.
         const openPath = get().openPath;
         if (openPath !== null && get().openView === null) await get().openFile(openPath);

@@ -61,7 +61,7 @@ export function createRelocate(context: WorkspaceContext, analysis: Analysis): R
         }
       }
       set({ buffers, expanded: context.expandAncestors(to), selectedPath: to });
-      analysis.runAnalysis();
+      await analysis.runAnalysis();
     } catch (error) {
       context.reportError(error, `Could not move "${from}" to "${to}"`);
     }

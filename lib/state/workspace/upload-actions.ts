@@ -86,7 +86,7 @@ export function createUploadActions(context: WorkspaceContext, analysis: Analysi
       } catch (error) {
         context.reportError(error, 'Could not refresh the file tree');
       }
-      analysis.runAnalysis();
+      await analysis.runAnalysis();
       if (lastWritten !== null) {
         if (get().openPath === lastWritten) set({ openPath: null, openView: null });
         await get().openFile(lastWritten);

@@ -32,6 +32,8 @@ export interface WorkspaceState {
   saving: boolean;
   saveError: string | null;
   diagnostics: Diagnostic[];
+  /** The project's generated workers folder (generated_workers_dir), known once the project was checked. */
+  generatedFolder: string | null;
   revealRequest: RevealRequest | null;
 
   /** Opens storage and the last project. Tests pass their own filesystem and deck fetcher. */

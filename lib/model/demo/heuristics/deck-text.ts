@@ -4,7 +4,7 @@
  * input/x.pdf (7 pages):" then "--- page N ---" before each page). The
  * heuristics work on its pages and sentences; nothing here is invented.
  */
-import { capText, DEMO_LIMITS } from '../input-limits';
+import { capText, DEMO_LIMITS } from '@/lib/model/demo/input-limits';
 
 export interface DeckPage {
   number: number;

@@ -1,5 +1,5 @@
-import type { RedFlag } from './red-flags';
-import { CRITERIA, CRITERION_LABELS, MAX_TOTAL, verdictFor, type Criterion, type CriterionScore, type Verdict } from './score-criteria';
+import type { RedFlag } from '@/lib/model/demo/heuristics/red-flags';
+import { CRITERIA, CRITERION_LABELS, MAX_TOTAL, verdictFor, type Criterion, type CriterionScore, type Verdict } from '@/lib/model/demo/heuristics/score-criteria';
 
 /**
  * The evaluator's markdown report, and its reading back by the orchestrator

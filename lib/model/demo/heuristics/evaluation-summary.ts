@@ -1,5 +1,5 @@
-import { DEMO_SCORING_NOTICE, readEvaluationReport, type ReportSummary } from './evaluation-report';
-import { CRITERIA, MAX_TOTAL } from './score-criteria';
+import { DEMO_SCORING_NOTICE, readEvaluationReport, type ReportSummary } from '@/lib/model/demo/heuristics/evaluation-report';
+import { CRITERIA, MAX_TOTAL } from '@/lib/model/demo/heuristics/score-criteria';
 
 /**
  * The orchestrator's comparison of all decks: a ranking by total score (as

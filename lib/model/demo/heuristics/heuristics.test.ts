@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companyFromFileName, parseExtractedDeck, splitSentences, type DeckText } from './deck-text';
-import { DEMO_SCORING_NOTICE, readEvaluationReport, renderEvaluationReport, totalOf } from './evaluation-report';
-import { amountNear, findMoneyAmounts, formatMoney } from './money';
-import { findRedFlags } from './red-flags';
-import { scoreCriterion, scoreDeck, verdictFor } from './score-criteria';
+import { companyFromFileName, parseExtractedDeck, splitSentences, type DeckText } from '@/lib/model/demo/heuristics/deck-text';
+import { DEMO_SCORING_NOTICE, readEvaluationReport, renderEvaluationReport, totalOf } from '@/lib/model/demo/heuristics/evaluation-report';
+import { amountNear, findMoneyAmounts, formatMoney } from '@/lib/model/demo/heuristics/money';
+import { findRedFlags } from '@/lib/model/demo/heuristics/red-flags';
+import { scoreCriterion, scoreDeck, verdictFor } from '@/lib/model/demo/heuristics/score-criteria';
 import { sampleDeckText, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
 
 function deckOf(pages: Record<string, string[]>, path = 'input/acme.pdf'): DeckText {

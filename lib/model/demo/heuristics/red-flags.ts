@@ -1,6 +1,6 @@
-import { deckSentences, type DeckText } from './deck-text';
-import { amountNear, findMoneyAmounts, formatMoney } from './money';
-import { NO_COMPETITORS, OPEN_ROLES, TOP_DOWN_SHARE, type CriterionScore } from './score-criteria';
+import { deckSentences, type DeckText } from '@/lib/model/demo/heuristics/deck-text';
+import { amountNear, findMoneyAmounts, formatMoney } from '@/lib/model/demo/heuristics/money';
+import { NO_COMPETITORS, OPEN_ROLES, TOP_DOWN_SHARE, type CriterionScore } from '@/lib/model/demo/heuristics/score-criteria';
 
 /**
  * Red flags an investor would circle, each found by one plain rule over the

@@ -1,5 +1,5 @@
-import { deckSentences, type DeckText } from './deck-text';
-import { findMoneyAmounts } from './money';
+import { deckSentences, type DeckText } from '@/lib/model/demo/heuristics/deck-text';
+import { findMoneyAmounts } from '@/lib/model/demo/heuristics/money';
 
 /**
  * Transparent scoring of a pitch deck, criterion by criterion. Each criterion

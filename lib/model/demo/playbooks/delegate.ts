@@ -1,8 +1,8 @@
 import { isBuiltinToolName } from '@/lib/worker/builtin-tool-names';
-import type { DemoAction, DemoConversationState, DemoPlaybook, DemoTool } from '../demo-types';
-import { mentionedPaths, quoteBlock } from '../text-helpers';
-import { parseFileDirectives } from './file-directives';
-import { argumentsFor, propertyNames } from '../tool-arguments';
+import type { DemoAction, DemoConversationState, DemoPlaybook, DemoTool } from '@/lib/model/demo/demo-types';
+import { mentionedPaths, quoteBlock } from '@/lib/model/demo/text-helpers';
+import { parseFileDirectives } from '@/lib/model/demo/playbooks/file-directives';
+import { argumentsFor, propertyNames } from '@/lib/model/demo/tool-arguments';
 
 /** Worker tools take an `input` and are not one of the built-in filesystem/dynamic tools. */
 export function workerTools(state: DemoConversationState): DemoTool[] {

@@ -1,5 +1,5 @@
-import type { DemoAction, DemoConversationState, DemoPlaybook } from '../demo-types';
-import { firstSentence, quoteBlock, words } from '../text-helpers';
+import type { DemoAction, DemoConversationState, DemoPlaybook } from '@/lib/model/demo/demo-types';
+import { firstSentence, quoteBlock, words } from '@/lib/model/demo/text-helpers';
 
 /**
  * "fallback": always applies. A transparent, deterministic answer derived

@@ -1,7 +1,7 @@
-import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '../demo-types';
-import { DEMO_LIMITS } from '../input-limits';
-import { quoteBlock } from '../text-helpers';
-import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
+import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '@/lib/model/demo/demo-types';
+import { DEMO_LIMITS } from '@/lib/model/demo/input-limits';
+import { quoteBlock } from '@/lib/model/demo/text-helpers';
+import { argumentsFor, findTool, pickProperty } from '@/lib/model/demo/tool-arguments';
 
 /** One imperative the demo understands in the user input. */
 export type FileDirective =

@@ -1,9 +1,9 @@
-import type { DemoPlaybook } from '../demo-types';
-import { delegatePlaybook } from './delegate';
-import { fileDirectivesPlaybook } from './file-directives';
-import { fallbackPlaybook } from './fallback';
-import { pitchDeckEvaluatorPlaybook } from './pitch-deck-evaluator';
-import { pitchDeckOrchestratorPlaybook } from './pitch-deck-orchestrator';
+import type { DemoPlaybook } from '@/lib/model/demo/demo-types';
+import { delegatePlaybook } from '@/lib/model/demo/playbooks/delegate';
+import { fileDirectivesPlaybook } from '@/lib/model/demo/playbooks/file-directives';
+import { fallbackPlaybook } from '@/lib/model/demo/playbooks/fallback';
+import { pitchDeckEvaluatorPlaybook } from '@/lib/model/demo/playbooks/pitch-deck-evaluator';
+import { pitchDeckOrchestratorPlaybook } from '@/lib/model/demo/playbooks/pitch-deck-orchestrator';
 
 /**
  * The demo model tries these in order and takes the first move offered.

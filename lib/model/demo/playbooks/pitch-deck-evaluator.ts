@@ -1,8 +1,8 @@
-import type { DemoAction, DemoConversationState, DemoPlaybook } from '../demo-types';
-import { parseExtractedDeck } from '../heuristics/deck-text';
-import { renderEvaluationReport } from '../heuristics/evaluation-report';
-import { findRedFlags } from '../heuristics/red-flags';
-import { scoreDeck } from '../heuristics/score-criteria';
+import type { DemoAction, DemoConversationState, DemoPlaybook } from '@/lib/model/demo/demo-types';
+import { parseExtractedDeck } from '@/lib/model/demo/heuristics/deck-text';
+import { renderEvaluationReport } from '@/lib/model/demo/heuristics/evaluation-report';
+import { findRedFlags } from '@/lib/model/demo/heuristics/red-flags';
+import { scoreDeck } from '@/lib/model/demo/heuristics/score-criteria';
 
 /**
  * "pitch-deck-evaluator": scores ONE pitch deck it received as extracted text.

@@ -1,9 +1,9 @@
-import { DEMO_LIMITS } from '../input-limits';
-import { denialReason } from '../conversation-state';
-import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '../demo-types';
-import { companyFromFileName } from '../heuristics/deck-text';
-import { deckSlug, rankDecks, renderSummary, type DeckOutcome } from '../heuristics/evaluation-summary';
-import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
+import { DEMO_LIMITS } from '@/lib/model/demo/input-limits';
+import { denialReason } from '@/lib/model/demo/conversation-state';
+import type { DemoAction, DemoConversationState, DemoPlaybook, DemoToolCall, DemoToolResult } from '@/lib/model/demo/demo-types';
+import { companyFromFileName } from '@/lib/model/demo/heuristics/deck-text';
+import { deckSlug, rankDecks, renderSummary, type DeckOutcome } from '@/lib/model/demo/heuristics/evaluation-summary';
+import { argumentsFor, findTool, pickProperty } from '@/lib/model/demo/tool-arguments';
 
 /**
  * "pitch-deck-orchestrator": the bootstrapping demo. It applies when the
@@ -13,12 +13,12 @@ import { argumentsFor, findTool, pickProperty } from '../tool-arguments';
  *
  * 1. list_files("input", "*.pdf") (no deck → it says so and stops);
  * 2. read_file rubric.md (a missing rubric is noted, default criteria used);
- * 3. worker_create the evaluator: the rubric text it read goes into the
+ * 3. worker_create (llm-do: agent_create) the evaluator: the rubric text it read goes into the
  *    evaluator's instructions; attachment_policy one required .pdf
  *    (a name taken by its own earlier creation → the same call with replace: true);
  * 4. one evaluator call per deck, ALL in one step (the loop runs them
  *    concurrently) — by the evaluator's own tool when it is offered, else
- *    worker_call — each with the deck as its single attachment;
+ *    worker_call (llm-do: agent_call) — each with the deck as its single attachment;
  * 5. write_file evaluations/<slug>.md per deck with the evaluator's report;
  * 6. write_file evaluations/summary.md ranking the decks by total score;
  * 7. a final answer with the ranking and the files written.
@@ -30,8 +30,16 @@ const EVALUATIONS_FOLDER = 'evaluations';
 const SUMMARY_PATH = `${EVALUATIONS_FOLDER}/summary.md`;
 const DEFAULT_EVALUATOR_NAME = 'pitch_evaluator';
 
+/** The create and call tools under either name: Workerbench's worker_create / worker_call or llm-do's agent_create / agent_call. */
+const CREATE_TOOLS = ['worker_create', 'agent_create'];
+const CALL_TOOLS = ['worker_call', 'agent_call'];
+
+function firstTool(state: DemoConversationState, names: readonly string[]) {
+  return names.map((name) => findTool(state.tools, name)).find((tool) => tool !== undefined);
+}
+
 export function isDeckOrchestrator(state: DemoConversationState): boolean {
-  const hasDynamicTools = findTool(state.tools, 'worker_create') !== undefined || findTool(state.tools, 'worker_call') !== undefined;
+  const hasDynamicTools = firstTool(state, CREATE_TOOLS) !== undefined || firstTool(state, CALL_TOOLS) !== undefined;
   return (
     findTool(state.tools, 'list_files') !== undefined &&
     hasDynamicTools &&
@@ -103,29 +111,47 @@ function rubricText(state: DemoConversationState): string | null {
   return typeof content === 'string' ? content : read.text;
 }
 
+/** The create call, shaped by the tool's schema: llm-do's agent_create has no attachment policy and no replace. */
 function createEvaluator(state: DemoConversationState, replace: boolean): DemoToolCall {
-  const name = evaluatorNameFrom(state.system);
-  return call(state, 'worker_create', {
-    name,
+  const tool = firstTool(state, CREATE_TOOLS)!;
+  // Workerbench's worker_create; llm-do's legacy one says `force`, its agent_create neither.
+  const workerbench = tool.name === 'worker_create' && pickProperty(tool.inputSchema, ['force']) === undefined;
+  const replaceKey = workerbench ? 'replace' : pickProperty(tool.inputSchema, ['force']);
+  return call(state, tool.name, {
+    name: evaluatorNameFrom(state.system),
     description: 'Evaluates one PDF pitch deck against the rubric and returns a scored markdown report.',
     instructions: evaluatorInstructions(rubricText(state)),
-    attachment_policy: { max_attachments: 1, allowed_suffixes: ['.pdf'], required: true },
-    ...(replace ? { replace: true } : {}),
+    ...(workerbench ? { attachment_policy: { max_attachments: 1, allowed_suffixes: ['.pdf'], required: true } } : {}),
+    ...(replace && replaceKey !== undefined ? { [replaceKey]: true } : {}),
   });
 }
 
-/** The evaluator calls: by its own tool when it is offered, else worker_call. */
+/** Who a call tool names and how it takes the input: worker/agent, input/input_data (legacy llm-do). */
+function callKeys(state: DemoConversationState): { tool: string; target: string; input: string } | undefined {
+  const tool = firstTool(state, CALL_TOOLS);
+  if (tool === undefined) return undefined;
+  return {
+    tool: tool.name,
+    target: pickProperty(tool.inputSchema, ['worker', 'agent']) ?? 'worker',
+    input: pickProperty(tool.inputSchema, ['input', 'input_data']) ?? 'input',
+  };
+}
+
+/** The evaluator calls: by its own tool when it is offered, else the call tool. */
 function evaluateDecks(state: DemoConversationState, evaluator: string, decks: readonly string[]): DemoToolCall[] {
   const named = findTool(state.tools, evaluator);
+  const keys = callKeys(state) ?? { tool: 'worker_call', target: 'worker', input: 'input' };
   return decks.map((deck) => {
     const input = `Evaluate the pitch deck ${deck} (${companyFromFileName(deck)}).`;
     if (named !== undefined) return { toolName: evaluator, input: argumentsFor(named, input, { input, attachments: [deck] }) };
-    return { toolName: 'worker_call', input: { worker: evaluator, input, attachments: [deck] } };
+    return { toolName: keys.tool, input: { [keys.target]: evaluator, [keys.input]: input, attachments: [deck] } };
   });
 }
 
 function isEvaluatorCall(result: { toolName: string; input: unknown }, evaluator: string): boolean {
-  return result.toolName === evaluator || (result.toolName === 'worker_call' && (result.input as { worker?: unknown }).worker === evaluator);
+  if (result.toolName === evaluator) return true;
+  const input = result.input as { worker?: unknown; agent?: unknown };
+  return CALL_TOOLS.includes(result.toolName) && (input.worker ?? input.agent) === evaluator;
 }
 
 function deckOfCall(result: { input: unknown }): string | undefined {
@@ -189,10 +215,10 @@ export const pitchDeckOrchestratorPlaybook: DemoPlaybook = {
     }
 
     // 3. The evaluator.
-    const creations = resultsOf(state, 'worker_create');
+    const creations = state.toolResults.filter((result) => CREATE_TOOLS.includes(result.toolName));
     const creation = creations[creations.length - 1];
     if (creation === undefined) {
-      if (findTool(state.tools, 'worker_create') === undefined) return { text: '[demo] I cannot create an evaluator: this worker has no worker_create tool.' };
+      if (firstTool(state, CREATE_TOOLS) === undefined) return { text: '[demo] I cannot create an evaluator: this worker has no worker_create (or agent_create) tool.' };
       return { toolCalls: [createEvaluator(state, false)] };
     }
     // The gate reports a denial as an error text ("The user denied this call: <reason>").
@@ -201,7 +227,8 @@ export const pitchDeckOrchestratorPlaybook: DemoPlaybook = {
       return { text: `[demo] Creating the evaluator was denied: ${reason}. I evaluated no deck.` };
     }
     if (creation.outcome === 'error') {
-      const alreadyMine = /"replace": true/.test(creation.text) && (creation.input as { replace?: unknown }).replace !== true;
+      const asked = creation.input as { replace?: unknown; force?: unknown };
+      const alreadyMine = /"replace": true/.test(creation.text) && asked.replace !== true && asked.force !== true && firstTool(state, CREATE_TOOLS)!.name === 'worker_create';
       if (alreadyMine) return { toolCalls: [createEvaluator(state, true)] };
       return { text: `[demo] I could not create the evaluator:\n\n${creation.text}` };
     }

@@ -1,0 +1,205 @@
+import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import { parseModelId } from '@/lib/model/protocol/model-id';
+import { codeForProviderStatus } from '@/lib/model/protocol/provider-error-status';
+import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
+import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
+import { errorMessage } from '@/lib/errors/error-message';
+
+/**
+ * The browser side of one model step: POSTs to the proxy and turns the NDJSON
+ * response into events as bytes arrive. No Node APIs, so it runs in the page.
+ */
+export interface ProxyModelClientOptions {
+  endpoint?: string;
+  fetch?: typeof globalThis.fetch;
+  /** The user's own key for a provider (kept in the browser), sent with each request. */
+  getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
+  /** The server's access token (WORKERBENCH_ACCESS_TOKEN) as the user entered it; sent as a bearer token. */
+  getAccessToken?: () => string | undefined;
+  /**
+   * Called when the proxy answers that it needs the access token (none sent,
+   * or a wrong one); resolves true when the user entered one, and the request
+   * is sent once more with it.
+   */
+  requestAccessToken?: (problem: 'missing' | 'wrong') => Promise<boolean>;
+}
+
+/** The headers our own proxy needs besides the body: the access token, when there is one. */
+function authorizationHeader(options: Pick<ProxyModelClientOptions, 'getAccessToken'>): Record<string, string> {
+  const token = options.getAccessToken?.();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Sends a request; when the proxy asks for the access token, asks the user
+ * (once per request) and sends it again with the token.
+ */
+async function sendWithAccessToken(
+  send: (headers: Record<string, string>) => Promise<Response>,
+  options: Pick<ProxyModelClientOptions, 'getAccessToken' | 'requestAccessToken'>,
+): Promise<Response> {
+  const headers = authorizationHeader(options);
+  const response = await send(headers);
+  if (response.status !== 401 || options.requestAccessToken === undefined) return response;
+  const code = await response
+    .clone()
+    .json()
+    .then((body: Partial<ProxyErrorBody>) => body.error?.code)
+    .catch(() => undefined);
+  if (code !== 'access_token_required') return response;
+  const entered = await options.requestAccessToken(headers.Authorization === undefined ? 'missing' : 'wrong');
+  return entered ? send(authorizationHeader(options)) : response;
+}
+
+const ABORTED: ModelStepEvent = { type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } };
+const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
+  'bad_request',
+  'payload_too_large',
+  'unknown_model',
+  'unauthorized',
+  'upstream_error',
+  'rate_limited',
+  'overloaded',
+  'network_error',
+  'aborted',
+  'internal_error',
+  'forbidden',
+  'access_token_required',
+]);
+
+function codeForStatus(status: number): ProxyErrorCode {
+  if (status === 413) return 'payload_too_large';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429 || status === 503 || status === 529) return codeForProviderStatus(status);
+  if (status >= 400 && status < 500) return 'bad_request';
+  return 'upstream_error';
+}
+
+async function errorFromResponse(response: Response): Promise<ModelStepError> {
+  const text = await response.text().catch(() => '');
+  const headerRetryAfterMs = parseRetryAfterMs(response.headers);
+  try {
+    const body = JSON.parse(text) as Partial<ProxyErrorBody>;
+    const error = body.error;
+    if (error && typeof error.message === 'string' && typeof error.code === 'string' && KNOWN_CODES.has(error.code)) {
+      const upstreamStatus = typeof error.status === 'number' ? error.status : undefined;
+      const retryAfterMs = typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0 ? error.retryAfterMs : headerRetryAfterMs;
+      return new ModelStepError(error.code, error.message, response.status, { upstreamStatus, retryAfterMs });
+    }
+  } catch {
+    // Not our JSON (a gateway or dev-server error page): fall back to the status.
+  }
+  return new ModelStepError(codeForStatus(response.status), `The model proxy answered ${response.status} ${response.statusText}`.trim(), response.status, {
+    retryAfterMs: headerRetryAfterMs,
+  });
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.name === 'AbortError');
+}
+
+function parseLine(line: string): ModelStepEvent | null {
+  try {
+    const value = JSON.parse(line) as { type?: unknown };
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? (value as ModelStepEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Splits a byte stream into NDJSON events, however the lines are cut across reads. */
+export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        yield isAbort(error, signal) ? ABORTED : { type: 'error', error: { code: 'network_error', message: 'The connection to the model proxy was lost.' } };
+        return;
+      }
+      if (chunk.done) {
+        buffer += decoder.decode();
+      } else {
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+      const lines = buffer.split('\n');
+      buffer = chunk.done ? '' : (lines.pop() ?? '');
+      for (const raw of lines) {
+        const line = raw.trim();
+        if (line.length === 0) continue;
+        const event = parseLine(line);
+        if (!event) {
+          yield { type: 'error', error: { code: 'upstream_error', message: 'The model proxy sent a malformed event.' } };
+          return;
+        }
+        yield event;
+        if (event.type === 'finish' || event.type === 'error') {
+          ended = true;
+          return;
+        }
+      }
+      if (chunk.done) break;
+    }
+    if (!ended) {
+      yield signal.aborted ? ABORTED : { type: 'error', error: { code: 'upstream_error', message: 'The model stream ended before the step finished.' } };
+    }
+  } finally {
+    // Covers early exits (finish, consumer break): release the connection.
+    reader.cancel().catch(() => {});
+  }
+}
+
+export function createProxyModelClient(options: ProxyModelClientOptions = {}): ModelStepClient {
+  const endpoint = options.endpoint ?? '/api/model';
+  return {
+    async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
+      if (signal.aborted) {
+        yield ABORTED;
+        return;
+      }
+      const provider = parseModelId(request.model)?.provider;
+      const apiKey = request.apiKey ?? (provider && options.getApiKey ? await options.getApiKey(provider) : undefined);
+      const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
+      let response: Response;
+      try {
+        const body = JSON.stringify(apiKey ? { ...request, apiKey } : { ...request, apiKey: undefined });
+        response = await sendWithAccessToken(
+          (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...headers }, body, signal }),
+          options,
+        );
+      } catch (error) {
+        if (isAbort(error, signal)) {
+          yield ABORTED;
+          return;
+        }
+        throw new ModelStepError('network_error', `Could not reach the model proxy: ${errorMessage(error)}`, 0);
+      }
+      if (!response.ok) throw await errorFromResponse(response);
+      if (!response.body) throw new ModelStepError('upstream_error', 'The model proxy sent no body.', response.status);
+      yield* readNdjsonEvents(response.body, signal);
+    },
+  };
+}
+
+export interface ModelOptionsResponse {
+  models: ModelOption[];
+  defaultModel: string;
+}
+
+/** `GET /api/models`: what the model picker offers. */
+export async function fetchModelOptions(
+  options: { endpoint?: string; fetch?: typeof globalThis.fetch; signal?: AbortSignal } & Pick<ProxyModelClientOptions, 'getAccessToken' | 'requestAccessToken'> = {},
+): Promise<ModelOptionsResponse> {
+  const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const response = await sendWithAccessToken(
+    (headers) => fetchImplementation(options.endpoint ?? '/api/models', { signal: options.signal, headers: { Accept: 'application/json', ...headers } }),
+    options,
+  );
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as ModelOptionsResponse;
+}

@@ -1,0 +1,41 @@
+import { modelMessageSchema } from 'ai';
+import { z } from 'zod';
+import type { ModelStepRequest } from '@/lib/model/protocol/step-protocol';
+
+/**
+ * Runtime validation of what the browser sends. The proxy never trusts the
+ * body: a wrong shape is a 400 that names the field, not a provider error.
+ */
+export const toolDefinitionSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"'),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+});
+
+export const modelStepRequestSchema = z.object({
+  model: z.string().min(1, 'must not be empty'),
+  system: z.string().optional(),
+  messages: z.array(modelMessageSchema).min(1, 'must contain at least one message'),
+  tools: z
+    .array(toolDefinitionSchema)
+    .default([])
+    .superRefine((tools, context) => {
+      const seen = new Set<string>();
+      tools.forEach((tool, index) => {
+        if (seen.has(tool.name)) context.addIssue({ code: 'custom', path: [index, 'name'], message: `duplicate tool name "${tool.name}"` });
+        seen.add(tool.name);
+      });
+    }),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  apiKey: z.string().optional(),
+});
+
+export type ParsedStepRequest = { ok: true; request: ModelStepRequest } | { ok: false; message: string };
+
+export function parseStepRequest(body: unknown): ParsedStepRequest {
+  const result = modelStepRequestSchema.safeParse(body);
+  if (result.success) return { ok: true, request: result.data as ModelStepRequest };
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
+  return { ok: false, message: `Invalid request field "${field}": ${issue?.message ?? 'invalid value'}` };
+}

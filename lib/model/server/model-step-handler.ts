@@ -1,0 +1,148 @@
+import 'server-only';
+import { STATUS_BY_CODE } from '@/lib/model/server/classify-error';
+import { httpStatusForError } from '@/lib/model/protocol/provider-error-status';
+import { KEYED_PROVIDERS } from '@/lib/model/protocol/model-catalog';
+import { resolveModel, type ServerEnvironment } from '@/lib/model/server/provider-registry';
+import { describeByteLimit, readLimitedBody } from '@/lib/model/server/read-limited-body';
+import { redactSecrets } from '@/lib/model/server/redact-secrets';
+import { findRemoteUrlPart, remoteUrlPartMessage } from '@/lib/model/server/remote-url-parts';
+import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
+import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
+import { streamModelStep } from '@/lib/model/server/stream-model-step';
+import { errorMessage } from '@/lib/errors/error-message';
+
+/**
+ * The proxy behind `POST /api/model`: one model step per request, streamed
+ * back as NDJSON. It holds the keys and never executes a tool. Failures
+ * before the first event become an HTTP status; later ones an `error` event.
+ */
+export interface ModelStepHandlerOptions {
+  env: ServerEnvironment;
+  fetch?: typeof globalThis.fetch;
+  maxRequestBytes?: number;
+}
+
+export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
+
+export function errorResponse(code: ProxyErrorCode, message: string, status = STATUS_BY_CODE[code]): Response {
+  const body: ProxyErrorBody = { error: { code, message } };
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** A provider's failure before any event: its status, code and retry-after survive the proxy. */
+function providerErrorResponse(error: ProxyErrorDetail): Response {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error.retryAfterMs !== undefined) {
+    headers['Retry-After'] = String(Math.ceil(error.retryAfterMs / 1000));
+    headers['Retry-After-Ms'] = String(error.retryAfterMs);
+  }
+  const body: ProxyErrorBody = { error };
+  return Response.json(body, { status: httpStatusForError(error), headers });
+}
+
+function serverSecrets(env: ServerEnvironment): string[] {
+  const names = [...KEYED_PROVIDERS.flatMap((provider) => (provider.keyVariable ? [provider.keyVariable] : [])), 'OPENAI_COMPATIBLE_API_KEY'];
+  return names.flatMap((name) => (env[name] ? [env[name]] : []));
+}
+
+function encodeEvent(event: ModelStepEvent): Uint8Array {
+  return new TextEncoder().encode(`${JSON.stringify(event)}\n`);
+}
+
+/**
+ * Only JSON: a browser sends a cross-site form or text/plain POST without asking
+ * (no CORS preflight), so any page a user visits could otherwise make their
+ * local server spend its keys. application/json forces the preflight, which fails.
+ */
+function isJsonContentType(value: string | null): boolean {
+  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
+}
+
+export async function handleModelStepRequest(request: Request, options: ModelStepHandlerOptions): Promise<Response> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return errorResponse('bad_request', 'The request body must be JSON, sent with "Content-Type: application/json".', 415);
+  }
+  const limit = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
+  const body = await readLimitedBody(request, limit);
+  if (!body.ok) return errorResponse('payload_too_large', `The request body exceeds the limit of ${describeByteLimit(limit)}.`);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(body.text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : 'parse error';
+    return errorResponse('bad_request', `The request body is not valid JSON: ${redactSecrets(detail)}`);
+  }
+  const parsed = parseStepRequest(json);
+  if (!parsed.ok) return errorResponse('bad_request', redactSecrets(parsed.message));
+  const stepRequest = parsed.request;
+  const remoteUrlPart = findRemoteUrlPart(stepRequest.messages);
+  if (remoteUrlPart !== null) return errorResponse('bad_request', remoteUrlPartMessage(remoteUrlPart));
+  const secrets = [stepRequest.apiKey, ...serverSecrets(options.env)];
+  const redact = (text: string) => redactSecrets(text, secrets);
+
+  const resolved = resolveModel(stepRequest.model, { apiKey: stepRequest.apiKey, env: options.env, fetch: options.fetch });
+  if (!resolved.ok) {
+    const code: ProxyErrorCode = resolved.error.code === 'missing_key' ? 'unauthorized' : 'unknown_model';
+    return errorResponse(code, redact(resolved.error.message));
+  }
+
+  // Client disconnects (request.signal) and stream cancellation both stop the upstream call.
+  const upstream = new AbortController();
+  const abortUpstream = () => upstream.abort();
+  if (request.signal.aborted) upstream.abort();
+  request.signal.addEventListener('abort', abortUpstream, { once: true });
+  const release = () => request.signal.removeEventListener('abort', abortUpstream);
+
+  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets });
+  let first: IteratorResult<ModelStepEvent>;
+  try {
+    first = await events.next();
+  } catch (error) {
+    release();
+    console.error('[api/model] internal error:', redact(errorMessage(error)));
+    return errorResponse('internal_error', 'The proxy failed before the model answered.');
+  }
+  if (first.done) {
+    release();
+    return errorResponse('upstream_error', 'The provider ended the step without any event.');
+  }
+  if (first.value.type === 'error') {
+    release();
+    const { code, message } = first.value.error;
+    if (code !== 'aborted') console.error(`[api/model] ${stepRequest.model}: ${code}: ${message}`);
+    return providerErrorResponse(first.value.error);
+  }
+
+  const firstEvent = first.value;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encodeEvent(firstEvent));
+    },
+    async pull(controller) {
+      try {
+        const next = await events.next();
+        if (next.done) {
+          release();
+          controller.close();
+          return;
+        }
+        controller.enqueue(encodeEvent(next.value));
+      } catch (error) {
+        // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
+        controller.enqueue(encodeEvent({ type: 'error', error: { code: 'internal_error', message: redact(error instanceof Error ? error.message : 'stream failed') } }));
+        release();
+        controller.close();
+      }
+    },
+    async cancel() {
+      upstream.abort();
+      release();
+      await events.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+  });
+}

@@ -1,0 +1,204 @@
+import 'server-only';
+import type { LanguageModel } from 'ai';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createDemoModel, DEFAULT_DEMO_DELAY_MS } from '@/lib/model/demo/demo-language-model';
+import {
+  DEMO_LABEL,
+  DEMO_MODEL_ID,
+  DEMO_PROVIDER_ID,
+  KEYED_PROVIDERS,
+  OPENAI_COMPATIBLE_PROVIDER_ID,
+  type CatalogEntry,
+  type ProviderDescription,
+} from '@/lib/model/protocol/model-catalog';
+import { formatModelId, parseModelId } from '@/lib/model/protocol/model-id';
+import type { ModelOption } from '@/lib/model/protocol/step-protocol';
+
+/**
+ * The server side of model access: which providers are configured (from the
+ * environment), which models they offer, and how a "provider:model" id becomes
+ * an AI SDK model. Keys stay here; only ModelOption (never a key) leaves.
+ */
+export type ServerEnvironment = Readonly<Record<string, string | undefined>>;
+
+export type ResolveErrorCode = 'unknown_provider' | 'unknown_model' | 'missing_key';
+
+export interface ResolveError {
+  code: ResolveErrorCode;
+  message: string;
+}
+
+export type ResolveResult = { ok: true; model: LanguageModel; option: ModelOption } | { ok: false; error: ResolveError };
+
+export interface ResolveOptions {
+  /** A key the user brought for this request; wins over the server's key. */
+  apiKey?: string;
+  env: ServerEnvironment;
+  /** Injected by tests to fake an upstream; defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+/** Curated entries plus WORKERBENCH_EXTRA_MODELS for one provider, without duplicates. */
+function catalogFor(provider: ProviderDescription, env: ServerEnvironment): CatalogEntry[] {
+  const entries = [...provider.models];
+  for (const extra of splitList(env.WORKERBENCH_EXTRA_MODELS)) {
+    const parsed = parseModelId(extra);
+    if (parsed?.provider === provider.id && !entries.some((entry) => entry.model === parsed.model)) {
+      entries.push({ model: parsed.model, label: parsed.model });
+    }
+  }
+  return entries;
+}
+
+function compatibleModels(env: ServerEnvironment): CatalogEntry[] {
+  if (!nonEmpty(env.OPENAI_COMPATIBLE_BASE_URL)) return [];
+  const names = new Set(splitList(env.OPENAI_COMPATIBLE_MODELS));
+  for (const extra of splitList(env.WORKERBENCH_EXTRA_MODELS)) {
+    const parsed = parseModelId(extra);
+    if (parsed?.provider === OPENAI_COMPATIBLE_PROVIDER_ID) names.add(parsed.model);
+  }
+  return [...names].map((model) => ({ model, label: model }));
+}
+
+function compatibleLabel(env: ServerEnvironment): string {
+  return nonEmpty(env.OPENAI_COMPATIBLE_NAME) ?? 'Local (OpenAI-compatible)';
+}
+
+export function demoOption(): ModelOption {
+  return { id: DEMO_MODEL_ID, provider: DEMO_PROVIDER_ID, label: DEMO_LABEL, scripted: true, supportsPdf: false, needsUserKey: false };
+}
+
+/** Everything the model picker may offer; providers without a server key need the user's. */
+export function listModelOptions(env: ServerEnvironment): ModelOption[] {
+  const options: ModelOption[] = [demoOption()];
+  for (const provider of KEYED_PROVIDERS) {
+    const needsUserKey = !nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined);
+    for (const entry of catalogFor(provider, env)) {
+      options.push({
+        id: formatModelId(provider.id, entry.model),
+        provider: provider.id,
+        label: `${provider.label} · ${entry.label}`,
+        scripted: false,
+        supportsPdf: provider.supportsPdf,
+        needsUserKey,
+      });
+    }
+  }
+  const label = compatibleLabel(env);
+  for (const entry of compatibleModels(env)) {
+    options.push({
+      id: formatModelId(OPENAI_COMPATIBLE_PROVIDER_ID, entry.model),
+      provider: OPENAI_COMPATIBLE_PROVIDER_ID,
+      label: `${label} · ${entry.label}`,
+      scripted: false,
+      supportsPdf: false,
+      needsUserKey: false,
+    });
+  }
+  return options;
+}
+
+/**
+ * The model a new project uses: WORKERBENCH_DEFAULT_MODEL when it is usable,
+ * else the first model the server can call with its own key, else the demo.
+ */
+export function defaultModelId(env: ServerEnvironment): string {
+  const options = listModelOptions(env);
+  const usable = options.filter((option) => !option.needsUserKey);
+  const configured = nonEmpty(env.WORKERBENCH_DEFAULT_MODEL);
+  if (configured && usable.some((option) => option.id === configured)) return configured;
+  return usable.find((option) => !option.scripted)?.id ?? DEMO_MODEL_ID;
+}
+
+function demoDelay(env: ServerEnvironment): number {
+  const parsed = Number(env.WORKERBENCH_DEMO_DELAY_MS);
+  return env.WORKERBENCH_DEMO_DELAY_MS !== undefined && Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_DEMO_DELAY_MS;
+}
+
+function createKeyedModel(provider: ProviderDescription, model: string, apiKey: string, options: ResolveOptions): LanguageModel {
+  const settings = { apiKey, fetch: options.fetch };
+  switch (provider.id) {
+    case 'openai':
+      return createOpenAI({ ...settings, baseURL: nonEmpty(options.env.OPENAI_BASE_URL) })(model);
+    case 'anthropic':
+      return createAnthropic({ ...settings, baseURL: nonEmpty(options.env.ANTHROPIC_BASE_URL) })(model);
+    case 'google':
+      return createGoogleGenerativeAI({ ...settings, baseURL: nonEmpty(options.env.GOOGLE_GENERATIVE_AI_BASE_URL) })(model);
+    default:
+      throw new Error(`No factory for provider ${provider.id}`);
+  }
+}
+
+/** Turns "provider:model" into an AI SDK model, or says precisely why it cannot. */
+export function resolveModel(modelId: string, options: ResolveOptions): ResolveResult {
+  const { env } = options;
+  const parsed = parseModelId(modelId);
+  if (!parsed) {
+    return { ok: false, error: { code: 'unknown_model', message: `Model id "${modelId}" is not of the form "provider:model".` } };
+  }
+  const optionFor = (id: string) => listModelOptions(env).find((option) => option.id === id);
+
+  if (parsed.provider === DEMO_PROVIDER_ID) {
+    if (modelId !== DEMO_MODEL_ID) {
+      return { ok: false, error: { code: 'unknown_model', message: `The demo provider has one model: "${DEMO_MODEL_ID}".` } };
+    }
+    return { ok: true, model: createDemoModel({ delayMs: demoDelay(env) }), option: demoOption() };
+  }
+
+  if (parsed.provider === OPENAI_COMPATIBLE_PROVIDER_ID) {
+    const baseURL = nonEmpty(env.OPENAI_COMPATIBLE_BASE_URL);
+    if (!baseURL) {
+      return { ok: false, error: { code: 'unknown_provider', message: 'The OpenAI-compatible provider is not configured (OPENAI_COMPATIBLE_BASE_URL is unset).' } };
+    }
+    const option = optionFor(modelId);
+    if (!option) {
+      return { ok: false, error: { code: 'unknown_model', message: `Unknown model "${parsed.model}" for ${OPENAI_COMPATIBLE_PROVIDER_ID}; list it in OPENAI_COMPATIBLE_MODELS.` } };
+    }
+    const provider = createOpenAICompatible({
+      name: OPENAI_COMPATIBLE_PROVIDER_ID,
+      baseURL,
+      apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.OPENAI_COMPATIBLE_API_KEY),
+      fetch: options.fetch,
+      supportsStructuredOutputs: true,
+      // Ask for the usage chunk (stream_options.include_usage): tokens per step are shown and priced.
+      includeUsage: true,
+    });
+    return { ok: true, model: provider.chatModel(parsed.model), option };
+  }
+
+  const provider = KEYED_PROVIDERS.find((candidate) => candidate.id === parsed.provider);
+  if (!provider) {
+    const known = [DEMO_PROVIDER_ID, ...KEYED_PROVIDERS.map((candidate) => candidate.id), OPENAI_COMPATIBLE_PROVIDER_ID];
+    return { ok: false, error: { code: 'unknown_provider', message: `Unknown provider "${parsed.provider}". Known providers: ${known.join(', ')}.` } };
+  }
+  const option = optionFor(modelId);
+  if (!option) {
+    return {
+      ok: false,
+      error: { code: 'unknown_model', message: `Unknown model "${parsed.model}" for ${provider.label}; add it with WORKERBENCH_EXTRA_MODELS="${modelId}".` },
+    };
+  }
+  const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined);
+  if (!apiKey) {
+    return {
+      ok: false,
+      error: { code: 'missing_key', message: `No API key for ${provider.label}: the server has none configured; add your own key in Settings.` },
+    };
+  }
+  return { ok: true, model: createKeyedModel(provider, parsed.model, apiKey, options), option };
+}

@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SHIPPED_PRICES } from '@/lib/model/pricing/model-prices';
+import { priceLookup, PRICES_STORAGE_KEY, usePriceStore } from './price-store';
+
+/** A localStorage stand-in: the store must read and write one entry, and nothing else. */
+function installStorage(initial: Record<string, string> = {}): Map<string, string> {
+  const entries = new Map(Object.entries(initial));
+  const storage = {
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, value),
+    removeItem: (key: string) => void entries.delete(key),
+  };
+  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true });
+  return entries;
+}
+
+const reload = () => {
+  usePriceStore.setState({ overrides: {}, loaded: false });
+  usePriceStore.getState().load();
+};
+
+describe('price overrides', () => {
+  beforeEach(() => usePriceStore.setState({ overrides: {}, loaded: false }));
+
+  it('keeps an override across a reload and prices with it, falling back to the shipped table', () => {
+    const entries = installStorage();
+    usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: 1000, outputPerMillion: 2000 });
+    usePriceStore.getState().setPrice('openai-compatible:llama3', { inputPerMillion: 0.1, outputPerMillion: 0.2, cachedInputPerMillion: 0.01 });
+    expect(JSON.parse(entries.get(PRICES_STORAGE_KEY)!)).toEqual({
+      'demo:scripted': { inputPerMillion: 1000, outputPerMillion: 2000 },
+      'openai-compatible:llama3': { inputPerMillion: 0.1, outputPerMillion: 0.2, cachedInputPerMillion: 0.01 },
+    });
+    reload();
+    const priceOf = priceLookup(usePriceStore.getState().overrides);
+    expect(priceOf('demo:scripted')).toEqual({ inputPerMillion: 1000, outputPerMillion: 2000 });
+    expect(priceOf('openai-compatible:llama3')?.cachedInputPerMillion).toBe(0.01);
+    expect(priceOf('openai:gpt-5')).toBe(SHIPPED_PRICES['openai:gpt-5']);
+  });
+
+  it('resets one model to its shipped price, and all at once, removing the entry', () => {
+    const entries = installStorage();
+    usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: 5, outputPerMillion: 5 });
+    usePriceStore.getState().setPrice('openai:gpt-5', { inputPerMillion: 9, outputPerMillion: 9 });
+    usePriceStore.getState().resetPrice('demo:scripted');
+    expect(priceLookup(usePriceStore.getState().overrides)('demo:scripted')).toBe(SHIPPED_PRICES['demo:scripted']);
+    expect(Object.keys(JSON.parse(entries.get(PRICES_STORAGE_KEY)!))).toEqual(['openai:gpt-5']);
+    usePriceStore.getState().resetAll();
+    expect(entries.has(PRICES_STORAGE_KEY)).toBe(false);
+    expect(usePriceStore.getState().overrides).toEqual({});
+  });
+
+  it('refuses an invalid price and keeps the previous one', () => {
+    installStorage();
+    usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: 1, outputPerMillion: 2 });
+    usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: -1, outputPerMillion: 2 });
+    usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: Number.NaN, outputPerMillion: 2 });
+    expect(usePriceStore.getState().overrides['demo:scripted']).toEqual({ inputPerMillion: 1, outputPerMillion: 2 });
+  });
+
+  it('ignores stored entries that are not prices, and a corrupt entry', () => {
+    installStorage({ [PRICES_STORAGE_KEY]: JSON.stringify({ 'demo:scripted': { inputPerMillion: 'free' }, 'openai:gpt-5': { inputPerMillion: 1, outputPerMillion: 2 } }) });
+    reload();
+    expect(Object.keys(usePriceStore.getState().overrides)).toEqual(['openai:gpt-5']);
+    installStorage({ [PRICES_STORAGE_KEY]: '{not json' });
+    reload();
+    expect(usePriceStore.getState().overrides).toEqual({});
+  });
+});

@@ -1,0 +1,118 @@
+import type { RunEvent } from '@/lib/runtime/events';
+import { reduceRunEvent } from '@/lib/runtime/reduce-run-events';
+import { startRun } from '@/lib/runtime/run-session';
+import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
+import { recordWrites, type RecordingSandbox } from '@/lib/history/record-writes';
+import { errorMessage } from '@/lib/errors/error-message';
+import { commitRunWrites } from '../history-store';
+import { fileToOpenAfterRun } from '../open-after-run';
+import { keptRunArchive } from '../run-archive/kept-runs';
+import { createRunRecorder } from '../run-archive/run-recorder';
+import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from '../run-platform';
+import { sessionFor } from '../run-sessions';
+import { projectTrustFor } from '../trust-store';
+import { useWorkspaceStore } from '../workspace-store';
+import { beginActiveRun, endActiveRun } from './active-run';
+import type { PreparedRun } from './prepare-run';
+import type { RunStoreContext } from './run-context';
+
+/**
+ * Shows the run's writes in the workspace as they happen: after each tool
+ * result, whatever files the recording sandbox saw change since (any tool that
+ * writes; no list of tool names), re-read in order.
+ */
+function createWriteSync(project: string, recording: RecordingSandbox) {
+  const shown = new Map<string, Uint8Array | null>();
+  let syncing: Promise<void> = Promise.resolve();
+  const sync = (paths: string[]) => {
+    syncing = syncing.then(() => syncWorkspaceFromStorage(project, paths)).catch(() => undefined);
+  };
+  return {
+    afterToolResult() {
+      const changed = [...recording.writes].filter(([path, bytes]) => shown.get(path) !== bytes);
+      for (const [path, bytes] of changed) shown.set(path, bytes);
+      if (changed.length > 0) sync(changed.map(([path]) => path));
+    },
+    /** Everything the run wrote (also through tools whose results were not seen), then waits for it. */
+    async finish() {
+      sync([...recording.writes.keys()]);
+      await syncing;
+    },
+  };
+}
+
+/**
+ * Runs a prepared run in the browser: the one loop (lib/runtime) with the
+ * proxy's model client, the project's sandbox (recorded for the run's history
+ * commit), the approval questions of the run panel, and every event kept in
+ * IndexedDB as it happens. When it ends: the files it wrote shown, its commit
+ * made, and its deliverable opened.
+ */
+export async function executeRun({ set, get }: RunStoreContext, prepared: PreparedRun): Promise<void> {
+  const { project, fileSystem, loaded, workerName, input, attachments, model } = prepared;
+  const supportsPdf = new Map(get().models.map((option) => [option.id, option.supportsPdf]));
+  const active = beginActiveRun(project, (pending) => set({ pendingApprovals: pending }));
+  // The run's commit is made from exactly what it wrote (see lib/history).
+  const recording = recordWrites(projectSandbox(fileSystem, project));
+  const writes = createWriteSync(project, recording);
+  set({ preparing: false, running: true, preflight: prepared.preflight, pendingApprovals: [] });
+
+  const archive = keptRunArchive();
+  const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
+  let startedRunId: string | null = null;
+
+  const onEvent = (event: RunEvent) => {
+    recorder?.record(event);
+    if (event.type === 'run-start') {
+      startedRunId = event.runId;
+      // Each new run makes room within the archive's budget (oldest runs go first).
+      void archive?.prune().catch(() => undefined);
+    }
+    set((current) => {
+      const tree = reduceRunEvent(current.tree, event);
+      if (event.type !== 'run-start') return { tree };
+      return {
+        tree,
+        activeRunId: event.runId,
+        runProjects: { ...current.runProjects, [event.runId]: project },
+        // The new run opens; the earlier ones fold away unless the user opened them.
+        runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
+      };
+    });
+    if (event.type === 'tool-result') writes.afterToolResult();
+  };
+
+  let finishedRunId: string | null = null;
+  try {
+    const outcome = await startRun({
+      project: loaded,
+      // An imported project's own approve_all / pre_approved count only once the person trusts it.
+      projectTrust: projectTrustFor(project),
+      sandbox: recording.sandbox,
+      workerName,
+      input,
+      attachments,
+      model,
+      modelClient: browserModelClient(),
+      // Each question carries what its tool shows and how it may be edited (the gate attaches it).
+      approvalHandler: (request, signal) => active.approvals.handler(request, signal),
+      onEvent,
+      signal: active.abort.signal,
+      // One session per project for the page: grants and created workers outlive a run.
+      session: sessionFor(project),
+      modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
+      extractPdfText: browserPdfTextExtractor,
+      recordStep: (step) => recorder?.recordStep(step),
+    });
+    finishedRunId = outcome.runId;
+  } finally {
+    endActiveRun(active);
+    set({ running: false, pendingApprovals: [] });
+    await recorder?.flush();
+    await writes.finish();
+    if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
+  }
+  // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
+  const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
+  if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
+}

@@ -1,0 +1,32 @@
+import type { StoreApi } from 'zustand';
+import { keptRunArchive } from '../run-archive/kept-runs';
+import { forgetRemovedProjectSessions } from '../run-sessions';
+import { useWorkspaceStore } from '../workspace-store';
+import { activeRunProject } from './active-run';
+import { forgetKeptRunsLoaded } from './kept-runs-actions';
+import type { RunState } from './run-state';
+
+/**
+ * The run store follows the workspace: opening a project lists its kept runs;
+ * deleting a project deletes its runs and stops its run in progress (otherwise
+ * it keeps calling the model, its questions stay on screen, and its tools write
+ * files that bring the deleted project back). Deleting the open project first
+ * closes it, then removes it from the list; either is the cue.
+ */
+export function followWorkspace(runStore: StoreApi<RunState>): void {
+  useWorkspaceStore.subscribe((state, previous) => {
+    forgetRemovedProjectSessions(previous.projects, state.projects);
+    if (state.currentProject !== null && state.currentProject !== previous.currentProject) void runStore.getState().loadKeptRuns(state.currentProject);
+    // A deleted project's runs go with it (a new project of the same name starts with none).
+    for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
+      forgetKeptRunsLoaded(removed);
+      void keptRunArchive()?.deleteProject(removed).catch(() => undefined);
+      const runs = runStore.getState();
+      for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
+    }
+    const project = activeRunProject();
+    if (project === null) return;
+    const closedByDelete = previous.currentProject === project && state.currentProject === null;
+    if (closedByDelete || (previous.projects.includes(project) && !state.projects.includes(project))) runStore.getState().stop();
+  });
+}

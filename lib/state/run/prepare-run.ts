@@ -1,0 +1,72 @@
+import type { LoadedProject } from '@/lib/project/analyze-project';
+import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
+import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { errorMessage } from '@/lib/errors/error-message';
+import { commitPersonEdits } from '../history-store';
+import { treeFiles } from '../read-project-tree';
+import { loadProjectForRun } from '../load-project-for-run';
+import { useWorkspaceStore } from '../workspace-store';
+import { toRunInfo } from './project-run-info';
+import { selectEffectiveModel, selectEffectiveWorker, withDefaults } from './run-selectors';
+import type { ProjectRunInfo, RunPreflight, RunState } from './run-state';
+
+/** Everything a run starts from, read fresh from storage when Run is pressed. */
+export interface PreparedRun {
+  project: string;
+  fileSystem: FileSystem;
+  loaded: LoadedProject;
+  info: ProjectRunInfo;
+  workerName: string;
+  input: unknown;
+  attachments: string[];
+  model: string;
+  preflight: RunPreflight | null;
+  /** Said beside the run when unsaved edits could not be saved first (the run uses what is stored). */
+  saveProblem: string | null;
+}
+
+export type PrepareOutcome = { ok: true; run: PreparedRun } | { ok: false; patch: Partial<RunState> };
+
+/**
+ * Saves unsaved editor text, commits the person's edits (never part of the
+ * run's commit), reads the project, and turns the form into the run's input.
+ * A form that does not convert stops here with the reason; problems in the
+ * worker's files are shown, never blocking (the runtime reports its own error).
+ */
+export async function prepareRun(fileSystem: FileSystem, project: string, state: RunState): Promise<PrepareOutcome> {
+  let loaded: LoadedProject;
+  let saveProblem: string | null = null;
+  try {
+    await useWorkspaceStore.getState().saveNow();
+    saveProblem = useWorkspaceStore.getState().saveError;
+    await commitPersonEdits(fileSystem, project);
+    loaded = await loadProjectForRun(fileSystem, project);
+  } catch (error) {
+    return { ok: false, patch: { startError: `Could not prepare the run: ${errorMessage(error)}` } };
+  }
+  const info = toRunInfo(project, loaded);
+  const withInfo: RunState = { ...state, projectInfo: info };
+  const workerName = selectEffectiveWorker(withInfo) ?? loaded.manifest.entry;
+  const workerPath = info.workers.find((worker) => worker.name === workerName)?.path ?? [...loaded.workerPaths].find(([, name]) => name === workerName)?.[0];
+  const blocking = loaded.diagnostics.filter(
+    (diagnostic) => diagnostic.severity === 'error' && (diagnostic.file === workerPath || diagnostic.file === MANIFEST_FILE_NAME),
+  );
+  const preflight = blocking.length > 0 ? { workerName, diagnostics: blocking } : null;
+
+  let input: unknown = state.inputText;
+  const schema = info.workers.find((worker) => worker.name === workerName)?.inputSchema;
+  if (schema !== undefined) {
+    const converted = formValuesToInput(schema, withDefaults(schema, state.formValues));
+    if (!converted.ok) return { ok: false, patch: { projectInfo: info, preflight, formError: describeFormErrors(converted.errors) } };
+    input = converted.input;
+  }
+
+  // A picked file deleted since is left out rather than failing the run.
+  const existing = new Set(treeFiles(useWorkspaceStore.getState().tree).map((file) => file.path));
+  const attachments = state.attachments.filter((path) => existing.has(path));
+  return {
+    ok: true,
+    run: { project, fileSystem, loaded, info, workerName, input, attachments, model: selectEffectiveModel(withInfo), preflight, saveProblem },
+  };
+}

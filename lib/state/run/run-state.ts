@@ -1,0 +1,80 @@
+import type { ModelOption } from '@/lib/model/protocol/step-protocol';
+import type { FormValue } from '@/lib/forms/schema-form-fields';
+import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
+import type { RunEvent } from '@/lib/runtime/events';
+import type { RunTree } from '@/lib/runtime/reduce-run-events';
+import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { Diagnostic } from '@/lib/worker/diagnostic';
+import type { PendingApproval } from '../approval-bridge';
+
+/** What the run form needs to know of the project, re-read from storage as it changes. */
+export interface ProjectRunInfo {
+  project: string;
+  entry: string;
+  defaultModel?: string;
+  /** The manifest's default input for the entry worker (llm-do's `entry.args`), as Run form text. */
+  entryInput?: string;
+  workers: Array<{ name: string; path: string; inputSchema?: JsonSchema }>;
+  diagnostics: Diagnostic[];
+}
+
+/** Problems found just before a run in the files of the worker being run; shown, never blocking. */
+export interface RunPreflight {
+  workerName: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface RunState {
+  models: ModelOption[];
+  serverDefaultModel: string | null;
+  modelsError: string | null;
+  /** The user's pick; null follows the project's default model. */
+  chosenModel: string | null;
+  projectInfo: ProjectRunInfo | null;
+  /** The user's pick; null follows the project's entry worker. */
+  chosenWorker: string | null;
+  inputText: string;
+  /** Keyed by the schema's property names, which the worker's author chooses ("constructor" included). */
+  formValues: ReadonlyMap<string, FormValue>;
+  formError: string | null;
+  attachments: string[];
+  tree: RunTree;
+  /** Which project each run belongs to, so a project shows only its own runs. */
+  runProjects: Record<string, string>;
+  /** Runs the user opened or closed explicitly; otherwise the newest is open. */
+  runExpanded: Record<string, boolean>;
+  /** Between Run and run-start: saving, reading the project. */
+  preparing: boolean;
+  running: boolean;
+  activeRunId: string | null;
+  pendingApprovals: PendingApproval[];
+  preflight: RunPreflight | null;
+  startError: string | null;
+  /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
+  archiveError: string | null;
+  /** The run the Runs panel should scroll to and focus (a test case's), once. */
+  revealedRunId: string | null;
+
+  loadModels: () => Promise<void>;
+  refreshProjectInfo: () => Promise<void>;
+  chooseModel: (model: string) => void;
+  chooseWorker: (worker: string) => void;
+  setInputText: (text: string) => void;
+  setFormValue: (field: string, value: FormValue) => void;
+  toggleAttachment: (path: string) => void;
+  setRunExpanded: (runId: string, expanded: boolean) => void;
+  run: () => Promise<void>;
+  stop: () => void;
+  answerApproval: (approvalId: string, response: ApprovalResponse) => void;
+  /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
+  loadKeptRuns: (project: string) => Promise<void>;
+  deleteRun: (runId: string) => Promise<void>;
+  /**
+   * A run started outside the Run form (a compared run, a test case) shows in the Runs
+   * panel like any other run; it does not become the form's active run or fold the others.
+   */
+  addRunEvent: (project: string, event: RunEvent) => void;
+  /** Opens a run in the Runs panel and asks the panel to bring it into view. */
+  revealRun: (runId: string) => void;
+  revealDone: () => void;
+}
