@@ -121,6 +121,11 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
           </>
         )}
       </p>
+      {request.notice === undefined ? null : (
+        <p className={styles.notice} data-testid="approval-notice">
+          {request.notice}
+        </p>
+      )}
       {presentation.title === undefined ? null : (
         <p className={styles.summary} data-testid="approval-title">
           {presentation.title}

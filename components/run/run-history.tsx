@@ -13,6 +13,8 @@ export function RunHistory() {
   const runExpanded = useRunStore((state) => state.runExpanded);
   const setRunExpanded = useRunStore((state) => state.setRunExpanded);
   const deleteRun = useRunStore((state) => state.deleteRun);
+  const resume = useRunStore((state) => state.resume);
+  const busy = useRunStore((state) => state.running || state.preparing);
   const archiveError = useRunStore((state) => state.archiveError);
   const project = useWorkspaceStore((state) => state.currentProject);
   const revealedRunId = useRunStore((state) => state.revealedRunId);
@@ -48,6 +50,8 @@ export function RunHistory() {
           const run = tree.runs[runId];
           if (run === undefined) return null;
           const expanded = runExpanded[runId] ?? index === 0;
+          const resumedBy = Object.values(tree.runs).find((other) => other.resumedFrom === runId);
+          const resumes = run.resumedFrom === undefined ? undefined : tree.runs[run.resumedFrom];
           return (
             <RunView
               key={runId}
@@ -56,6 +60,9 @@ export function RunHistory() {
               expanded={expanded}
               onToggle={(open) => setRunExpanded(runId, open)}
               onDelete={run.status === 'running' ? undefined : () => void deleteRun(runId)}
+              onResume={run.status === 'interrupted' && resumedBy === undefined && !busy ? () => void resume(runId) : undefined}
+              {...(resumedBy === undefined ? {} : { resumedAt: resumedBy.startedAt })}
+              {...(resumes === undefined ? {} : { resumesRunStartedAt: resumes.startedAt })}
             />
           );
         })}

@@ -18,10 +18,16 @@ interface RunViewProps {
   onToggle: (expanded: boolean) => void;
   /** Absent while the run is going on: a running run cannot be deleted. */
   onDelete?: () => void;
+  /** Present for an interrupted run that can be resumed now (no run going on, not resumed yet). */
+  onResume?: () => void;
+  /** When this run was resumed by a later one: when that one started. */
+  resumedAt?: number;
+  /** When the run this one resumes had started. */
+  resumesRunStartedAt?: number;
 }
 
 /** One run: a one-line summary that folds, the call tree, and how it ended. */
-export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProps) {
+export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, resumedAt, resumesRunStartedAt }: RunViewProps) {
   const root = tree.calls[run.rootCallId];
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
@@ -39,6 +45,11 @@ export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProp
         <span className={styles.meta} data-testid="run-status">
           {statusLabel(run.status)}
         </span>
+        {run.resumedFrom === undefined ? null : (
+          <span className={styles.meta} data-testid="run-resumed-label">
+            resumed
+          </span>
+        )}
         <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
         <span className={styles.meta} title="Estimated cost of every worker call of this run (prices in Settings)" data-testid="run-cost">
           {formatCostTotal(cost)}
@@ -54,10 +65,33 @@ export function RunView({ tree, run, expanded, onToggle, onDelete }: RunViewProp
               </button>
             )}
           </div>
-          {run.status === 'interrupted' ? (
-            <p className={styles.stopped} data-testid="run-interrupted">
-              Interrupted: the page was reloaded or closed while this run was going on. Its files stay as the run left them.
+          {run.resumedFrom === undefined ? null : (
+            <p className={styles.meta} data-testid="run-resumed-from">
+              Resumed from the interrupted run
+              {resumesRunStartedAt === undefined ? '' : ` started ${new Date(resumesRunStartedAt).toLocaleString()}`}: its recorded steps and tool
+              results were reused, not run again.
             </p>
+          )}
+          {run.status === 'interrupted' ? (
+            <div className={styles.stopped} data-testid="run-interrupted">
+              Interrupted: the page was reloaded or closed while this run was going on. Its files stay as the run left them.
+              {resumedAt !== undefined ? (
+                <> It was resumed by the run started {new Date(resumedAt).toLocaleString()}.</>
+              ) : onResume === undefined ? null : (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button"
+                    data-testid="resume-run"
+                    onClick={onResume}
+                    title="Continue from the last recorded step of every unfinished worker call; a tool call whose result was not recorded is asked again"
+                  >
+                    Resume
+                  </button>
+                </>
+              )}
+            </div>
           ) : null}
           {root === undefined ? null : <CallView tree={tree} call={root} />}
           {run.status === 'completed' ? (

@@ -5,13 +5,14 @@ import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
-import { decideByPolicy } from '@/lib/runtime/approval-policy';
+import { decideByPolicy, type GateVerdict } from '@/lib/runtime/approval-policy';
+import type { RecordedToolOutcome } from '@/lib/runtime/recorded-run/recorded-run';
 import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { isRunError, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
-import { toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
+import { failedToolMessage, toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
 import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 import { schemaFieldsApproval } from '@/lib/runtime/toolsets/schema-fields-approval';
@@ -45,10 +46,25 @@ export interface AuthorizedToolCall {
   settle(): Promise<ToolCallOutcome>;
 }
 
+/** How one call is to be decided beyond its policy. */
+export interface AuthorizeOptions {
+  /**
+   * Ask a person whatever the policy says (pre_approved, approve_all, a session
+   * grant), telling them why; blocked and reject_all still refuse.
+   */
+  askAgain?: string;
+}
+
 export interface GatedToolbox {
   /** Schemas only, for the model request; never `execute`. */
   readonly definitions: ToolDefinition[];
-  authorize(call: ModelToolCall): Promise<AuthorizedToolCall>;
+  authorize(call: ModelToolCall, options?: AuthorizeOptions): Promise<AuthorizedToolCall>;
+  /**
+   * A call whose outcome a followed record holds (resume): it is not run again,
+   * its recorded result or error is told as this run's, and the tool restores
+   * what it left outside the files (RuntimeTool.restore).
+   */
+  fromRecord(call: ModelToolCall, outcome: RecordedToolOutcome): AuthorizedToolCall;
   /**
    * Passing a file to another worker hands its contents to that worker's
    * model, so it needs what reading it needs: the gate's decision for this
@@ -93,7 +109,8 @@ export function createGatedToolbox(toolsets: readonly Toolset[], scope: GateScop
   }));
   return {
     definitions,
-    authorize: (call) => authorizeToolCall(call, tools, scope),
+    authorize: (call, options) => authorizeToolCall(call, tools, scope, options ?? {}),
+    fromRecord: (call, outcome) => recordedToolCall(call, outcome, tools.get(call.toolName)?.tool, scope),
     authorizeFileRead: (path, toolCallId) => authorizeFileRead(path, toolCallId, tools, scope),
   };
 }
@@ -172,6 +189,7 @@ async function authorizeToolCall(
   call: ModelToolCall,
   tools: ReadonlyMap<string, RegisteredTool>,
   scope: GateScope,
+  options: AuthorizeOptions,
 ): Promise<AuthorizedToolCall> {
   const { toolCallId, toolName, args } = call;
   const refuse = (code: RunErrorCode, message: string, sequential = false): AuthorizedToolCall => {
@@ -204,7 +222,7 @@ async function authorizeToolCall(
       ...(reason === undefined ? {} : { reason }),
     });
 
-  const verdict = policyVerdict(registered, scope, args);
+  const verdict = askAgainVerdict(policyVerdict(registered, scope, args), options);
 
   if (verdict.kind === 'block') {
     decide('deny', true, context.newId('approval'), verdict.reason);
@@ -218,7 +236,7 @@ async function authorizeToolCall(
     decide('approve_once', true, context.newId('approval'), verdict.reason);
     return approved(tool, call, scope);
   }
-  if (context.session.hasApprovalGrant(toolName, args)) {
+  if (options.askAgain === undefined && context.session.hasApprovalGrant(toolName, args)) {
     decide('approve_session', true, context.newId('approval'), 'approved earlier for this session');
     return approved(tool, call, scope);
   }
@@ -237,6 +255,7 @@ async function authorizeToolCall(
     toolName,
     args,
     presentation: await presentCall(approval, tool, args, toolContext),
+    ...(options.askAgain === undefined ? {} : { notice: options.askAgain }),
     checkEdit: async (values: Readonly<Record<string, string>>) => {
       const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
         ok: false as const,
@@ -281,6 +300,39 @@ async function authorizeToolCall(
   if (edited) return approved(tool, { ...call, args: response.editedArgs }, scope);
   if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
   return approved(tool, call, scope);
+}
+
+/** A call asked again is asked even where its policy would approve it; a refusal stays a refusal. */
+function askAgainVerdict(verdict: GateVerdict, options: AuthorizeOptions): GateVerdict {
+  return options.askAgain !== undefined && verdict.kind === 'approve' ? { kind: 'prompt' } : verdict;
+}
+
+/** A recorded outcome told as this run's: no approval asked, nothing executed. */
+function recordedToolCall(call: ModelToolCall, outcome: RecordedToolOutcome, tool: RuntimeTool | undefined, scope: GateScope): AuthorizedToolCall {
+  const { toolCallId, toolName } = call;
+  return {
+    toolCallId,
+    toolName,
+    sequential: tool?.sequential === true,
+    settle: async () => {
+      if (outcome.kind === 'error') {
+        scope.emit({ type: 'tool-error', toolCallId, toolName, error: outcome.error });
+        return { toolCallId, toolName, output: outcome.output };
+      }
+      try {
+        await tool?.restore?.(call.args, outcome.result, scope.toolContext(toolCallId));
+      } catch (error) {
+        if (scope.context.signal.aborted) throw error;
+        // The recorded result stands; what could not be restored is said, and the model is told.
+        const info = toRunErrorInfo(error, 'restore_failed');
+        const message = `${toolName} ran before the interruption, but what it set up could not be restored: ${info.message}`;
+        scope.emit({ type: 'tool-error', toolCallId, toolName, error: { code: 'restore_failed', message } });
+        return { toolCallId, toolName, output: toModelErrorOutput(message) };
+      }
+      scope.emit({ type: 'tool-result', toolCallId, toolName, result: outcome.result });
+      return { toolCallId, toolName, output: outcome.output };
+    },
+  };
 }
 
 /** The tool's own presentation; one that fails falls back to plain fields rather than leaving the question blank. */
@@ -330,8 +382,7 @@ function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): Aut
         if (signal.aborted || isRunError(error, 'aborted')) throw error;
         const info = toRunErrorInfo(error, 'tool_failed');
         scope.emit({ type: 'tool-error', toolCallId, toolName, error: info });
-        const where = info.location === undefined ? '' : ` (at ${info.location})`;
-        return { toolCallId, toolName, output: toModelErrorOutput(`${toolName} failed: ${info.message}${where}`) };
+        return { toolCallId, toolName, output: toModelErrorOutput(failedToolMessage(toolName, info)) };
       }
     },
   };

@@ -17,6 +17,8 @@ export interface ApprovalRequest {
   args: unknown;
   /** How the tool shows this call (it owns that): fields to show, which may be edited, a diff, a problem. */
   presentation: ApprovalPresentation;
+  /** Why this call is asked about though it would not be otherwise (a resumed run's unrecorded call). */
+  notice?: string;
   /**
    * The tool's check of edited field values: the arguments they make, or why
    * they are refused. The question answers an edit with `editedArgs` from an

@@ -54,7 +54,13 @@ export type ApprovalChoice = 'approve_once' | 'approve_session' | 'deny';
 
 export type RunEvent = RunEventBase &
   (
-    | { type: 'run-start'; input: string; model: string }
+    | {
+        type: 'run-start';
+        input: string;
+        model: string;
+        /** A resumed run: the id of the interrupted run it continues (added for resume; older records lack it). */
+        resumedFrom?: string;
+      }
     | {
         type: 'worker-start';
         model: string;
@@ -88,7 +94,8 @@ export type RunEvent = RunEventBase &
       }
     | { type: 'tool-result'; toolCallId: string; toolName: string; result: unknown }
     | { type: 'tool-error'; toolCallId: string; toolName: string; error: RunErrorInfo }
-    | { type: 'step-finish'; step: number; usage: TokenUsage }
+    /** `fromRecord`: answered from a followed record (resume), not by the model; its usage is then zero. */
+    | { type: 'step-finish'; step: number; usage: TokenUsage; fromRecord?: boolean }
     /** The worker waits before the model request of `step` (added for retries and queueing; older records lack it). */
     | ({ type: 'model-wait'; step: number } & ModelWaitInfo)
     /** The wait announced by the last model-wait is over: the request goes out now. */

@@ -1,5 +1,7 @@
 import type { GatedToolbox, ToolCallOutcome } from '@/lib/runtime/approval-gate';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
+import { ASK_AGAIN_NOTICE } from '@/lib/runtime/recorded-run/ask-again';
+import type { RecordedToolCalls } from '@/lib/runtime/recorded-run/recorded-tool-calls';
 
 /**
  * Runs the tool calls of one model step. Each call is authorized in the order
@@ -8,10 +10,20 @@ import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
  * then approved calls run concurrently. A `sequential` tool is a barrier: it
  * waits for everything before it and runs alone before anything after it.
  * Results come back in the model's order whatever order they finished in.
+ * In a step that follows a record (resume), `recorded` says per call whether
+ * its recorded outcome stands, or a person is asked again (recorded-run/).
  */
-export async function executeToolCalls(toolbox: GatedToolbox, calls: readonly ModelToolCall[]): Promise<ToolCallOutcome[]> {
+export async function executeToolCalls(
+  toolbox: GatedToolbox,
+  calls: readonly ModelToolCall[],
+  recorded?: RecordedToolCalls,
+): Promise<ToolCallOutcome[]> {
   const authorized = [];
-  for (const call of calls) authorized.push(await toolbox.authorize(call));
+  for (const call of calls) {
+    const plan = recorded?.(call) ?? { kind: 'run' };
+    if (plan.kind === 'recorded') authorized.push(toolbox.fromRecord(call, plan.outcome));
+    else authorized.push(await toolbox.authorize(call, plan.kind === 'ask-again' ? { askAgain: ASK_AGAIN_NOTICE } : {}));
+  }
 
   const outcomes: ToolCallOutcome[] = [];
   let batch: typeof authorized = [];

@@ -87,6 +87,8 @@ export interface RunNode {
   durationMs?: number;
   output?: unknown;
   error?: RunErrorInfo;
+  /** The interrupted run this one resumed. */
+  resumedFrom?: string;
 }
 
 export interface RunTree {
@@ -122,6 +124,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
             status: 'running',
             rootCallId: event.callId,
             startedAt: event.timestamp,
+            ...(event.resumedFrom === undefined ? {} : { resumedFrom: event.resumedFrom }),
           },
         },
         runOrder: tree.runOrder.includes(event.runId) ? tree.runOrder : [...tree.runOrder, event.runId],

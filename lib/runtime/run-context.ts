@@ -12,6 +12,7 @@ import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import type { StepRecorder } from '@/lib/runtime/step-record';
+import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { ModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import type { Sleep } from '@/lib/runtime/model-requests/sleep';
 
@@ -68,6 +69,11 @@ export interface RunContext {
    * dynamic workers, or test tools); they go through the same gate.
    */
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
+  /**
+   * A past run this one follows (resume): its recorded steps answer in place of
+   * the model and its recorded tool outcomes stand (recorded-run/).
+   */
+  recorded?: RecordedRun;
   /** Told each completed model step's request and response (the run record); a failure here never fails the run. */
   recordStep?: StepRecorder;
   /** The run's bounded model concurrency (runtime.max_concurrency); unbounded when absent. */

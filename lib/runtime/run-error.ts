@@ -33,6 +33,8 @@ export type RunErrorCode =
   | 'no_generated_workers_dir'
   /** A run cut off by a reload or a crash (set when its record is read back). */
   | 'interrupted'
+  /** A resumed run could not re-establish what a recorded tool call had set up (worker_create's worker). */
+  | 'restore_failed'
   | 'internal_error';
 
 export class RunError extends Error {

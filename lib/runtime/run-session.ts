@@ -4,6 +4,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import type { StepRecorder } from '@/lib/runtime/step-record';
+import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
@@ -60,6 +61,12 @@ export interface StartRunOptions {
   extraToolsets?: (worker: WorkerDefinition) => Toolset[];
   /** Told each completed model step's request and response, for the run record. */
   recordStep?: StepRecorder;
+  /**
+   * Resume: the interrupted run this one continues. Its recorded steps answer
+   * in place of the model, recorded tool outcomes are not run again, and an
+   * unrecorded one is asked again; run-start names it as `resumedFrom`.
+   */
+  recorded?: RecordedRun;
   /** Waits before a model retry (tests pass one that takes no real time). */
   sleep?: Sleep;
   /** Jitter source of the retry backoff. */
@@ -106,6 +113,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     modelSupportsPdf: options.modelSupportsPdf,
     extractPdfText: options.extractPdfText,
     recordStep: options.recordStep,
+    ...(options.recorded === undefined ? {} : { recorded: options.recorded }),
     // One pool per run: children share their parent's slots, so a fan-out of workers cannot exceed it.
     modelSlots: createModelSlots(options.project.manifest.runtime.max_concurrency),
     sleep: options.sleep,
@@ -113,7 +121,14 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   };
 
   const runModel = options.model ?? options.project.manifest.default_model ?? '';
-  context.emit({ ...base, timestamp: startedAt, type: 'run-start', input: typeof options.input === 'string' ? options.input : JSON.stringify(options.input), model: runModel });
+  context.emit({
+    ...base,
+    timestamp: startedAt,
+    type: 'run-start',
+    input: typeof options.input === 'string' ? options.input : JSON.stringify(options.input),
+    model: runModel,
+    ...(options.recorded === undefined ? {} : { resumedFrom: options.recorded.runId }),
+  });
   try {
     const worker = options.project.workers.get(workerName) ?? context.session.dynamicWorkers.get(workerName);
     if (worker === undefined) {

@@ -4,6 +4,10 @@ import { addTokenUsage, ZERO_USAGE } from '@/lib/model/protocol/token-usage';
 import { DEFAULT_MAX_STEPS } from '@/lib/project/manifest-schema';
 import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
+import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
+import { childCallPath, ROOT_CALL_PATH } from '@/lib/runtime/recorded-run/call-path';
+import { askEveryToolCall, recordedStepToolCalls } from '@/lib/runtime/recorded-run/recorded-tool-calls';
+import { recordAnswers, serveRecordedStep } from '@/lib/runtime/recorded-run/serve-recorded-step';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
@@ -49,6 +53,9 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   const here = describeLocation(worker.name, depth);
   throwIfAborted(context.signal, here);
   const callId = request.callId ?? context.newId('call');
+  const callPath = request.callPath ?? ROOT_CALL_PATH;
+  // Workers started per tool call, numbering their paths.
+  const childrenStarted = new Map<string, number>();
   // Reading attachments and extracting PDF text can take long and does not watch the
   // signal: a Stop must not wait for it (the parent's tool call waits for this child).
   const prepared = await raceAbort(prepareWorkerCall(context, request, here), context.signal, here);
@@ -78,6 +85,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     callWorker: async (child) => {
       // Handing a file to a child gives its model the contents: this worker must be allowed to read it.
       for (const path of attachmentPaths(child.attachments)) await toolbox.authorizeFileRead(path, toolCallId);
+      const ordinal = (childrenStarted.get(toolCallId) ?? 0) + 1;
+      childrenStarted.set(toolCallId, ordinal);
       const result = await runWorkerCall(context, {
         worker: child.worker,
         input: child.input,
@@ -86,6 +95,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         parentCallId: callId,
         parentToolCallId: toolCallId,
         depth: depth + 1,
+        callPath: childCallPath(callPath, toolCallId, ordinal),
       });
       return result.output;
     },
@@ -122,6 +132,9 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   let step = 0;
   let outputAttempts = 0;
   const usedToolCallIds = new Set<string>();
+  // A run that follows a record (resume) answers this call's steps from it while it can.
+  const recordedCall = context.recorded?.call(callPath);
+  let followingRecord = recordedCall !== undefined;
   try {
     for (;;) {
       if (step >= maxSteps) {
@@ -147,32 +160,51 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         ...(context.apiKey === undefined ? {} : { apiKey: context.apiKey }),
       };
       const stepNumber = step;
-      const result = await runModelStepWithRetries(
-        context.modelClient,
-        stepRequest,
-        context.signal,
-        {
-          onTextDelta: (text) => emit({ type: 'text-delta', text }),
-          onToolCall: (call) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
-          onWait: (wait) => emit({ type: 'model-wait', step: stepNumber, ...wait }),
-          onWaitEnd: () => emit({ type: 'model-wait-end', step: stepNumber }),
-        },
-        location,
-        usedToolCallIds,
-        {
-          slots: context.modelSlots,
-          maxRetries: context.project.manifest.runtime.max_retries,
-          sleep: context.sleep,
-          random: context.random,
-        },
-      );
-      usage = addTokenUsage(usage, result.usage);
-      emit({ type: 'step-finish', step, usage: result.usage });
+      const handlers = {
+        onTextDelta: (text: string) => emit({ type: 'text-delta', text }),
+        onToolCall: (call: ModelToolCall) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
+      };
+      const recorded = followingRecord ? recordedCall?.step(step) : undefined;
+      const served = recorded !== undefined && recordAnswers(recorded, stepRequest) ? recorded : undefined;
+      // Past the record (or where it no longer answers) the model takes over for good.
+      const firstLiveStep = followingRecord && served === undefined;
+      if (served === undefined) followingRecord = false;
+      const result =
+        served !== undefined
+          ? serveRecordedStep(served, handlers, usedToolCallIds)
+          : await runModelStepWithRetries(
+              context.modelClient,
+              stepRequest,
+              context.signal,
+              {
+                ...handlers,
+                onWait: (wait) => emit({ type: 'model-wait', step: stepNumber, ...wait }),
+                onWaitEnd: () => emit({ type: 'model-wait-end', step: stepNumber }),
+              },
+              location,
+              usedToolCallIds,
+              {
+                slots: context.modelSlots,
+                maxRetries: context.project.manifest.runtime.max_retries,
+                sleep: context.sleep,
+                random: context.random,
+              },
+            );
+      // A recorded step cost nothing in this run: its tokens were counted in the run that made it.
+      const stepUsage = served === undefined ? result.usage : ZERO_USAGE;
+      usage = addTokenUsage(usage, stepUsage);
+      emit({ type: 'step-finish', step, usage: stepUsage, ...(served === undefined ? {} : { fromRecord: true }) });
       recordStep(context, { callId, workerName: worker.name, depth, step, request: stepRequest, result });
       messages.push(assistantMessage(result.text, result.toolCalls));
 
       if (result.toolCalls.length > 0) {
-        const outcomes = await executeToolCalls(toolbox, result.toolCalls);
+        const fromRecord =
+          served !== undefined && recordedCall !== undefined
+            ? recordedStepToolCalls(recordedCall)
+            : firstLiveStep && recordedCall?.hasToolCallsBeyondRecord === true
+              ? askEveryToolCall
+              : undefined;
+        const outcomes = await executeToolCalls(toolbox, result.toolCalls, fromRecord);
         throwIfAborted(context.signal, location);
         messages.push(toolMessage(outcomes));
         continue;

@@ -1,4 +1,5 @@
 import type { ToolResultPart } from 'ai';
+import type { RunErrorInfo } from '@/lib/runtime/events';
 
 /**
  * What the model sees of a tool's result. Strings go as text, everything else
@@ -16,4 +17,18 @@ export function toModelOutput(result: unknown): ModelToolOutput {
 
 export function toModelErrorOutput(message: string): ModelToolOutput {
   return { type: 'error-text', value: message };
+}
+
+/** The gate's refusals: the model reads their message as it is. */
+export const REFUSAL_CODES: ReadonlySet<string> = new Set(['unknown_tool', 'invalid_arguments', 'blocked', 'denied']);
+
+/** What the model reads of a tool that ran and failed: which tool, why, and where. */
+export function failedToolMessage(toolName: string, error: RunErrorInfo): string {
+  const where = error.location === undefined ? '' : ` (at ${error.location})`;
+  return `${toolName} failed: ${error.message}${where}`;
+}
+
+/** The model's view of a tool-error event: a refusal's message, or the failure as failedToolMessage words it. */
+export function toolErrorModelOutput(toolName: string, error: RunErrorInfo): ModelToolOutput {
+  return toModelErrorOutput(REFUSAL_CODES.has(error.code) ? error.message : failedToolMessage(toolName, error));
 }

@@ -12,4 +12,6 @@ export interface WorkerCallRequest extends ChildWorkerRequest {
   depth: number;
   /** Pre-allocated id (the run uses it in run-start); generated when absent. */
   callId?: string;
+  /** The call's identity across runs (recorded-run/call-path.ts); the root's when absent. */
+  callPath?: string;
 }

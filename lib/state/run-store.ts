@@ -7,6 +7,9 @@ import { createKeptRunsActions } from './run/kept-runs-actions';
 import { createOutsideRunActions } from './run/outside-runs-actions';
 import type { RunStoreContext } from './run/run-context';
 import type { RunState } from './run/run-state';
+import type { PrepareOutcome } from './run/prepare-run';
+
+type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from './workspace-store';
 
 export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema } from './run/run-selectors';
@@ -26,6 +29,20 @@ export function loadRunMachinery() {
  */
 export const useRunStore = create<RunState>((set, get) => {
   const context: RunStoreContext = { set, get };
+  /** A prepared run (Run or Resume) starts; one that could not be prepared says why. */
+  const startPrepared = async (prepared: PrepareOutcome, executeRun: RunMachinery['executeRun']) => {
+    if (!prepared.ok) {
+      set({ preparing: false, ...prepared.patch });
+      return;
+    }
+    const { saveProblem, info } = prepared.run;
+    // Said plainly, and the run goes on with what is stored.
+    set({
+      projectInfo: info,
+      ...(saveProblem === null ? {} : { startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` }),
+    });
+    await executeRun(context, prepared.run);
+  };
   return {
     models: [],
     serverDefaultModel: null,
@@ -60,18 +77,16 @@ export const useRunStore = create<RunState>((set, get) => {
       set({ preparing: true, startError: null, formError: null, preflight: null });
       // The run machinery (the runtime, schemas, pdf.js's loader) comes with the first run, not with the page.
       const { prepareRun, executeRun } = await loadRunMachinery();
-      const prepared = await prepareRun(fileSystem, project, get());
-      if (!prepared.ok) {
-        set({ preparing: false, ...prepared.patch });
-        return;
-      }
-      const { saveProblem, info } = prepared.run;
-      // Said plainly, and the run goes on with what is stored.
-      set({
-        projectInfo: info,
-        ...(saveProblem === null ? {} : { startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` }),
-      });
-      await executeRun(context, prepared.run);
+      await startPrepared(await prepareRun(fileSystem, project, get()), executeRun);
+    },
+
+    resume: async (runId) => {
+      if (get().running || get().preparing) return;
+      const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
+      if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
+      set({ preparing: true, startError: null, formError: null, preflight: null });
+      const { prepareResume, executeRun } = await loadRunMachinery();
+      await startPrepared(await prepareResume(fileSystem, project, runId, get()), executeRun);
     },
 
     stop: () => {

@@ -75,6 +75,27 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
     approval: workerCreateApproval(creator, options, face.mapArgs),
     // Two creations in one step must not race for the same name.
     sequential: true,
+    // A resumed run does not create the worker again: it registers the file the interrupted run wrote.
+    async restore(rawArgs, result, context) {
+      const path = (result as { path?: unknown } | null)?.path;
+      if (typeof path !== 'string') throw new RunError('restore_failed', 'The recorded result of worker_create names no file.');
+      let text: string;
+      try {
+        text = await context.sandbox.readText(path);
+      } catch {
+        throw new RunError('restore_failed', `The worker file ${path} that worker_create wrote is gone.`, path);
+      }
+      const plan = await planWorkerCreate({ ...asWorkerCreateArgs(rawArgs), file_text: text, replace: true }, {
+        manifest: options.project.manifest,
+        projectWorkers: options.project.workers,
+        sessionWorkers: options.session.dynamicWorkers,
+        creator,
+        sandbox: context.sandbox,
+      });
+      options.session.dynamicWorkers.set(plan.definition.name, plan.definition);
+      recordCreator(plan.definition, creator);
+      createdSchemas.set(plan.definition, plan.schemas);
+    },
     async execute(rawArgs, context) {
       const args = asWorkerCreateArgs(face.mapArgs(rawArgs));
       const plan = await planWorkerCreate(args, {

@@ -30,6 +30,13 @@ export interface RuntimeTool {
    */
   approval?: ToolApproval;
   execute(args: unknown, context: ToolContext): Promise<unknown>;
+  /**
+   * For a run that follows a record (resume): re-establishes what a recorded
+   * call left outside the files, without running it again (worker_create
+   * registers its worker in the session). Tools whose effects are all in the
+   * files need none.
+   */
+  restore?(args: unknown, result: unknown, context: ToolContext): Promise<void>;
 }
 
 export interface AgentCallTarget {

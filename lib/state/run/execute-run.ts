@@ -103,6 +103,8 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
       modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
       extractPdfText: browserPdfTextExtractor,
       recordStep: (step) => recorder?.recordStep(step),
+      // Resume: the interrupted run's record answers before the model is asked.
+      ...(prepared.recorded === undefined ? {} : { recorded: prepared.recorded }),
     });
     finishedRunId = outcome.runId;
   } finally {

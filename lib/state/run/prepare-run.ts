@@ -2,6 +2,7 @@ import type { LoadedProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
 import type { FileSystem } from '@/lib/vfs/file-system';
+import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { errorMessage } from '@/lib/errors/error-message';
 import { commitPersonEdits } from '../history-store';
 import { treeFiles } from '../read-project-tree';
@@ -24,9 +25,29 @@ export interface PreparedRun {
   preflight: RunPreflight | null;
   /** Said beside the run when unsaved edits could not be saved first (the run uses what is stored). */
   saveProblem: string | null;
+  /** Resume: the interrupted run this one follows (lib/runtime/recorded-run). */
+  recorded?: RecordedRun;
 }
 
 export type PrepareOutcome = { ok: true; run: PreparedRun } | { ok: false; patch: Partial<RunState> };
+
+/**
+ * What every run reads first: unsaved editor text saved, the person's edits
+ * committed (never part of the run's commit), the project read from storage.
+ */
+export async function readProjectForRun(
+  fileSystem: FileSystem,
+  project: string,
+): Promise<{ ok: true; loaded: LoadedProject; saveProblem: string | null } | { ok: false; patch: Partial<RunState> }> {
+  try {
+    await useWorkspaceStore.getState().saveNow();
+    const saveProblem = useWorkspaceStore.getState().saveError;
+    await commitPersonEdits(fileSystem, project);
+    return { ok: true, loaded: await loadProjectForRun(fileSystem, project), saveProblem };
+  } catch (error) {
+    return { ok: false, patch: { startError: `Could not prepare the run: ${errorMessage(error)}` } };
+  }
+}
 
 /**
  * Saves unsaved editor text, commits the person's edits (never part of the
@@ -35,16 +56,9 @@ export type PrepareOutcome = { ok: true; run: PreparedRun } | { ok: false; patch
  * worker's files are shown, never blocking (the runtime reports its own error).
  */
 export async function prepareRun(fileSystem: FileSystem, project: string, state: RunState): Promise<PrepareOutcome> {
-  let loaded: LoadedProject;
-  let saveProblem: string | null = null;
-  try {
-    await useWorkspaceStore.getState().saveNow();
-    saveProblem = useWorkspaceStore.getState().saveError;
-    await commitPersonEdits(fileSystem, project);
-    loaded = await loadProjectForRun(fileSystem, project);
-  } catch (error) {
-    return { ok: false, patch: { startError: `Could not prepare the run: ${errorMessage(error)}` } };
-  }
+  const read = await readProjectForRun(fileSystem, project);
+  if (!read.ok) return read;
+  const { loaded, saveProblem } = read;
   const info = toRunInfo(project, loaded);
   const withInfo: RunState = { ...state, projectInfo: info };
   const workerName = selectEffectiveWorker(withInfo) ?? loaded.manifest.entry;

@@ -1,3 +1,4 @@
 /** Everything a run needs beyond the form, as one module the run store loads on demand. */
 export { prepareRun } from './prepare-run';
 export { executeRun } from './execute-run';
+export { prepareResume } from './prepare-resume';

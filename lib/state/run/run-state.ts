@@ -64,6 +64,8 @@ export interface RunState {
   toggleAttachment: (path: string) => void;
   setRunExpanded: (runId: string, expanded: boolean) => void;
   run: () => Promise<void>;
+  /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
+  resume: (runId: string) => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
