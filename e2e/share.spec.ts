@@ -78,7 +78,7 @@ test('a shared link imports the same project in another browser, and broken link
 
   const link = await shareLink(page);
   const dialog = page.getByTestId('share-dialog');
-  await expect(dialog.getByTestId('share-files-item')).toHaveText(['input/README.md', 'main.worker', 'project.json', 'rubric.md']);
+  await expect(dialog.getByTestId('share-files-item')).toHaveText(['deck_evaluator.tests.yaml', 'deck_evaluator.worker', 'input/README.md', 'main.worker', 'project.json', 'rubric.md']);
   await expect(dialog.getByTestId('share-link-size')).toContainText(`${new Intl.NumberFormat('en-US').format(link.length - new URL(link).origin.length - 1)} characters`);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -93,7 +93,7 @@ test('a shared link imports the same project in another browser, and broken link
   await expect(preview.getByTestId('import-notice').filter({ hasText: 'already exists' })).toBeVisible();
   // The example pre-approves its report writes: the importer is told before running anything.
   await expect(preview.getByTestId('import-notice').filter({ hasText: 'pre_approved' })).toContainText('"main.worker": write_file');
-  await expect(preview.getByTestId('import-files-item')).toHaveCount(4);
+  await expect(preview.getByTestId('import-files-item')).toHaveCount(6);
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(preview).toBeHidden();
   await expect(other.page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2');
@@ -185,7 +185,7 @@ test('binary files join the link only when ticked, and a zip export imports back
   await chooser.setFiles(zipPath);
   const preview = page.getByTestId('import-dialog');
   await expect(preview.getByTestId('import-target-name')).toHaveText('pitch-deck-example-2');
-  await expect(preview.getByTestId('import-files-item')).toHaveCount(5 + EXAMPLE_DECK_FILE_NAMES.length);
+  await expect(preview.getByTestId('import-files-item')).toHaveCount(7 + EXAMPLE_DECK_FILE_NAMES.length);
   await expect(preview.locator('[data-path="input/deck.pdf"]')).toContainText('binary');
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(preview).toBeHidden();

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCompareStore } from '@/lib/state/compare-store';
+import { useWorkerTestsStore } from '@/lib/state/worker-tests-store';
 import { selectInputSchema, useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { AttachmentPicker } from './attachment-picker';
@@ -21,6 +22,7 @@ export function RunForm() {
   const startError = useRunStore((state) => state.startError);
   const run = useRunStore((state) => state.run);
   const openCompare = useCompareStore((state) => state.openCompare);
+  const openTests = useWorkerTestsStore((state) => state.openTests);
   const stop = useRunStore((state) => state.stop);
   const revealProblem = useWorkspaceStore((state) => state.revealProblem);
   const ready = useWorkspaceStore((state) => state.phase === 'ready' && state.currentProject !== null);
@@ -83,6 +85,9 @@ export function RunForm() {
         <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops (Stop while a question waits)</p>
         <button type="button" className="button" data-testid="compare-button" disabled={!ready || running || preparing} onClick={openCompare} title="Run this worker on several models side by side">
           Compare…
+        </button>
+        <button type="button" className="button" data-testid="tests-button" disabled={!ready || running || preparing} onClick={openTests} title="Run a worker's test cases (its .tests.yaml) on one or more models">
+          Tests…
         </button>
         {running ? (
           // Distinct keys: the click on Stop must never land on a reused Run button (and start a run).

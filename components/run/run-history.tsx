@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { RunView } from './run-view';
@@ -16,6 +17,16 @@ export function RunHistory() {
   const busy = useRunStore((state) => state.running || state.preparing);
   const archiveError = useRunStore((state) => state.archiveError);
   const project = useWorkspaceStore((state) => state.currentProject);
+  const revealedRunId = useRunStore((state) => state.revealedRunId);
+  // A run opened from elsewhere (a test result) is scrolled to and focused, once it is rendered open.
+  useEffect(() => {
+    if (revealedRunId === null) return;
+    const summary = document.querySelector<HTMLElement>(`[data-testid="run-entry"][data-run-id="${CSS.escape(revealedRunId)}"] > button`);
+    if (summary === null) return;
+    summary.scrollIntoView({ block: 'start' });
+    summary.focus();
+    useRunStore.getState().revealDone();
+  }, [revealedRunId, tree]);
   const runIds = tree.runOrder.filter((runId) => runProjects[runId] === project).reverse();
   const problem =
     archiveError === null ? null : (

@@ -13,6 +13,7 @@ import { ShareDialogs } from '@/components/share/share-dialogs';
 import { HistoryDialog } from '@/components/history/history-dialog';
 import { useIdleHistory } from '@/components/history/use-idle-history';
 import { CompareDialog } from '@/components/compare/compare-dialog';
+import { WorkerTestsDialog } from '@/components/worker-tests/worker-tests-dialog';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
 import { TrustBanner } from './trust-banner';
@@ -59,6 +60,7 @@ export function Workbench() {
       <ShareDialogs />
       <HistoryDialog />
       <CompareDialog />
+      <WorkerTestsDialog />
     </div>
   );
 }

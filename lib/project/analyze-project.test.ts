@@ -234,3 +234,22 @@ describe('analyzeProject with llm-do toolset lists', () => {
     expect(brief(project.diagnostics)).toEqual([{ file: 'main.agent', code: 'unsupported-in-browser', line: 3, column: 20, severity: 'warning' }]);
   });
 });
+
+describe('analyzeProject: tests files', () => {
+  it('diagnoses a tests file beside its worker, and one that belongs to no worker', () => {
+    const project = analyze([
+      { path: 'main.worker', text: worker('main') },
+      { path: 'main.tests.yaml', text: 'cases:\n  - name: a\n    checks:\n      - regex: "(x+)+"\n      - grader: judge\n        min_score: 1\n' },
+      { path: 'clean.tests.yaml', text: 'worker: main\ncases:\n  - name: a\n    checks: [{ contains: x }]\n' },
+      { path: 'orphan.tests.yaml', text: 'cases: []\n' },
+      // The generated folder's files belong to their session: not diagnosed.
+      { path: 'generated/x.tests.yaml', text: ': bad' },
+    ], manifest({ entry: 'main', generated_workers_dir: 'generated' }));
+    expect(brief(project.diagnostics)).toEqual([
+      { file: 'main.tests.yaml', code: 'bad-regex', line: 4, column: 16, severity: 'error' },
+      { file: 'main.tests.yaml', code: 'unknown-worker', line: 5, column: 17, severity: 'error' },
+      { file: 'orphan.tests.yaml', code: 'unknown-worker', line: 1, column: 1, severity: 'error' },
+      { file: 'orphan.tests.yaml', code: 'missing-field', line: 1, column: 1, severity: 'error' },
+    ]);
+  });
+});

@@ -9,7 +9,9 @@ import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/che
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
+import { readTestFile } from '@/lib/project/test-files';
 import { workerInstructions } from '@/lib/project/worker-instructions';
+import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
 
 /**
  * Loads a project from file texts in one pure pass: parse the manifest, parse
@@ -22,7 +24,9 @@ import { workerInstructions } from '@/lib/project/worker-instructions';
  *   are not discovered; they are neither registered nor diagnosed here — the
  *   editor diagnoses an open file on its own with parseWorkerFile);
  * - with `worker_files`, exactly those files are workers (even generated ones),
- *   and a listed file that does not exist is a diagnostic in project.json.
+ *   and a listed file that does not exist is a diagnostic in project.json;
+ * - a `<worker>.tests.yaml` file holds test cases of the worker beside it
+ *   (lib/worker-tests); its problems are diagnostics like a worker's.
  * Schema refs resolve relative to the worker file ("/x.json" = project root).
  */
 
@@ -175,6 +179,13 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
         `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}`,
       ),
     );
+  }
+
+  // Test cases: located problems in the tests files (outside the generated folder, like workers).
+  const generatedFolder = manifest.generated_workers_dir ? normalizeProjectPath(manifest.generated_workers_dir) : null;
+  for (const [path, text] of texts) {
+    if (!isTestFilePath(path) || (generatedFolder && isInFolder(path, generatedFolder))) continue;
+    diagnostics.push(...readTestFile(path, text, workerPaths).diagnostics);
   }
 
   diagnostics.sort(compareDiagnostics);

@@ -1,6 +1,7 @@
 import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
+import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
 import { analyzeProject, type LoadedProject, type ProjectFile } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
@@ -12,7 +13,8 @@ import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Reads a project through its sandbox (project-relative paths, "" = root) and
- * analyses it. One walk of the tree collects the worker files (`.worker`, llm-do's `.agent`) and `.json` files;
+ * analyses it. One walk of the tree collects the worker files (`.worker`, llm-do's `.agent`),
+ * their tests files (`.tests.yaml`) and `.json` files;
  * the generated workers folder is not walked (its workers are per session).
  * Unreadable files become diagnostics, never exceptions.
  */
@@ -70,7 +72,8 @@ export async function discoverProject(sandbox: FileSystem): Promise<LoadedProjec
       if (path === MANIFEST_FILE_NAME) continue;
       const isWorker = isWorkerFilePath(path) && (!inGenerated || listed.has(path));
       const isJson = path.endsWith('.json') && !inGenerated && entry.size <= MAX_JSON_FILE_BYTES;
-      if (!isWorker && !isJson) continue;
+      const isTests = isTestFilePath(path) && !inGenerated && entry.size <= MAX_JSON_FILE_BYTES;
+      if (!isWorker && !isJson && !isTests) continue;
       const text = await readText(path);
       if (text !== undefined) files.push({ path, text });
     }

@@ -13,7 +13,7 @@ describe('example project', () => {
 
   it('has a valid name and the expected files', () => {
     expect(validateProjectName(EXAMPLE_PROJECT_NAME).valid).toBe(true);
-    expect(files.map((file) => file.path).sort()).toEqual(['input/README.md', 'main.worker', 'project.json', 'rubric.md']);
+    expect(files.map((file) => file.path).sort()).toEqual(['deck_evaluator.tests.yaml', 'deck_evaluator.worker', 'input/README.md', 'main.worker', 'project.json', 'rubric.md']);
   });
 
   it('analyses without any diagnostic', () => {

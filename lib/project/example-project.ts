@@ -4,6 +4,7 @@ import type { ProjectFileData } from '@/lib/project/projects';
  * The shipped pitch-deck example: an orchestrator that creates an evaluator
  * worker from a rubric at run time and fans out over the decks in input/.
  * It is the project a new user opens first, so it must analyse without errors.
+ * deck_evaluator.worker is that evaluator as a file, with test cases beside it.
  * Sample PDFs are added to input/ separately.
  */
 
@@ -93,6 +94,72 @@ List every red flag you see, for example:
 End with one line: **Invest** (20 or more of 25), **Consider** (12 to 19) or **Pass** (below 12), and the main reason.
 `;
 
+/**
+ * The evaluator as a file, with test cases beside it: the same job as the one main
+ * creates at run time, so a rubric or prompt change can be checked on each sample deck
+ * (on one model or several) before a whole run. Its name differs from the created one,
+ * which worker_create could not otherwise write.
+ */
+const DECK_EVALUATOR_WORKER = `---
+name: deck_evaluator
+description: Evaluates one PDF pitch deck against rubric.md and returns a scored markdown report (the job of the evaluator main creates, kept as a file so deck_evaluator.tests.yaml can test it).
+toolsets:
+  filesystem:
+    # It reads the rubric; it never writes.
+    approvals:
+      write_file: blocked
+attachment_policy: { max_attachments: 1, allowed_suffixes: [".pdf"], required: true }
+---
+You evaluate one startup pitch deck, attached as a PDF, against the rubric in \`rubric.md\`
+(read it with \`read_file\` first).
+
+Return a markdown report:
+- the company name as the title;
+- a line "**Verdict: Invest**", "**Verdict: Consider**" or "**Verdict: Pass**" with the total;
+- a table with one row per criterion (Problem, Solution, Team, Market, Traction) giving the
+  score as "N/5" and the sentence from the deck that justifies it, then a row
+  "| **Total** | **N/25** | |";
+- a "## Red flags" section listing each red flag with the evidence for it.
+`;
+
+const DECK_EVALUATOR_TESTS = `# Test cases of deck_evaluator (deck_evaluator.worker, beside this file).
+# Run them from the Run panel: "Tests…", pick one or more models, "Run tests".
+# Format: docs/worker-tests.md in the Workerbench repository.
+cases:
+  - name: Tidewater Robotics is worth investing in
+    input: Evaluate the pitch deck input/tidewater-robotics.pdf
+    attachments: [input/tidewater-robotics.pdf]
+    checks:
+      - contains: "**Verdict: Invest**"
+      # Invest means 20 or more of 25.
+      - regex: '\\| \\*\\*Total\\*\\* \\| \\*\\*2[0-5]/25\\*\\* \\|'
+
+  - name: Lumen Ledger is one to consider
+    input: Evaluate the pitch deck input/lumen-ledger.pdf
+    attachments: [input/lumen-ledger.pdf]
+    checks:
+      - contains: "**Verdict: Consider**"
+      - regex: '\\| \\*\\*Total\\*\\* \\| \\*\\*1[2-9]/25\\*\\* \\|'
+
+  - name: Orbit Snacks is a pass, with its red flags named
+    input: Evaluate the pitch deck input/orbit-snacks.pdf
+    attachments: [input/orbit-snacks.pdf]
+    checks:
+      - contains: "**Verdict: Pass**"
+      - regex: '## Red flags\\s+- \\*\\*'
+      - not_contains: None found
+
+  - name: Every criterion gets a score out of 5
+    input: Evaluate the pitch deck input/lumen-ledger.pdf
+    attachments: [input/lumen-ledger.pdf]
+    checks:
+      - regex: '\\| Problem \\| [1-5]/5 \\|'
+      - regex: '\\| Solution \\| [1-5]/5 \\|'
+      - regex: '\\| Team \\| [1-5]/5 \\|'
+      - regex: '\\| Market \\| [1-5]/5 \\|'
+      - regex: '\\| Traction \\| [1-5]/5 \\|'
+`;
+
 const INPUT_README = `# input/
 
 Drop pitch decks (PDF) here. The \`main\` worker evaluates every \`.pdf\` file in this folder.
@@ -103,6 +170,8 @@ export function exampleProjectFiles(): ProjectFileData[] {
     { path: 'project.json', data: PROJECT_JSON },
     { path: 'main.worker', data: MAIN_WORKER },
     { path: 'rubric.md', data: RUBRIC },
+    { path: 'deck_evaluator.worker', data: DECK_EVALUATOR_WORKER },
+    { path: 'deck_evaluator.tests.yaml', data: DECK_EVALUATOR_TESTS },
     { path: 'input/README.md', data: INPUT_README },
   ];
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
-import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
+import type { OverlayChange, OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
 import type { ComparedRunSummary } from './compare-summary';
 import { priceLookup, usePriceStore } from './price-store';
@@ -9,7 +9,6 @@ import { absolutePath } from './project-paths';
 import { syncWorkspaceFromStorage } from './run-platform';
 import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
 import { selectEffectiveWorker, useRunStore } from './run-store';
-import { projectTrustFor } from './trust-store';
 import { useWorkspaceStore } from './workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
 
@@ -100,7 +99,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     const workerName = selectEffectiveWorker(runState);
     // The runtime and its validators come with the first comparison, not with the page.
     const machinery = await import('./compare-machinery');
-    const { startRun, createRunSession, browserPdfTextExtractor, summarizeComparedRun, loadProjectForRun, browserModelClient, projectSandbox } = machinery;
+    const { runInOverlay, summarizeComparedRun, loadProjectForRun } = machinery;
     const prepared = machinery.selectRunInput(runState);
     if (workerName === null || !prepared.ok) {
       set({ error: prepared.ok ? 'Choose a worker to compare.' : prepared.error });
@@ -123,35 +122,28 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     bridge = approvals;
     overlays = new Map();
     const supportsPdf = new Map(runState.models.map((option) => [option.id, option.supportsPdf]));
-    const projectRoot = absolutePath(project, '');
 
     const updateRun = (model: string, update: (run: ComparedRun) => ComparedRun) =>
       set((state) => ({ runs: state.runs.map((run) => (run.model === model ? update(run) : run)) }));
 
     await Promise.all(
       models.map(async (model) => {
-        const overlay = createOverlayFileSystem(fileSystem);
-        overlays.set(model, overlay);
         const startedAt = Date.now();
-        const outcome = await startRun({
-          project: loaded,
-          // An imported project's own approve_all / pre_approved count only once the person trusts it.
-          projectTrust: projectTrustFor(project),
-          sandbox: projectSandbox(overlay, project),
+        // Its own overlay; kept and shown in the Runs panel like any run (overlay-run.ts).
+        const { outcome, overlay, changes } = await runInOverlay({
+          fileSystem,
+          project,
+          loaded,
           workerName,
           input: prepared.input,
           attachments: runState.attachments,
           model,
-          modelClient: browserModelClient(),
-          approvalHandler: approvals.handler,
-          onEvent: (event) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvent(run.tree, event) })),
+          approvals,
           signal: abort.signal,
-          // Each model starts from the same grants: none; created workers stay in its own overlay.
-          session: createRunSession(),
-          modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
-          extractPdfText: browserPdfTextExtractor,
+          supportsPdf,
+          onEvent: (event) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvent(run.tree, event) })),
         });
-        const changes = (await overlay.changes().catch(() => [])).map((change) => ({ ...change, path: relativePath(change.path, projectRoot) }));
+        overlays.set(model, overlay);
         updateRun(model, (run) => ({
           ...run,
           changes,

@@ -1,3 +1,4 @@
+import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
 import { extension } from '@/lib/vfs/path';
 import { isValidUtf8 } from '@/lib/vfs/utf8';
 
@@ -20,9 +21,9 @@ export function fileViewKind(path: string, bytes: Uint8Array): FileViewKind {
 }
 
 /**
- * Files whose text feeds project analysis: worker files, the manifest, and JSON
- * files (schema references must resolve without the user opening them first).
+ * Files whose text feeds project analysis: worker files, their tests files, the manifest,
+ * and JSON files (schema references must resolve without the user opening them first).
  */
 export function isAnalyzedPath(path: string): boolean {
-  return path.endsWith('.worker') || path.endsWith('.json');
+  return path.endsWith('.worker') || path.endsWith('.json') || isTestFilePath(path);
 }

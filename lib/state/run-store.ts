@@ -4,6 +4,7 @@ import { answerActiveApproval, stopActiveRun } from './run/active-run';
 import { followWorkspace } from './run/follow-workspace';
 import { createFormActions } from './run/form-actions';
 import { createKeptRunsActions } from './run/kept-runs-actions';
+import { createOutsideRunActions } from './run/outside-runs-actions';
 import type { RunStoreContext } from './run/run-context';
 import type { RunState } from './run/run-state';
 import type { PrepareOutcome } from './run/prepare-run';
@@ -63,9 +64,11 @@ export const useRunStore = create<RunState>((set, get) => {
     preflight: null,
     startError: null,
     archiveError: null,
+    revealedRunId: null,
 
     ...createFormActions(context),
     ...createKeptRunsActions(context),
+    ...createOutsideRunActions(context),
 
     run: async () => {
       if (get().running || get().preparing) return;

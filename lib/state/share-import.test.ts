@@ -36,7 +36,7 @@ describe('previewImport and commitImport', () => {
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.projectName).toBe(`${EXAMPLE_PROJECT_NAME}-2`);
     expect(result.preview.approvalDowngraded).toBe(false);
-    expect(result.preview.files.map((file) => file.path)).toEqual(['input/README.md', 'main.worker', 'project.json', 'rubric.md']);
+    expect(result.preview.files.map((file) => file.path)).toEqual(['deck_evaluator.tests.yaml', 'deck_evaluator.worker', 'input/README.md', 'main.worker', 'project.json', 'rubric.md']);
     // Previewing writes nothing.
     expect(await snapshot(fileSystem)).toEqual(before);
 

@@ -124,7 +124,7 @@ function formatBytes(bytes: number): string {
  * The yaml library reports an unclosed quote or bracket at the end of the
  * text, which here is the closing fence; point at the opening character instead.
  */
-function errorOffsets(error: YAMLError, text: string): [number, number] {
+export function errorOffsets(error: YAMLError, text: string): [number, number] {
   const [start, end] = error.pos;
   const contentEnd = text.trimEnd().length;
   if (start < contentEnd) return [start, end];

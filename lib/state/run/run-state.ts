@@ -1,6 +1,7 @@
 import type { ModelOption } from '@/lib/model/protocol/step-protocol';
 import type { FormValue } from '@/lib/forms/schema-form-fields';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
+import type { RunEvent } from '@/lib/runtime/events';
 import type { RunTree } from '@/lib/runtime/reduce-run-events';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
@@ -51,6 +52,8 @@ export interface RunState {
   startError: string | null;
   /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
   archiveError: string | null;
+  /** The run the Runs panel should scroll to and focus (a test case's), once. */
+  revealedRunId: string | null;
 
   loadModels: () => Promise<void>;
   refreshProjectInfo: () => Promise<void>;
@@ -68,4 +71,12 @@ export interface RunState {
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
   loadKeptRuns: (project: string) => Promise<void>;
   deleteRun: (runId: string) => Promise<void>;
+  /**
+   * A run started outside the Run form (a compared run, a test case) shows in the Runs
+   * panel like any other run; it does not become the form's active run or fold the others.
+   */
+  addRunEvent: (project: string, event: RunEvent) => void;
+  /** Opens a run in the Runs panel and asks the panel to bring it into view. */
+  revealRun: (runId: string) => void;
+  revealDone: () => void;
 }

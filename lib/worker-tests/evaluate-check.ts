@@ -1,0 +1,107 @@
+import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
+import { graderInput, readGraderScore } from './grader-score';
+import { briefValue, jsonEqual, outputJson, outputText, valueAtField } from './output-value';
+import type { RegexMatcher } from './safe-regex';
+import type { GraderCheck, TestCase, TestCheck } from './test-suite';
+
+/**
+ * Evaluates one check on a case's output. Pure, apart from what the platform passes in:
+ * the regex matcher (a Web Worker with a time limit in the browser) and the grader run
+ * (a normal run of another worker). The message says what was expected and what was
+ * found, so a failing cell of the results table explains itself.
+ */
+export interface CheckResult {
+  check: TestCheck;
+  passed: boolean;
+  message: string;
+  /** The grader's own run, for a grader check. */
+  graderRunId?: string;
+}
+
+export type GradeOutcome = { ok: true; runId: string; output: unknown } | { ok: false; runId?: string; error: string };
+
+export interface CheckServices {
+  matchRegex: RegexMatcher;
+  /** Runs the grader worker on this input; the platform keeps it as a normal run. */
+  grade: (check: GraderCheck, input: string) => Promise<GradeOutcome>;
+}
+
+/** A check's one-line name, for tables and messages. */
+export function describeCheck(check: TestCheck): string {
+  switch (check.kind) {
+    case 'contains':
+      return `contains ${JSON.stringify(check.text)}${check.ignoreCase ? ' (any case)' : ''}`;
+    case 'not_contains':
+      return `does not contain ${JSON.stringify(check.text)}${check.ignoreCase ? ' (any case)' : ''}`;
+    case 'regex':
+      return `matches /${check.pattern}/${check.flags}`;
+    case 'json_schema':
+      return 'is valid against the JSON Schema';
+    case 'field_equals':
+      return `${check.field === '' ? 'the output' : `"${check.field}"`} equals ${briefValue(check.equals)}`;
+    case 'grader':
+      return `graded by ${check.worker} at ${check.minScore} or more`;
+  }
+}
+
+function includes(haystack: string, needle: string, ignoreCase: boolean): boolean {
+  return ignoreCase ? haystack.toLowerCase().includes(needle.toLowerCase()) : haystack.includes(needle);
+}
+
+function result(check: TestCheck, passed: boolean, failure: string): CheckResult {
+  return { check, passed, message: passed ? `passed: ${describeCheck(check)}` : failure };
+}
+
+export async function evaluateCheck(check: TestCheck, output: unknown, testCase: TestCase, services: CheckServices): Promise<CheckResult> {
+  const text = outputText(output);
+  switch (check.kind) {
+    case 'contains':
+      return result(check, includes(text, check.text, check.ignoreCase), `expected the output to contain ${JSON.stringify(check.text)}; it does not`);
+    case 'not_contains':
+      return result(check, !includes(text, check.text, check.ignoreCase), `expected the output not to contain ${JSON.stringify(check.text)}; it does`);
+    case 'regex': {
+      const matched = await services.matchRegex(check.pattern, check.flags, text);
+      if ('error' in matched) return result(check, false, matched.error);
+      return result(check, matched.matched, `expected the output to match /${check.pattern}/${check.flags}; it does not`);
+    }
+    case 'json_schema': {
+      const json = outputJson(output);
+      if (!json.ok) return result(check, false, `expected JSON valid against the schema, but ${json.error}`);
+      const problem = checkAgainstSchema(check.schema, json.value, 'output');
+      return result(check, problem === null, `the output does not match the JSON Schema: ${problem ?? ''}`);
+    }
+    case 'field_equals': {
+      const json = outputJson(output);
+      if (!json.ok) return result(check, false, `expected "${check.field}" to equal ${briefValue(check.equals)}, but ${json.error}`);
+      const found = valueAtField(json.value, check.field);
+      if (!found.found) return result(check, false, `expected "${check.field}" to equal ${briefValue(check.equals)}, but the output has no "${found.missing}"`);
+      return result(check, jsonEqual(found.value, check.equals), `expected "${check.field}" to equal ${briefValue(check.equals)}, got ${briefValue(found.value)}`);
+    }
+    case 'grader': {
+      const graded = await services.grade(check, graderInput({ caseName: testCase.name, caseInput: testCase.input, output: text, ...(check.criteria === undefined ? {} : { criteria: check.criteria }) }));
+      const runId = graded.runId === undefined ? {} : { graderRunId: graded.runId };
+      if (!graded.ok) return { ...result(check, false, `the grader ${check.worker} did not finish: ${graded.error}`), ...runId };
+      const score = readGraderScore(graded.output, check.scoreField);
+      if (!score.ok) return { ...result(check, false, `the grader ${check.worker} gave no score: ${score.error}`), ...runId };
+      const passed = score.score >= check.minScore;
+      return {
+        check,
+        passed,
+        message: passed ? `passed: ${check.worker} scored ${score.score} (needs ${check.minScore})` : `${check.worker} scored ${score.score}; it needs ${check.minScore} or more`,
+        ...runId,
+      };
+    }
+  }
+}
+
+export interface CaseVerdict {
+  passed: boolean;
+  checks: CheckResult[];
+}
+
+/** Every check of a case, in order (each is told the same output); the case passes when all pass. */
+export async function evaluateCase(testCase: TestCase, output: unknown, services: CheckServices): Promise<CaseVerdict> {
+  const checks: CheckResult[] = [];
+  for (const check of testCase.checks) checks.push(await evaluateCheck(check, output, testCase, services));
+  return { passed: checks.every((check) => check.passed), checks };
+}
