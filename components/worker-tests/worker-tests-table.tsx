@@ -1,6 +1,9 @@
 'use client';
 
 import { formatDuration } from '@/components/run/format';
+import { costOfUsage } from '@/lib/model/pricing/estimate-cost';
+import { formatCallCost } from '@/lib/model/pricing/format-cost';
+import { priceLookup, usePriceOverrides } from '@/lib/state/price-store';
 import { cellKey, type CellState } from '@/lib/state/worker-tests-store';
 import type { CaseResult } from '@/lib/worker-tests/run-test-case';
 import { totalsByModel } from '@/lib/worker-tests/test-totals';
@@ -82,6 +85,7 @@ function ResultCell({ cell, caseName, model, running, onOpenRun }: { cell: CellS
 export function WorkerTestsTotals({ models, cells }: { models: readonly string[]; cells: Readonly<Record<string, CellState>> }) {
   const results = Object.values(cells).flatMap((cell) => (cell.status === 'done' ? [cell.result] : []));
   const totals = totalsByModel(models, results);
+  const priceOf = priceLookup(usePriceOverrides());
   const cases = Object.keys(cells).length / Math.max(1, models.length);
   return (
     <div className={styles.tableWrap}>
@@ -110,10 +114,8 @@ export function WorkerTestsTotals({ models, cells }: { models: readonly string[]
                 {total.tokens.input} / {total.tokens.output}
               </td>
               <td>{formatDuration(total.durationMs)}</td>
-              {/* COST: the one place for the price table's cost of these tokens (total.model, total.tokens); wired when the price table lands. */}
-              <td data-testid="tests-cost" title="No price table for this model yet">
-                unknown
-              </td>
+              {/* The cases' tokens at this model's price (a grader on another model is counted at this one's). */}
+              <td data-testid="tests-cost">{formatCallCost(costOfUsage({ inputTokens: total.tokens.input, outputTokens: total.tokens.output }, priceOf(total.model)))}</td>
             </tr>
           ))}
         </tbody>
