@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import type { ApprovalField } from '@/lib/runtime/toolsets/tool-approval';
 import { diffLines } from '@/lib/text/line-diff';
+import { LineDiffView } from '@/components/diff/line-diff-view';
 import styles from './approvals.module.css';
 
 interface ApprovalFieldViewProps {
@@ -36,14 +37,7 @@ function ReplacementDiff({ replaces, value, name }: { replaces: string | null; v
       <span className={styles.label}>
         Changes against the current file ({changed === 0 ? 'no change' : `${changed} line${changed === 1 ? '' : 's'} differ`})
       </span>
-      <pre className={styles.block} data-testid={`approval-diff-${name}`} aria-label={`Changes to ${name}`}>
-        {lines.map((line, index) => (
-          <div key={index} className={line.kind === 'added' ? styles.added : line.kind === 'removed' ? styles.removed : undefined} data-kind={line.kind}>
-            {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
-            {line.text}
-          </div>
-        ))}
-      </pre>
+      <LineDiffView lines={lines} className={styles.block} testId={`approval-diff-${name}`} label={`Changes to ${name}`} />
     </>
   );
 }

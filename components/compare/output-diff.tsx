@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { formatValue } from '@/components/run/format';
 import type { ComparedRun } from '@/lib/state/compare-store';
 import { diffLines } from '@/lib/text/line-diff';
+import { LineDiffView } from '@/components/diff/line-diff-view';
 import styles from './compare.module.css';
 
 /** Two compared outputs, line by line: what only the left has, what only the right has. */
@@ -40,14 +41,7 @@ export function OutputDiff({ runs }: { runs: ComparedRun[] }) {
           {changed === 0 ? 'The outputs are the same.' : `${changed} line${changed === 1 ? '' : 's'} differ.`}
         </span>
       </div>
-      <pre className={styles.diffLines}>
-        {lines.map((line, index) => (
-          <div key={index} className={line.kind === 'added' ? styles.added : line.kind === 'removed' ? styles.removed : undefined} data-kind={line.kind}>
-            {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
-            {line.text}
-          </div>
-        ))}
-      </pre>
+      <LineDiffView lines={lines} className={styles.diffLines} testId="compare-diff-lines" />
     </section>
   );
 }
