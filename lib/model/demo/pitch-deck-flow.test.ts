@@ -147,6 +147,9 @@ describe('pitch-deck example with the demo model', () => {
     for (const file of exampleProjectFiles()) files[file.path] = file.data;
     const body = String(files['main.worker']).split('---\n').slice(2).join('---\n');
     delete files['main.worker'];
+    // The example's test-case worker is a Workerbench extra: the llm-do form lists only its own agents.
+    delete files['deck_evaluator.worker'];
+    delete files['deck_evaluator.tests.yaml'];
     files['main.agent'] = `---\nname: main\nmodel: demo:scripted\ntoolsets: [filesystem_project, dynamic_agents]\n---\n${body}`;
     files['project.json'] = JSON.stringify({ version: 1, runtime: { approval_mode: 'prompt' }, entry: { agent: 'main', args: { input: 'Evaluate the decks.' } }, agent_files: ['main.agent'], generated_agents_dir: 'generated' });
     for (const [name, bytes] of Object.entries(await sampleDecks())) files[`input/${name}`] = bytes;
