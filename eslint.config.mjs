@@ -57,9 +57,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface, noServerModel] }] },
   },
   {
+    // Components render state and send commands: values come from lib/state (stores, actions,
+    // selectors, and the helpers it offers the UI); from the rest of lib, types only. The
+    // typescript-eslint form of the rule is the one that can tell a type import from a value import.
     files: ['components/**/*.ts', 'components/**/*.tsx'],
     ignores: productionFiles,
-    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noServerModel] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noTestHelpers, noServerModel] }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^@/lib/(?!state/)',
+          allowTypeImports: true,
+          message: 'Components import values from lib/state only (and types from anywhere): add what the UI needs to lib/state.',
+        }],
+      }],
+    },
   },
   {
     // Foundation areas stand alone, so every other area can build on them without a cycle.

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'app/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     // A hang guard, not a speed check: whole-flow tests (the pitch-deck demo, stand-ins) take

@@ -1,8 +1,7 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { fieldValues } from '@/lib/runtime/toolsets/tool-approval';
 import type { PendingApproval } from '@/lib/state/approval-bridge';
 import styles from './approvals.module.css';
 import { ApprovalFieldView } from './approval-field-view';
@@ -43,7 +42,7 @@ function isTyping(target: EventTarget): boolean {
 export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: ApprovalItemProps) {
   const [reason, setReason] = useState('');
   const presentation = request.presentation;
-  const proposed = useMemo(() => fieldValues(presentation), [presentation]);
+  const proposed = request.proposedValues;
   const [values, setValues] = useState<Record<string, string>>(proposed);
   const edited = presentation.fields.some((field) => values[field.name] !== proposed[field.name]);
   const valuesKey = JSON.stringify(values);

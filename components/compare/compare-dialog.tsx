@@ -4,7 +4,7 @@ import { ApprovalItem } from '@/components/approvals/approval-item';
 import { Modal } from '@/components/dialogs/modal';
 import { ResultValue } from '@/components/run/result-value';
 import { formatDuration } from '@/components/run/format';
-import { formatCostTotal } from '@/lib/model/pricing/format-cost';
+import { costTotalLabel } from '@/lib/state/cost-labels';
 import { MAX_COMPARED_MODELS, MIN_COMPARED_MODELS, useCompareStore, type ComparedRun } from '@/lib/state/compare-store';
 import { useRunStore } from '@/lib/state/run-store';
 import { OutputDiff } from './output-diff';
@@ -119,7 +119,7 @@ function CompareTable({ runs, onApply, canApply }: { runs: ComparedRun[]; onAppl
                 <td>{run.summary?.steps ?? ''}</td>
                 <td>{run.summary === null ? '' : `${run.summary.tokens.input} / ${run.summary.tokens.output}`}</td>
                 <td>{run.summary === null ? '' : formatDuration(run.summary.latencyMs)}</td>
-                <td data-testid="compare-cost">{run.summary === null ? '' : formatCostTotal(run.summary.cost)}</td>
+                <td data-testid="compare-cost">{run.summary === null ? '' : costTotalLabel(run.summary.cost)}</td>
                 <td data-testid="compare-changes">{run.summary === null ? '' : run.changes.length === 0 ? 'none' : run.changes.map((change) => `${change.path} (${change.change})`).join(', ')}</td>
                 <td>
                   {canApply && run.summary?.status === 'completed' ? (

@@ -2,11 +2,11 @@
 
 import { useEffect, useRef, useState } from 'react';
 import Editor, { type OnMount } from '@monaco-editor/react';
-import { monaco } from '@/lib/editor/monaco-setup';
-import { diagnosticMarkers, MARKER_OWNER } from '@/lib/editor/diagnostic-markers';
-import { disposeStaleModels } from '@/lib/editor/dispose-stale-models';
-import { languageForPath } from '@/lib/editor/language-for-path';
-import { modelUri } from '@/lib/editor/model-uri';
+import { monaco } from '@/components/editor/monaco/monaco-setup';
+import { diagnosticMarkers, MARKER_OWNER } from '@/components/editor/monaco/diagnostic-markers';
+import { disposeStaleModels } from '@/components/editor/monaco/dispose-stale-models';
+import { languageForPath } from '@/components/editor/monaco/language-for-path';
+import { modelUri } from '@/components/editor/monaco/model-uri';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
 type CodeEditorInstance = Parameters<OnMount>[0];

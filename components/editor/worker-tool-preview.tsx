@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { workerToolPreview, type PreviewedTool } from '@/lib/state/worker-tool-preview';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
-import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
+import { isWorkerFilePath } from '@/lib/state/worker-format';
 import { useDebouncedValue } from './use-debounced-value';
 import styles from './worker-tool-preview.module.css';
 

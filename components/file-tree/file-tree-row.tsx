@@ -2,8 +2,8 @@
 
 import type { DragEvent, MouseEvent } from 'react';
 import type { TreeNode } from '@/lib/state/workspace-types';
-import { folderOf } from '@/lib/project/project-paths';
-import { formatBytes } from '@/lib/vfs/limits';
+import { folderOf } from '@/lib/state/project-paths';
+import { formatBytes } from '@/lib/state/view-helpers';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
 import { TREE_PATH_MIME } from './drag-data';

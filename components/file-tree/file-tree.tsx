@@ -3,7 +3,7 @@
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { visibleNodes } from '@/lib/state/read-project-tree';
-import { folderOf } from '@/lib/project/project-paths';
+import { folderOf } from '@/lib/state/project-paths';
 import { isGeneratedPath, isPromotablePath } from '@/lib/state/generated-paths';
 import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
 import { FileTreeRow } from './file-tree-row';

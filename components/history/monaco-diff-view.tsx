@@ -2,8 +2,8 @@
 
 import { DiffEditor } from '@monaco-editor/react';
 // Configures the loader to use the bundled Monaco, not a CDN.
-import '@/lib/editor/monaco-setup';
-import { languageForPath } from '@/lib/editor/language-for-path';
+import '@/components/editor/monaco/monaco-setup';
+import { languageForPath } from '@/components/editor/monaco/language-for-path';
 
 interface MonacoDiffViewProps {
   path: string;

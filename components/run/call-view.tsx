@@ -1,7 +1,5 @@
-import { costOfUsage } from '@/lib/model/pricing/estimate-cost';
-import { formatCallCost } from '@/lib/model/pricing/format-cost';
-import { priceOfModel } from '@/lib/model/pricing/model-prices';
 import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import { callCostLabel } from '@/lib/state/cost-labels';
 import { usePriceOverrides } from '@/lib/state/price-store';
 import { formatBytes, formatDuration, formatTokens } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
@@ -38,7 +36,7 @@ export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
           {formatTokens(call.usage)}
         </span>
         <span className={styles.meta} title="Estimated cost of this worker's own model steps (prices in Settings)" data-testid="call-cost">
-          {formatCallCost(costOfUsage(call.usage, priceOfModel(call.model, overrides)))}
+          {callCostLabel(call.model, call.usage, overrides)}
         </span>
       </div>
       <CallWait call={call} />

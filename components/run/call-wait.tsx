@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { CallNode } from '@/lib/runtime/reduce-run-events';
-import { describeRetries, describeWait } from '@/lib/runtime/model-requests/describe-wait';
+import { describeRetries, describeWait } from '@/lib/state/run/describe-wait';
 import styles from './run.module.css';
 
 /** While a worker waits for a model slot or a retry, says so with a countdown; afterwards, how often it retried. */

@@ -1,9 +1,8 @@
 'use client';
 
-import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
-import { costOfRun } from '@/lib/runtime/run-cost';
-import { priceLookup, usePriceOverrides } from '@/lib/state/price-store';
+import { runCostLabel } from '@/lib/state/cost-labels';
+import { usePriceOverrides } from '@/lib/state/price-store';
 import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
@@ -32,7 +31,7 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, res
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
   const overrides = usePriceOverrides();
-  const cost = costOfRun(tree, run.runId, priceLookup(overrides));
+  const costLabel = runCostLabel(tree, run.runId, overrides);
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
       <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
@@ -52,7 +51,7 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, res
         )}
         <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
         <span className={styles.meta} title="Estimated cost of every worker call of this run (prices in Settings)" data-testid="run-cost">
-          {formatCostTotal(cost)}
+          {costLabel}
         </span>
       </button>
       {expanded ? (

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
-import { deriveFormFields, type FormField } from '@/lib/forms/schema-form-fields';
+import { deriveFormFields, type FormField } from '@/lib/state/forms/schema-form-fields';
 import { formDefaultValue } from '@/lib/state/run-store';
 import { useRunStore } from '@/lib/state/run-store';
 import styles from './run.module.css';

@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/model/pricing/parse-price';
-import { priceOfModel, SHIPPED_PRICES, type ModelPrice } from '@/lib/model/pricing/model-prices';
-import { usePriceStore } from '@/lib/state/price-store';
+import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/state/price-draft';
+import type { ModelPrice } from '@/lib/model/pricing/model-prices';
+import { hasShippedPrice, priceInForce, pricedModelIds, usePriceStore } from '@/lib/state/price-store';
 import { useRunStore } from '@/lib/state/run-store';
 import styles from './settings.module.css';
 
@@ -23,7 +23,7 @@ export function PriceSettings() {
   const overrides = usePriceStore((state) => state.overrides);
   const resetAll = usePriceStore((state) => state.resetAll);
   const offered = useRunStore((state) => state.models).map((model) => model.id);
-  const modelIds = [...new Set([...offered, ...Object.keys(SHIPPED_PRICES), ...Object.keys(overrides)])];
+  const modelIds = pricedModelIds(offered, overrides);
   const summaryRef = useRef<HTMLElement>(null);
   return (
     <details className={styles.prices} data-testid="price-settings">
@@ -35,7 +35,7 @@ export function PriceSettings() {
         browser. Leave cached input empty when the provider gives no discount for cached prompts.
       </p>
       {modelIds.map((modelId) => {
-        const price = priceOfModel(modelId, overrides);
+        const price = priceInForce(modelId, overrides);
         return <PriceRow key={modelId} modelId={modelId} price={price} overridden={overrides[modelId] !== undefined} />;
       })}
       <button
@@ -69,7 +69,7 @@ function PriceRow({ modelId, price, overridden }: { modelId: string; price: Mode
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const setPrice = usePriceStore((state) => state.setPrice);
   const resetPrice = usePriceStore((state) => state.resetPrice);
-  const shipped = SHIPPED_PRICES[modelId] !== undefined;
+  const shipped = hasShippedPrice(modelId);
   const status = overridden ? 'your price' : price !== undefined ? 'shipped price' : 'unknown: no price';
   const idOf = (field: keyof PriceDraft) => `price-${modelId}-${field}`.replace(/[^A-Za-z0-9_-]/g, '_');
   return (

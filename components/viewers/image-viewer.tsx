@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { imageSource } from '@/lib/state/image-source';
-import { formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/state/view-helpers';
 import { useObjectUrl } from './use-object-url';
 
 /** Shows an image file; lib/state/image-source.ts decides the URL so that no file becomes a same-origin document. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/state/view-helpers';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { PdfPageView } from './pdf-page-view';
 import { usePdfDocument } from './use-pdf-document';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { UNTRUSTED_PROJECT_NOTICE } from '@/lib/project/project-trust';
+import { UNTRUSTED_PROJECT_NOTICE } from '@/lib/state/trust-store';
 import { useTrustStore } from '@/lib/state/trust-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 

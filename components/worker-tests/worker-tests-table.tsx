@@ -1,12 +1,11 @@
 'use client';
 
 import { formatDuration } from '@/components/run/format';
-import { costOfUsage } from '@/lib/model/pricing/estimate-cost';
-import { formatCallCost } from '@/lib/model/pricing/format-cost';
-import { priceLookup, usePriceOverrides } from '@/lib/state/price-store';
+import { callCostLabel } from '@/lib/state/cost-labels';
+import { usePriceOverrides } from '@/lib/state/price-store';
 import { cellKey, type CellState } from '@/lib/state/worker-tests-store';
 import type { CaseResult } from '@/lib/worker-tests/run-test-case';
-import { totalsByModel } from '@/lib/worker-tests/test-totals';
+import { totalsByModel } from '@/lib/state/worker-test-totals';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
 import styles from './worker-tests.module.css';
 
@@ -85,7 +84,7 @@ function ResultCell({ cell, caseName, model, running, onOpenRun }: { cell: CellS
 export function WorkerTestsTotals({ models, cells }: { models: readonly string[]; cells: Readonly<Record<string, CellState>> }) {
   const results = Object.values(cells).flatMap((cell) => (cell.status === 'done' ? [cell.result] : []));
   const totals = totalsByModel(models, results);
-  const priceOf = priceLookup(usePriceOverrides());
+  const overrides = usePriceOverrides();
   const cases = Object.keys(cells).length / Math.max(1, models.length);
   return (
     <div className={styles.tableWrap}>
@@ -115,7 +114,7 @@ export function WorkerTestsTotals({ models, cells }: { models: readonly string[]
               </td>
               <td>{formatDuration(total.durationMs)}</td>
               {/* The cases' tokens at this model's price (a grader on another model is counted at this one's). */}
-              <td data-testid="tests-cost">{formatCallCost(costOfUsage({ inputTokens: total.tokens.input, outputTokens: total.tokens.output }, priceOf(total.model)))}</td>
+              <td data-testid="tests-cost">{callCostLabel(total.model, { inputTokens: total.tokens.input, outputTokens: total.tokens.output }, overrides)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,12 @@
 import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
+import { fieldValues } from '@/lib/runtime/toolsets/tool-approval';
 
 /** A question the runtime is waiting on, as the dialog shows it. */
 export interface PendingApproval extends ApprovalRequest {
   /** Order of arrival, so the dialog shows the oldest question first. */
   sequence: number;
+  /** The proposed value of each field the tool shows, by field name: what an edit starts from and is compared with. */
+  proposedValues: Record<string, string>;
 }
 
 export interface ApprovalBridge {
@@ -38,7 +41,7 @@ export function createApprovalBridge(onChange: (pending: PendingApproval[]) => v
         reject(new Error('The run was stopped.'));
       };
       waiting.set(request.approvalId, {
-        request: { ...request, sequence },
+        request: { ...request, sequence, proposedValues: fieldValues(request.presentation) },
         resolve: (response) => {
           signal.removeEventListener('abort', onAbort);
           resolve(response);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { isModelPrice } from '@/lib/model/pricing/parse-price';
-import { priceOfModel, type ModelPrice, type PriceTable } from '@/lib/model/pricing/model-prices';
+import { isModelPrice } from '@/lib/state/price-draft';
+import { priceOfModel, SHIPPED_PRICES, type ModelPrice, type PriceTable } from '@/lib/model/pricing/model-prices';
 
 /**
  * The user's own model prices (Settings → Prices): overrides of the shipped
@@ -81,4 +81,19 @@ export function priceLookup(overrides: PriceTable): (modelId: string) => ModelPr
 /** The overrides, for components (RunPanel loads them from storage once mounted). */
 export function usePriceOverrides(): PriceTable {
   return usePriceStore((state) => state.overrides);
+}
+
+/** The price in force for a model: the user's, else the shipped one, else unknown. */
+export function priceInForce(modelId: string, overrides: PriceTable): ModelPrice | undefined {
+  return priceOfModel(modelId, overrides);
+}
+
+/** Whether the shipped table lists the model (Reset then goes back to a price, not to unknown). */
+export function hasShippedPrice(modelId: string): boolean {
+  return SHIPPED_PRICES[modelId] !== undefined;
+}
+
+/** The models Settings lists: every model the server offers, every shipped price, every price of the user's own. */
+export function pricedModelIds(offered: readonly string[], overrides: PriceTable): string[] {
+  return [...new Set([...offered, ...Object.keys(SHIPPED_PRICES), ...Object.keys(overrides)])];
 }

@@ -40,3 +40,6 @@ export function fileNameProblem(name: string): string | null {
   if (name.length > 255) return 'Names are limited to 255 characters.';
   return null;
 }
+
+/** The folder of a project-relative path ("" for the root); the one in lib/project, offered to the UI here. */
+export { folderOf } from '@/lib/project/project-paths';

@@ -2,6 +2,9 @@ import { create } from 'zustand';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import type { EncodedShareLink } from '@/lib/share/share-link';
 import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
+
+/** The longest link the dialog offers (beyond it, the zip): said in the dialog. */
+export { MAX_LINK_LENGTH } from '@/lib/share/share-limits';
 import type { SharedProject } from '@/lib/share/share-result';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { downloadBytes } from './download-bytes';

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import type { ProjectTrust } from '@/lib/project/project-trust';
 
+/** What the banner says about a project that is not trusted yet (worded beside the trust rules). */
+export { UNTRUSTED_PROJECT_NOTICE } from '@/lib/project/project-trust';
+
 /**
  * Which projects this browser trusts (lib/project/project-trust.ts), by
  * project name, in one localStorage entry — never in the project, whose files

@@ -1,6 +1,6 @@
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
-import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
+import { describeFormErrors, formValuesToInput } from '@/lib/state/forms/form-values-to-input';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { errorMessage } from '@/lib/errors/error-message';

@@ -1,4 +1,4 @@
-import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
+import { describeFormErrors, formValuesToInput } from '@/lib/state/forms/form-values-to-input';
 import { selectInputSchema, withDefaults } from './run-selectors';
 import type { RunState } from './run-state';
 

@@ -1,5 +1,5 @@
 import { DEMO_MODEL_ID } from '@/lib/model/protocol/model-catalog';
-import { deriveFormFields, type FormField, type FormValue } from '@/lib/forms/schema-form-fields';
+import { deriveFormFields, type FormField, type FormValue } from '@/lib/state/forms/schema-form-fields';
 import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
 import type { RunState } from './run-state';
 

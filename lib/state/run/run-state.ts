@@ -1,5 +1,5 @@
 import type { ModelOption } from '@/lib/model/protocol/step-protocol';
-import type { FormValue } from '@/lib/forms/schema-form-fields';
+import type { FormValue } from '@/lib/state/forms/schema-form-fields';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunEvent } from '@/lib/runtime/events';
 import type { RunTree } from '@/lib/runtime/reduce-run-events';

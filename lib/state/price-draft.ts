@@ -1,4 +1,4 @@
-import type { ModelPrice } from './model-prices';
+import type { ModelPrice } from '@/lib/model/pricing/model-prices';
 
 /** A price field as typed in Settings: "3", "0.075", " 1.5 " (US dollars per million tokens). */
 export type ParsedPriceField = { ok: true; value: number | undefined } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFormFields, type FormValue } from '@/lib/forms/schema-form-fields';
-import { describeFormErrors, formValuesToInput } from '@/lib/forms/form-values-to-input';
+import { deriveFormFields, type FormValue } from '@/lib/state/forms/schema-form-fields';
+import { describeFormErrors, formValuesToInput } from '@/lib/state/forms/form-values-to-input';
 
 const schema = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from './run-test-case';
-import { totalsByModel } from './test-totals';
+import type { CaseResult } from '@/lib/worker-tests/run-test-case';
+import { totalsByModel } from './worker-test-totals';
 
 function result(caseName: string, model: string, status: CaseResult['status'], input: number, output: number): CaseResult {
   return { caseName, model, status, runId: `${caseName}-${model}`, checks: [], message: '', tokens: { input, output }, durationMs: 10 };

@@ -1,4 +1,4 @@
-import { workerFrontmatterJsonSchema } from '@/lib/worker/worker-json-schema';
+import { workerFrontmatterJsonSchema } from '@/lib/state/worker-format';
 
 /** Top-level frontmatter keys with their descriptions, from the one JSON Schema of the format. */
 export interface FrontmatterKey {

@@ -1,4 +1,4 @@
-import type { CaseResult } from './run-test-case';
+import type { CaseResult } from '@/lib/worker-tests/run-test-case';
 
 /** One model's column footer in the results table: how many cases passed, and what they took. */
 export interface ModelTotals {

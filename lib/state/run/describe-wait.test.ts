@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRetries, describeWait } from '@/lib/runtime/model-requests/describe-wait';
+import { describeRetries, describeWait } from '@/lib/state/run/describe-wait';
 
 const error = { code: 'rate_limited', message: 'slow down', status: 429 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOfPrice, isModelPrice, parsePriceDraft, parsePriceField } from './parse-price';
+import { draftOfPrice, isModelPrice, parsePriceDraft, parsePriceField } from './price-draft';
 
 describe('price fields', () => {
   it('reads plain decimals, trimmed', () => {
