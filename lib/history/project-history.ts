@@ -82,6 +82,30 @@ export class ProjectHistory {
     });
   }
 
+  /**
+   * Where a run starts from: the person's edits committed, then the commit the
+   * project now stands at. A run record names it, so the project as it was can
+   * be read back (filesAt) for export, replay and sharing.
+   */
+  startPoint(): Promise<string> {
+    return this.serial(async (git) => {
+      await this.ensureInside(git);
+      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      const head = await this.head(git);
+      if (head === null) throw new Error('the project history has no commit');
+      return head;
+    });
+  }
+
+  /** Every file of a commit, by project path; throws when the commit is gone (pruned away). */
+  filesAt(commitOid: string): Promise<Map<string, Uint8Array>> {
+    return this.serial(async (git) => {
+      const files = new Map<string, Uint8Array>();
+      for (const [path, oid] of await readTreeMap(git, this.fs, this.location.gitdir, commitOid)) files.set(path, await this.blob(git, oid));
+      return files;
+    });
+  }
+
   /** One commit holding exactly the run's writes; null when the run changed nothing. */
   commitRun(input: RunCommitInput): Promise<string | null> {
     return this.serial(async (git) => {

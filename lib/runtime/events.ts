@@ -60,6 +60,8 @@ export type RunEvent = RunEventBase &
         model: string;
         /** A resumed run: the id of the interrupted run it continues (added for resume; older records lack it). */
         resumedFrom?: string;
+        /** The project history commit the run started from, when the platform keeps history (added for run records). */
+        projectCommit?: string;
       }
     | {
         type: 'worker-start';

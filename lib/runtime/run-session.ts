@@ -67,6 +67,8 @@ export interface StartRunOptions {
    * unrecorded one is asked again; run-start names it as `resumedFrom`.
    */
   recorded?: RecordedRun;
+  /** The platform's name for the project version the run starts from (a history commit); told in run-start. */
+  projectCommit?: string;
   /** Waits before a model retry (tests pass one that takes no real time). */
   sleep?: Sleep;
   /** Jitter source of the retry backoff. */
@@ -128,6 +130,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     input: typeof options.input === 'string' ? options.input : JSON.stringify(options.input),
     model: runModel,
     ...(options.recorded === undefined ? {} : { resumedFrom: options.recorded.runId }),
+    ...(options.projectCommit === undefined ? {} : { projectCommit: options.projectCommit }),
   });
   try {
     const worker = options.project.workers.get(workerName) ?? context.session.dynamicWorkers.get(workerName);

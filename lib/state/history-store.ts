@@ -50,6 +50,20 @@ export async function commitPersonEdits(fileSystem: FileSystem, project: string)
   }
 }
 
+/**
+ * Commits the person's edits before a run and returns the commit the run starts
+ * from (its record names it); null when history could not be written, said in
+ * the History view like any history failure.
+ */
+export async function runStartPoint(fileSystem: FileSystem, project: string): Promise<string | null> {
+  try {
+    return await historyFor(fileSystem, project).startPoint();
+  } catch (error) {
+    useHistoryStore.setState({ error: `History could not record your edits: ${errorMessage(error)}` });
+    return null;
+  }
+}
+
 export async function commitRunWrites(
   fileSystem: FileSystem,
   project: string,

@@ -103,6 +103,7 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
       modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
       extractPdfText: browserPdfTextExtractor,
       recordStep: (step) => recorder?.recordStep(step),
+      ...(prepared.projectCommit === null ? {} : { projectCommit: prepared.projectCommit }),
       // Resume: the interrupted run's record answers before the model is asked.
       ...(prepared.recorded === undefined ? {} : { recorded: prepared.recorded }),
     });

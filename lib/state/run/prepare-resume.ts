@@ -38,6 +38,7 @@ export async function prepareResume(fileSystem: FileSystem, project: string, run
       model: plan.model ?? selectEffectiveModel({ ...state, projectInfo: info }),
       preflight: null,
       saveProblem: read.saveProblem,
+      projectCommit: read.projectCommit,
       recorded: plan.recorded,
     },
   };

@@ -4,7 +4,7 @@ import { describeFormErrors, formValuesToInput } from '@/lib/state/forms/form-va
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { errorMessage } from '@/lib/errors/error-message';
-import { commitPersonEdits } from '../history-store';
+import { runStartPoint } from '../history-store';
 import { treeFiles } from '../read-project-tree';
 import { loadProjectForRun } from '../load-project-for-run';
 import { useWorkspaceStore } from '../workspace-store';
@@ -25,6 +25,8 @@ export interface PreparedRun {
   preflight: RunPreflight | null;
   /** Said beside the run when unsaved edits could not be saved first (the run uses what is stored). */
   saveProblem: string | null;
+  /** The history commit the run starts from (null when history could not be written). */
+  projectCommit: string | null;
   /** Resume: the interrupted run this one follows (lib/runtime/recorded-run). */
   recorded?: RecordedRun;
 }
@@ -38,12 +40,12 @@ export type PrepareOutcome = { ok: true; run: PreparedRun } | { ok: false; patch
 export async function readProjectForRun(
   fileSystem: FileSystem,
   project: string,
-): Promise<{ ok: true; loaded: LoadedProject; saveProblem: string | null } | { ok: false; patch: Partial<RunState> }> {
+): Promise<{ ok: true; loaded: LoadedProject; saveProblem: string | null; projectCommit: string | null } | { ok: false; patch: Partial<RunState> }> {
   try {
     await useWorkspaceStore.getState().saveNow();
     const saveProblem = useWorkspaceStore.getState().saveError;
-    await commitPersonEdits(fileSystem, project);
-    return { ok: true, loaded: await loadProjectForRun(fileSystem, project), saveProblem };
+    const projectCommit = await runStartPoint(fileSystem, project);
+    return { ok: true, loaded: await loadProjectForRun(fileSystem, project), saveProblem, projectCommit };
   } catch (error) {
     return { ok: false, patch: { startError: `Could not prepare the run: ${errorMessage(error)}` } };
   }
@@ -58,7 +60,7 @@ export async function readProjectForRun(
 export async function prepareRun(fileSystem: FileSystem, project: string, state: RunState): Promise<PrepareOutcome> {
   const read = await readProjectForRun(fileSystem, project);
   if (!read.ok) return read;
-  const { loaded, saveProblem } = read;
+  const { loaded, saveProblem, projectCommit } = read;
   const info = toRunInfo(project, loaded);
   const withInfo: RunState = { ...state, projectInfo: info };
   const workerName = selectEffectiveWorker(withInfo) ?? loaded.manifest.entry;
@@ -81,6 +83,6 @@ export async function prepareRun(fileSystem: FileSystem, project: string, state:
   const attachments = state.attachments.filter((path) => existing.has(path));
   return {
     ok: true,
-    run: { project, fileSystem, loaded, info, workerName, input, attachments, model: selectEffectiveModel(withInfo), preflight, saveProblem },
+    run: { project, fileSystem, loaded, info, workerName, input, attachments, model: selectEffectiveModel(withInfo), preflight, saveProblem, projectCommit },
   };
 }
