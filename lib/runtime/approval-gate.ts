@@ -11,7 +11,7 @@ import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
 import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
-import { isRunError, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
+import { endsTheRun, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
 import { failedToolMessage, toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
 import { ownValue } from '@/lib/worker/own-property';
 import type { ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
@@ -85,6 +85,8 @@ export interface GateScope {
   callId: string;
   workerName: string;
   depth: number;
+  /** The call's identity across runs (recorded-run/call-path.ts). */
+  callPath: string;
   toolsetsConfig: ToolsetsConfig | undefined;
   emit(body: RunEventBody): void;
   toolContext(toolCallId: string): ToolContext;
@@ -152,6 +154,7 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
     runId: context.runId,
     approvalId,
     callId: scope.callId,
+    callPath: scope.callPath,
     workerName: scope.workerName,
     depth: scope.depth,
     toolCallId,
@@ -249,6 +252,7 @@ async function authorizeToolCall(
     runId: context.runId,
     approvalId,
     callId: scope.callId,
+    callPath: scope.callPath,
     workerName: scope.workerName,
     depth: scope.depth,
     toolCallId,
@@ -378,8 +382,8 @@ function approved(tool: RuntimeTool, call: ModelToolCall, scope: GateScope): Aut
         scope.emit({ type: 'tool-result', toolCallId, toolName, result });
         return { toolCallId, toolName, output };
       } catch (error) {
-        // A stop is not the tool's failure: it ends the whole run.
-        if (signal.aborted || isRunError(error, 'aborted')) throw error;
+        // A stop (or a replay that left its record) is not the tool's failure: it ends the whole run.
+        if (endsTheRun(error, signal)) throw error;
         const info = toRunErrorInfo(error, 'tool_failed');
         scope.emit({ type: 'tool-error', toolCallId, toolName, error: info });
         return { toolCallId, toolName, output: toModelErrorOutput(failedToolMessage(toolName, info)) };

@@ -10,6 +10,8 @@ export interface ApprovalRequest {
   runId: string;
   approvalId: string;
   callId: string;
+  /** The worker call's identity across runs (recorded-run/call-path.ts): where a replay finds the recorded answer. */
+  callPath?: string;
   workerName: string;
   depth: number;
   toolCallId: string;

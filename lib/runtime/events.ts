@@ -60,6 +60,10 @@ export type RunEvent = RunEventBase &
         model: string;
         /** A resumed run: the id of the interrupted run it continues (added for resume; older records lack it). */
         resumedFrom?: string;
+        /** A replay: the id of the recorded run it replays (added for run records). */
+        replayOf?: string;
+        /** A fork: the id of the recorded run whose steps it reuses up to the fork point (added for run records). */
+        forkOf?: string;
         /** The project history commit the run started from, when the platform keeps history (added for run records). */
         projectCommit?: string;
       }

@@ -35,6 +35,8 @@ export type RunErrorCode =
   | 'interrupted'
   /** A resumed run could not re-establish what a recorded tool call had set up (worker_create's worker). */
   | 'restore_failed'
+  /** A replay's request differed from the recorded one (replay-difference.ts): the run stops there, whole. */
+  | 'replay_diverged'
   | 'internal_error';
 
 export class RunError extends Error {
@@ -56,6 +58,15 @@ export class RunError extends Error {
 
 export function isRunError(error: unknown, code?: RunErrorCode): error is RunError {
   return error instanceof RunError && (code === undefined || error.code === code);
+}
+
+/**
+ * Errors that end the whole run rather than the tool call they surface in: a
+ * stop, and a replay that no longer follows its record (the parent would go on
+ * with a conversation the record never had).
+ */
+export function endsTheRun(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || isRunError(error, 'aborted') || isRunError(error, 'replay_diverged');
 }
 
 /**

@@ -5,6 +5,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import type { StepRecorder } from '@/lib/runtime/step-record';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
+import { answerApprovalsFromRecord } from '@/lib/runtime/recorded-run/replay-approvals';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import { createRandomIdGenerator, type IdGenerator } from '@/lib/runtime/ids';
@@ -62,9 +63,9 @@ export interface StartRunOptions {
   /** Told each completed model step's request and response, for the run record. */
   recordStep?: StepRecorder;
   /**
-   * Resume: the interrupted run this one continues. Its recorded steps answer
-   * in place of the model, recorded tool outcomes are not run again, and an
-   * unrecorded one is asked again; run-start names it as `resumedFrom`.
+   * A past run this one follows (recorded-run.ts says how, per mode): resume
+   * an interrupted run, replay one offline, or fork one from a step. run-start
+   * names it as `resumedFrom`, `replayOf` or `forkOf`.
    */
   recorded?: RecordedRun;
   /** The platform's name for the project version the run starts from (a history commit); told in run-start. */
@@ -97,7 +98,8 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     runModel: options.model,
     apiKey: options.apiKey,
     modelClient: options.modelClient,
-    approvalHandler: options.approvalHandler,
+    // A replay answers its questions as the recorded run's person did.
+    approvalHandler: options.recorded?.mode === 'replay' ? answerApprovalsFromRecord(options.recorded, options.approvalHandler) : options.approvalHandler,
     session: options.session ?? createRunSession(),
     emit: (event) => {
       // A listener's failure must not take the run down with it.
@@ -129,7 +131,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     type: 'run-start',
     input: typeof options.input === 'string' ? options.input : JSON.stringify(options.input),
     model: runModel,
-    ...(options.recorded === undefined ? {} : { resumedFrom: options.recorded.runId }),
+    ...followedRecordFields(options.recorded),
     ...(options.projectCommit === undefined ? {} : { projectCommit: options.projectCommit }),
   });
   try {
@@ -159,4 +161,12 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     context.emit({ ...base, timestamp: now(), type: 'run-error', error, durationMs });
     return { runId, status: aborted ? 'aborted' : 'failed', error, durationMs };
   }
+}
+
+/** How run-start names the record a run follows: the run it resumes, replays or forks. */
+function followedRecordFields(recorded: RecordedRun | undefined) {
+  if (recorded === undefined) return {};
+  if (recorded.mode === 'replay') return { replayOf: recorded.runId };
+  if (recorded.mode === 'fork') return { forkOf: recorded.runId };
+  return { resumedFrom: recorded.runId };
 }

@@ -8,6 +8,9 @@ import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import { childCallPath, ROOT_CALL_PATH } from '@/lib/runtime/recorded-run/call-path';
 import { askEveryToolCall, recordedStepToolCalls } from '@/lib/runtime/recorded-run/recorded-tool-calls';
 import { recordAnswers, serveRecordedStep } from '@/lib/runtime/recorded-run/serve-recorded-step';
+import { describeRequestDifference } from '@/lib/runtime/recorded-run/request-difference';
+import type { FollowMode } from '@/lib/runtime/recorded-run/recorded-run';
+import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
@@ -110,6 +113,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
       toolsetsConfig: worker.toolsets,
       emit,
       toolContext,
+      callPath,
     });
   let toolbox = await buildToolbox();
   let createdWorkers = dynamicWorkersSnapshot(context);
@@ -134,7 +138,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   const usedToolCallIds = new Set<string>();
   // A run that follows a record (resume) answers this call's steps from it while it can.
   const recordedCall = context.recorded?.call(callPath);
-  let followingRecord = recordedCall !== undefined;
+  // A replay follows its record everywhere: a call the record lacks stops it at its first step.
+  let followingRecord = recordedCall !== undefined || context.recorded?.mode === 'replay';
   try {
     for (;;) {
       if (step >= maxSteps) {
@@ -165,7 +170,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         onToolCall: (call: ModelToolCall) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
       };
       const recorded = followingRecord ? recordedCall?.step(step) : undefined;
-      const served = recorded !== undefined && recordAnswers(recorded, stepRequest) ? recorded : undefined;
+      const served = answerFromRecord(context.recorded?.mode, recorded, stepRequest, location);
       // Past the record (or where it no longer answers) the model takes over for good.
       const firstLiveStep = followingRecord && served === undefined;
       if (served === undefined) followingRecord = false;
@@ -198,8 +203,11 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
       messages.push(assistantMessage(result.text, result.toolCalls));
 
       if (result.toolCalls.length > 0) {
+        // A replay runs its tools again (on a copy of the project as it was); resume and fork keep recorded outcomes.
         const fromRecord =
-          served !== undefined && recordedCall !== undefined
+          context.recorded?.mode === 'replay'
+            ? undefined
+            : served !== undefined && recordedCall !== undefined
             ? recordedStepToolCalls(recordedCall)
             : firstLiveStep && recordedCall?.hasToolCallsBeyondRecord === true
               ? askEveryToolCall
@@ -238,6 +246,23 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     });
     throw error;
   }
+}
+
+/**
+ * The recorded step that answers this request, or undefined when the model
+ * must (recorded-run.ts says how each mode follows its record). A replay never
+ * asks the model: a request unlike the recorded one ends the run, saying where
+ * and what differs.
+ */
+function answerFromRecord(mode: FollowMode | undefined, recorded: ModelStepRecord | undefined, request: ModelStepRequest, location: string): ModelStepRecord | undefined {
+  if (mode === 'replay') {
+    if (recorded === undefined) throw new RunError('replay_diverged', `Replay stopped at ${location}: the recorded run has no such step.`, location);
+    const difference = describeRequestDifference(recorded.request, request);
+    if (difference !== null) throw new RunError('replay_diverged', `Replay stopped at ${location}: ${difference}.`, location);
+    return recorded;
+  }
+  if (mode === 'fork') return recorded;
+  return recorded !== undefined && recordAnswers(recorded, request) ? recorded : undefined;
 }
 
 /** The distinct canonical paths of the files a call passes; a path the sandbox refuses is left to the attachment loader to report. */

@@ -1,3 +1,5 @@
+import type { RunEvent } from '@/lib/runtime/events';
+
 /**
  * A worker call's identity across runs. Call ids are random per run, so a call
  * of one run cannot name "the same" call of another by id. Its path can: the
@@ -15,4 +17,24 @@ export const ROOT_CALL_PATH = '';
 export function childCallPath(parentPath: string, toolCallId: string, ordinal = 1): string {
   const segment = ordinal === 1 ? toolCallId : `${toolCallId}#${ordinal}`;
   return `${parentPath}/${segment}`;
+}
+
+/** Every worker call's path in a recorded run, by its call id there. */
+export function callPathsFromEvents(events: readonly RunEvent[]): Map<string, string> {
+  const pathOf = new Map<string, string>();
+  const childCount = new Map<string, number>();
+  for (const event of events) {
+    if (event.type !== 'worker-start') continue;
+    let path: string | undefined;
+    if (event.parentCallId === null) path = pathOf.size === 0 ? ROOT_CALL_PATH : undefined;
+    else if (event.parentToolCallId !== undefined) {
+      const parentPath = pathOf.get(event.parentCallId);
+      const key = `${event.parentCallId}\u0000${event.parentToolCallId}`;
+      const ordinal = (childCount.get(key) ?? 0) + 1;
+      childCount.set(key, ordinal);
+      if (parentPath !== undefined) path = childCallPath(parentPath, event.parentToolCallId, ordinal);
+    }
+    if (path !== undefined) pathOf.set(event.callId, path);
+  }
+  return pathOf;
 }

@@ -1,15 +1,34 @@
-import type { RunErrorInfo, RunEvent } from '@/lib/runtime/events';
+import type { ApprovalChoice, RunErrorInfo, RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
+import { canonicalJson } from '@/lib/runtime/canonical-json';
 import { toModelOutput, toolErrorModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';
-import { childCallPath, ROOT_CALL_PATH } from './call-path';
+import { callPathsFromEvents } from './call-path';
 
 /**
- * A past run as a source of answers for a new one (resume now; replay and fork
- * later): for each worker call, found by its path (call-path.ts), the model
- * steps that were recorded and the tool calls whose outcome was recorded.
- * Built from what the archive keeps, the run's events and step records, with
- * no platform in sight.
+ * A past run as a source of answers for a new one: for each worker call, found
+ * by its path (call-path.ts), the model steps that were recorded, the tool
+ * calls whose outcome was recorded and the answers people gave. Built from what
+ * the archive keeps, the run's events and step records, with no platform in sight.
+ *
+ * How a run follows it (`mode`):
+ * - `resume`: a recorded step answers while its request still matches in shape
+ *   (same model, instructions, tools); recorded tool outcomes stand, never run again.
+ * - `replay`: every step is answered from the record and the request must be
+ *   exactly the recorded one, or the run stops there (replay_diverged); tools
+ *   run again (against a copy of the project as it was) and the recorded
+ *   approvals answer their questions. Nothing asks the model.
+ * - `fork`: the record, cut at a chosen step (`forkAt`), answers whatever the
+ *   request now is (another model, an edited worker); recorded outcomes stand;
+ *   from the chosen step on the model answers.
  */
+export type FollowMode = 'resume' | 'replay' | 'fork';
+
+/** A person's recorded answer to an approval question. */
+export interface RecordedApproval {
+  choice: ApprovalChoice;
+  reason?: string;
+  editedArgs?: unknown;
+}
 export type RecordedToolOutcome =
   | { kind: 'result'; toolName: string; result: unknown; output: ModelToolOutput }
   | { kind: 'error'; toolName: string; error: RunErrorInfo; output: ModelToolOutput };
@@ -27,11 +46,30 @@ export interface RecordedCall {
    * for them was cut off before its record was written, so they may have run.
    */
   readonly hasToolCallsBeyondRecord: boolean;
+  /**
+   * The next recorded answer a person gave to this question (the tool, its
+   * call and the arguments asked about); each answer is handed out once.
+   */
+  takeApproval(toolCallId: string, toolName: string, args: unknown): RecordedApproval | undefined;
 }
 
 export interface RecordedRun {
   readonly runId: string;
+  readonly mode: FollowMode;
   call(path: string): RecordedCall | undefined;
+}
+
+/** Where a fork leaves the record: this step of the call at this path, and everything after it. */
+export interface ForkPoint {
+  callPath: string;
+  /** 1-based; the model answers this step. */
+  step: number;
+}
+
+export interface RecordedRunOptions {
+  mode?: FollowMode;
+  /** Required for `fork`. */
+  forkAt?: ForkPoint;
 }
 
 interface CallRecord {
@@ -40,32 +78,31 @@ interface CallRecord {
   outcomes: Map<string, RecordedToolOutcome>;
   toolCallIds: Set<string>;
   startedWorkers: Set<string>;
+  approvals: Map<string, RecordedApproval[]>;
 }
 
-export function buildRecordedRun(runId: string, events: readonly RunEvent[], steps: readonly ModelStepRecord[]): RecordedRun {
-  const pathOf = new Map<string, string>();
+export function buildRecordedRun(runId: string, events: readonly RunEvent[], steps: readonly ModelStepRecord[], options: RecordedRunOptions = {}): RecordedRun {
+  const mode = options.mode ?? 'resume';
+  const pathOf = callPathsFromEvents(events);
   const calls = new Map<string, CallRecord>();
-  const childCount = new Map<string, number>();
   for (const event of events) {
-    if (event.type !== 'worker-start') continue;
-    let path: string | undefined;
-    if (event.parentCallId === null) path = pathOf.size === 0 ? ROOT_CALL_PATH : undefined;
-    else if (event.parentToolCallId !== undefined) {
-      const parentPath = pathOf.get(event.parentCallId);
-      const key = `${event.parentCallId}\u0000${event.parentToolCallId}`;
-      const ordinal = (childCount.get(key) ?? 0) + 1;
-      childCount.set(key, ordinal);
-      if (parentPath !== undefined) path = childCallPath(parentPath, event.parentToolCallId, ordinal);
-      calls.get(event.parentCallId)?.startedWorkers.add(event.parentToolCallId);
-    }
-    if (path === undefined) continue;
-    pathOf.set(event.callId, path);
-    calls.set(event.callId, { workerName: event.workerName, steps: new Map(), outcomes: new Map(), toolCallIds: new Set(), startedWorkers: new Set() });
+    if (event.type !== 'worker-start' || !pathOf.has(event.callId)) continue;
+    calls.set(event.callId, { workerName: event.workerName, steps: new Map(), outcomes: new Map(), toolCallIds: new Set(), startedWorkers: new Set(), approvals: new Map() });
+    if (event.parentCallId !== null && event.parentToolCallId !== undefined) calls.get(event.parentCallId)?.startedWorkers.add(event.parentToolCallId);
   }
-  for (const step of steps) calls.get(step.callId)?.steps.set(step.step, step);
+  const keep = forkCut(options.forkAt, mode, events, steps, pathOf);
+  for (const step of steps) if (keep.step(step, pathOf.get(step.callId))) calls.get(step.callId)?.steps.set(step.step, step);
+  const asked = new Map<string, unknown>();
   for (const event of events) {
     const call = calls.get(event.callId);
     if (call === undefined) continue;
+    if (event.type === 'approval-request') asked.set(event.approvalId, event.args);
+    if (event.type === 'approval-decision' && !event.automatic) {
+      const key = approvalKey(event.toolCallId, event.toolName, asked.get(event.approvalId));
+      const answer: RecordedApproval = { choice: event.choice, ...(event.reason === undefined ? {} : { reason: event.reason }), ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }) };
+      call.approvals.set(key, [...(call.approvals.get(key) ?? []), answer]);
+    }
+    if (!keep.outcome(event.timestamp)) continue;
     if (event.type === 'tool-call') call.toolCallIds.add(event.toolCallId);
     else if (event.type === 'tool-result') {
       call.outcomes.set(event.toolCallId, { kind: 'result', toolName: event.toolName, result: event.result, output: toModelOutput(event.result) });
@@ -93,10 +130,50 @@ export function buildRecordedRun(runId: string, events: readonly RunEvent[], ste
       step: (step) => (step <= followed ? record.steps.get(step) : undefined),
       toolOutcome: (toolCallId) => record.outcomes.get(toolCallId),
       startedWorker: (toolCallId) => record.startedWorkers.has(toolCallId),
-      hasToolCallsBeyondRecord: [...record.toolCallIds].some((toolCallId) => !recordedIds.has(toolCallId)),
+      // A fork leaves the later steps' calls out on purpose: they are not "beyond" what it follows.
+      hasToolCallsBeyondRecord: mode !== 'fork' && [...record.toolCallIds].some((toolCallId) => !recordedIds.has(toolCallId)),
+      takeApproval: (toolCallId, toolName, args) => record.approvals.get(approvalKey(toolCallId, toolName, args))?.shift(),
     });
   }
-  return { runId, call: (path) => byPath.get(path) };
+  return { runId, mode, call: (path) => byPath.get(path) };
+}
+
+function approvalKey(toolCallId: string, toolName: string, args: unknown): string {
+  return `${toolCallId}\u0000${toolName}\u0000${canonicalJson(args)}`;
+}
+
+/**
+ * When a step's tool calls had all come back (so the next request could go
+ * out): the latest of their results, or the step's own end when it asked for none.
+ */
+function stepAnsweredAt(events: readonly RunEvent[], steps: readonly ModelStepRecord[], callId: string, step: number): number | undefined {
+  const record = steps.find((candidate) => candidate.callId === callId && candidate.step === step);
+  if (record === undefined) return undefined;
+  const asked = new Set(record.response.toolCalls.map((call) => call.toolCallId));
+  let answeredAt = record.timestamp;
+  for (const event of events) {
+    if (event.callId === callId && (event.type === 'tool-result' || event.type === 'tool-error') && asked.has(event.toolCallId)) answeredAt = Math.max(answeredAt, event.timestamp);
+  }
+  return answeredAt;
+}
+
+/**
+ * What a fork keeps: the chosen call's steps before the fork point, and of the
+ * other calls what was finished by the time the fork point's request went out
+ * (the results of the step before it all back, or the call's start for its first step).
+ * Tool outcomes likewise: one that came later is not part of the fork.
+ */
+function forkCut(forkAt: ForkPoint | undefined, mode: FollowMode, events: readonly RunEvent[], steps: readonly ModelStepRecord[], pathOf: ReadonlyMap<string, string>) {
+  if (mode !== 'fork') return { step: () => true, outcome: () => true };
+  if (forkAt === undefined) throw new Error('A fork needs the step it starts from.');
+  const callId = [...pathOf].find(([, path]) => path === forkAt.callPath)?.[0];
+  if (callId === undefined) throw new Error('The run record has no such worker call to fork from.');
+  const cutoff = forkAt.step > 1 ? stepAnsweredAt(events, steps, callId, forkAt.step - 1) : events.find((event) => event.type === 'worker-start' && event.callId === callId)?.timestamp;
+  if (cutoff === undefined) throw new Error(`The run record has no step ${forkAt.step - 1} of that worker call to fork after.`);
+  return {
+    step: (step: ModelStepRecord, path: string | undefined) => (path === forkAt.callPath ? step.step < forkAt.step : step.timestamp <= cutoff),
+    outcome: (timestamp: number) => timestamp <= cutoff,
+  };
 }
 
 /** Steps 1..n with none missing: a gap means what follows cannot be trusted to continue from what is known. */
