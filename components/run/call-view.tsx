@@ -4,6 +4,7 @@ import { usePriceOverrides } from '@/lib/state/price-store';
 import { formatBytes, formatDuration, formatTokens } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { CallWait } from './call-wait';
+import { ForkControl } from './fork-control';
 import { ToolCallView } from './tool-call-view';
 import { ValueBlock } from './value-block';
 import styles from './run.module.css';
@@ -13,13 +14,13 @@ import styles from './run.module.css';
  * went, the text it streamed, its tool calls, and under each tool call the
  * worker call it started (same view, one level deeper).
  */
-export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
+export function CallView({ tree, call, forkable = false }: { tree: RunTree; call: CallNode; forkable?: boolean }) {
   const overrides = usePriceOverrides();
   const linked = new Set(call.toolCalls.map((toolCall) => toolCall.childCallId).filter((id) => id !== undefined));
   const unlinked = call.children.filter((childId) => !linked.has(childId));
   const childView = (childId: string | undefined) => {
     const child = childId === undefined ? undefined : tree.calls[childId];
-    return child === undefined ? null : <CallView tree={tree} call={child} />;
+    return child === undefined ? null : <CallView tree={tree} call={child} forkable={forkable} />;
   };
   return (
     <div className={styles.call} data-testid="call-node" data-worker={call.workerName} data-depth={call.depth} data-status={call.status}>
@@ -38,6 +39,7 @@ export function CallView({ tree, call }: { tree: RunTree; call: CallNode }) {
         <span className={styles.meta} title="Estimated cost of this worker's own model steps (prices in Settings)" data-testid="call-cost">
           {callCostLabel(call.model, call.usage, overrides)}
         </span>
+        {forkable ? <ForkControl call={call} /> : null}
       </div>
       <CallWait call={call} />
       {call.instructions === undefined ? null : (

@@ -49,6 +49,16 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, res
             resumed
           </span>
         )}
+        {run.replayOf === undefined ? null : (
+          <span className={styles.meta} data-testid="run-replay-label" title="Replayed from its record: no model was asked">
+            replay
+          </span>
+        )}
+        {run.forkOf === undefined ? null : (
+          <span className={styles.meta} data-testid="run-fork-label" title="Reused a recorded run's steps up to the step it was forked from">
+            fork
+          </span>
+        )}
         <span className={styles.meta}>{formatDuration(run.durationMs ?? elapsed)}</span>
         <span className={styles.meta} title="Estimated cost of every worker call of this run (prices in Settings)" data-testid="run-cost">
           {costLabel}
@@ -92,7 +102,7 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, res
               )}
             </div>
           ) : null}
-          {root === undefined ? null : <CallView tree={tree} call={root} />}
+          {root === undefined ? null : <CallView tree={tree} call={root} forkable={run.status !== 'running'} />}
           {run.status === 'completed' ? (
             <section className={styles.output} data-testid="run-output" aria-label="Final output">
               <h4>Final output</h4>

@@ -89,6 +89,10 @@ export interface RunNode {
   error?: RunErrorInfo;
   /** The interrupted run this one resumed. */
   resumedFrom?: string;
+  /** The recorded run this one replays. */
+  replayOf?: string;
+  /** The recorded run this one forks (reusing its steps up to the fork point). */
+  forkOf?: string;
 }
 
 export interface RunTree {
@@ -125,6 +129,8 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
             rootCallId: event.callId,
             startedAt: event.timestamp,
             ...(event.resumedFrom === undefined ? {} : { resumedFrom: event.resumedFrom }),
+            ...(event.replayOf === undefined ? {} : { replayOf: event.replayOf }),
+            ...(event.forkOf === undefined ? {} : { forkOf: event.forkOf }),
           },
         },
         runOrder: tree.runOrder.includes(event.runId) ? tree.runOrder : [...tree.runOrder, event.runId],

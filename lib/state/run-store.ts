@@ -11,6 +11,7 @@ import type { PrepareOutcome } from './run/prepare-run';
 
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from './workspace-store';
+import { selectEffectiveModel } from './run/run-selectors';
 
 export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema } from './run/run-selectors';
 export type { ProjectRunInfo, RunPreflight, RunState } from './run/run-state';
@@ -87,6 +88,15 @@ export const useRunStore = create<RunState>((set, get) => {
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareResume, executeRun } = await loadRunMachinery();
       await startPrepared(await prepareResume(fileSystem, project, runId, get()), executeRun);
+    },
+
+    fork: async ({ runId, callId, step, model }) => {
+      if (get().running || get().preparing) return;
+      const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
+      if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
+      set({ preparing: true, startError: null, formError: null, preflight: null });
+      const { prepareFork, executeRun } = await loadRunMachinery();
+      await startPrepared(await prepareFork(fileSystem, project, { runId, callId, step, model: model ?? selectEffectiveModel(get()) }), executeRun);
     },
 
     stop: () => {

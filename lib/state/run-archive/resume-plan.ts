@@ -1,6 +1,7 @@
 import type { RunEvent } from '@/lib/runtime/events';
 import { buildRecordedRun, type RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
+import { entryCallOf } from './recorded-entry-call';
 
 /**
  * How to start the run that resumes a kept one: the same entry worker, input,
@@ -22,15 +23,12 @@ export function planResume(runId: string, events: readonly RunEvent[], steps: re
   if (events.some((event) => event.type === 'run-end')) throw new Error('This run completed: there is nothing to resume.');
   // Only a run cut off by the page going away is resumed; a stopped or failed run ended for a reason.
   if (events.some((event) => event.type === 'run-error')) throw new Error('This run ended (stopped or failed); only an interrupted run can be resumed.');
-  const root = events.find((event) => event.type === 'worker-start' && event.parentCallId === null);
-  // The entry worker's checked input; before its worker-start only run-start's text is known.
-  const input = root?.type === 'worker-start' ? root.input : start.input;
-  const attachments = root?.type === 'worker-start' ? root.attachments.map((attachment) => attachment.path) : [];
+  const entry = entryCallOf(events);
   return {
-    workerName: start.workerName,
-    input,
-    attachments,
-    ...(start.model === '' ? {} : { model: start.model }),
+    workerName: entry.workerName,
+    input: entry.input,
+    attachments: entry.attachments,
+    ...(entry.model === undefined ? {} : { model: entry.model }),
     recorded: buildRecordedRun(runId, events, steps),
   };
 }

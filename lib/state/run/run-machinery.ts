@@ -2,3 +2,4 @@
 export { prepareRun } from './prepare-run';
 export { executeRun } from './execute-run';
 export { prepareResume } from './prepare-resume';
+export { prepareFork } from './prepare-fork';

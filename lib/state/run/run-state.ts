@@ -66,6 +66,12 @@ export interface RunState {
   run: () => Promise<void>;
   /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
   resume: (runId: string) => Promise<void>;
+  /**
+   * Re-runs a kept run from one step of one of its worker calls, reusing the
+   * recorded steps before it, with `model` (the form's model when absent) and
+   * the workers as they are now.
+   */
+  fork: (request: { runId: string; callId: string; step: number; model?: string }) => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
