@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { divergencePoint } from '@/lib/state/run/divergence-point';
 import { RunView } from './run-view';
 import styles from './run.module.css';
 
@@ -14,6 +15,7 @@ export function RunHistory() {
   const setRunExpanded = useRunStore((state) => state.setRunExpanded);
   const deleteRun = useRunStore((state) => state.deleteRun);
   const resume = useRunStore((state) => state.resume);
+  const fork = useRunStore((state) => state.fork);
   const busy = useRunStore((state) => state.running || state.preparing);
   const archiveError = useRunStore((state) => state.archiveError);
   const project = useWorkspaceStore((state) => state.currentProject);
@@ -52,6 +54,7 @@ export function RunHistory() {
           const expanded = runExpanded[runId] ?? index === 0;
           const resumedBy = Object.values(tree.runs).find((other) => other.resumedFrom === runId);
           const resumes = run.resumedFrom === undefined ? undefined : tree.runs[run.resumedFrom];
+          const diverged = busy ? null : divergencePoint(tree, runId);
           return (
             <RunView
               key={runId}
@@ -61,6 +64,7 @@ export function RunHistory() {
               onToggle={(open) => setRunExpanded(runId, open)}
               onDelete={run.status === 'running' ? undefined : () => void deleteRun(runId)}
               onResume={run.status === 'interrupted' && resumedBy === undefined && !busy ? () => void resume(runId) : undefined}
+              {...(diverged === null ? {} : { onGoOn: () => void fork({ runId, ...diverged }) })}
               {...(resumedBy === undefined ? {} : { resumedAt: resumedBy.startedAt })}
               {...(resumes === undefined ? {} : { resumesRunStartedAt: resumes.startedAt })}
             />

@@ -19,6 +19,8 @@ interface RunViewProps {
   onDelete?: () => void;
   /** Present for an interrupted run that can be resumed now (no run going on, not resumed yet). */
   onResume?: () => void;
+  /** Present for a replay that stopped where its record no longer answered: goes on with the form's model from there. */
+  onGoOn?: () => void;
   /** When this run was resumed by a later one: when that one started. */
   resumedAt?: number;
   /** When the run this one resumes had started. */
@@ -26,7 +28,7 @@ interface RunViewProps {
 }
 
 /** One run: a one-line summary that folds, the call tree, and how it ended. */
-export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, resumedAt, resumesRunStartedAt }: RunViewProps) {
+export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, onGoOn, resumedAt, resumesRunStartedAt }: RunViewProps) {
   const root = tree.calls[run.rootCallId];
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
@@ -119,6 +121,19 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, res
               <h4>Run failed: {run.error.code}</h4>
               {run.error.message}
               {run.error.location ? <div className={styles.location}>at {run.error.location}</div> : null}
+              {onGoOn === undefined ? null : (
+                <div>
+                  <button
+                    type="button"
+                    className="button"
+                    data-testid="replay-go-on"
+                    onClick={onGoOn}
+                    title="Keep the replayed steps and let the model chosen in the Run form answer from the step that differed"
+                  >
+                    Go on with a real model
+                  </button>
+                </div>
+              )}
             </section>
           ) : null}
         </div>
