@@ -11,6 +11,7 @@ import { EXAMPLE_PROJECT_NAME, exampleProjectFiles } from '@/lib/project/example
 import { decodeShareFragment, encodeShareFragment, MAX_LINK_LENGTH, toSharePayload } from '@/lib/share/share-link';
 import { exportProjectZip, importProjectZip } from '@/lib/share/zip-archive';
 import type { SharedFile, SharedProject } from '@/lib/share/share-result';
+import { generatedProject } from './support/generated-project';
 
 const RUNS = 21;
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,27 +44,6 @@ function sampleDecks(): SharedFile[] {
   }
 }
 
-/** Deterministic pseudo-random words so 200 workers do not compress like 200 copies of one. */
-function generatedProject(workerCount: number): SharedProject {
-  let state = 0x2545f491;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return state >>> 0;
-  };
-  const vocabulary = ['analyse', 'deck', 'market', 'revenue', 'team', 'risk', 'summary', 'score', 'evidence', 'rubric', 'competitor', 'traction', 'pricing', 'churn', 'cohort', 'runway', 'moat', 'channel', 'hiring', 'regulation'];
-  const sentence = (words: number) => Array.from({ length: words }, () => vocabulary[next() % vocabulary.length]).join(' ');
-  const files: SharedFile[] = [{ path: 'project.json', data: JSON.stringify({ entry: 'worker_0', runtime: { approval_mode: 'prompt' } }, null, 2) }];
-  for (let index = 0; index < workerCount; index += 1) {
-    const callee = `worker_${(index + 1) % workerCount}`;
-    files.push({
-      path: `workers/worker_${index}.worker`,
-      data: `---\nname: worker_${index}\ndescription: ${sentence(12)}\nmodel: demo:scripted\ntoolsets:\n  filesystem: {}\n  workers: { allowed_workers: [${callee}] }\n---\n# Worker ${index}\n\n${sentence(40)}.\n\n${sentence(30)}.\n`,
-    });
-  }
-  return { name: 'generated-200', files };
-}
 
 function linkRow(label: string, project: SharedProject, includeBinary: boolean): string[] {
   const encoded = encodeShareFragment(project, { includeBinary });
