@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
+import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
+import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
+import { discoverProject } from '@/lib/project/discover-project';
+import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
+import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
+import { testSandbox } from '@/lib/runtime/testing/test-project';
+import type { RunRecord } from './run-record';
+import { recordExampleRun } from './testing/record-example-run';
+
+/**
+ * The example's recorded pitch-deck run replays offline: on a copy of the
+ * files it started from, with no model at all, it gives the recorded output
+ * and writes the same reports.
+ */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const noModel: ModelStepClient = {
+  step: () => {
+    throw new Error('a replay asked the model');
+  },
+} as unknown as ModelStepClient;
+
+async function replay(record: RunRecord) {
+  const sandbox = await testSandbox(Object.fromEntries(record.projectAtStart.files.map((file) => [file.path, file.data])));
+  const project = await discoverProject(sandbox);
+  const result = await runProject({
+    project,
+    sandbox,
+    client: noModel,
+    input: '',
+    extra: {
+      model: 'demo:scripted',
+      recorded: buildRecordedRun(record.runId, record.events, record.steps, { mode: 'replay' }),
+      modelSupportsPdf: (model) => !model.startsWith('demo:'),
+      extractPdfText: createPdfTextExtractor(await loadNodePdfJs()),
+    },
+  });
+  return { ...result, sandbox };
+}
+
+describe('the example recorded run', () => {
+  it('replays offline to the recorded output and the same reports', async () => {
+    const record = await recordExampleRun(repositoryRoot);
+    const replayed = await replay(record);
+    const recordedEnd = eventsOfType(record.events, 'run-end')[0]!;
+    expect(replayed.outcome).toMatchObject({ status: 'completed', output: recordedEnd.output });
+    const written = eventsOfType(record.events, 'tool-result').filter((event) => event.toolName === 'write_file');
+    expect(written.length).toBeGreaterThanOrEqual(4);
+    expect(eventsOfType(replayed.events, 'tool-result').filter((event) => event.toolName === 'write_file').map((event) => event.result)).toEqual(written.map((event) => event.result));
+    expect(await replayed.sandbox.readText('evaluations/summary.md')).toContain('Verdict');
+  });
+});
