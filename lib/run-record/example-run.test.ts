@@ -8,13 +8,16 @@ import { discoverProject } from '@/lib/project/discover-project';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
+import { readFileSync } from 'node:fs';
 import type { RunRecord } from './run-record';
-import { recordExampleRun } from './testing/record-example-run';
+import { parseRunRecordText, serializeRunRecord } from './run-record-codec';
+import { EXAMPLE_RECORD_PATH, recordExampleRun } from './testing/record-example-run';
 
 /**
- * The example's recorded pitch-deck run replays offline: on a copy of the
- * files it started from, with no model at all, it gives the recorded output
- * and writes the same reports.
+ * The example's recorded pitch-deck run (shipped for the one-click replay)
+ * is what the example does today, and replays offline: read back from its
+ * file, on a copy of the files it started from, with no model at all, it gives
+ * the recorded output and writes the same reports.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,8 +46,15 @@ async function replay(record: RunRecord) {
 }
 
 describe('the example recorded run', () => {
-  it('replays offline to the recorded output and the same reports', async () => {
-    const record = await recordExampleRun(repositoryRoot);
+  it('is the run the example makes today (npm run examples:record rewrites it)', async () => {
+    const shipped = readFileSync(path.join(repositoryRoot, EXAMPLE_RECORD_PATH), 'utf8');
+    expect(serializeRunRecord(await recordExampleRun(repositoryRoot)) === shipped, 'the shipped example record is stale: run `npm run examples:record`').toBe(true);
+  });
+
+  it('exported, imported and replayed offline gives the recorded output and the same reports', async () => {
+    const parsed = parseRunRecordText(readFileSync(path.join(repositoryRoot, EXAMPLE_RECORD_PATH), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const record = parsed.record;
     const replayed = await replay(record);
     const recordedEnd = eventsOfType(record.events, 'run-end')[0]!;
     expect(replayed.outcome).toMatchObject({ status: 'completed', output: recordedEnd.output });

@@ -30,7 +30,12 @@ export interface RunRecord {
   runId: string;
   /** The project the run ran in. */
   projectName: string;
-  projectAtStart: { source: ProjectAtStartSource; files: RunRecordFile[] };
+  projectAtStart: {
+    source: ProjectAtStartSource;
+    files: RunRecordFile[];
+    /** Files the project had that this copy of the record leaves out (binary files left out of a link). */
+    missingFiles?: string[];
+  };
   events: RunEvent[];
   steps: ModelStepRecord[];
 }

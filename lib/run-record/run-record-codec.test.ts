@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase64Url } from '@/lib/encoding/base64';
+import { zlibSync } from 'fflate';
+import { encodeUtf8 } from '@/lib/vfs/utf8';
+import type { RunRecord } from './run-record';
+import { parseRunRecordText, serializeRunRecord, toRunRecordPayload } from './run-record-codec';
+import { decodeRunLink, encodeRunLink, isRunLink } from './run-link';
+import { recordExampleRun } from './testing/record-example-run';
+
+/**
+ * A run record survives the file and the link unchanged, and every bad input
+ * (cut off, damaged, another version, too large, a malformed event, a path out
+ * of the project, a duplicate) is refused with a sentence that says what and where.
+ */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let record: RunRecord;
+beforeAll(async () => {
+  record = await recordExampleRun(repositoryRoot);
+});
+
+function expectSameRecord(actual: RunRecord, expected: RunRecord) {
+  expect(actual.events).toEqual(expected.events);
+  expect(actual.steps).toEqual(expected.steps);
+  expect(actual.projectAtStart.files.map((file) => [file.path, Buffer.from(file.data).toString('base64')])).toEqual(
+    expected.projectAtStart.files.map((file) => [file.path, Buffer.from(file.data).toString('base64')]),
+  );
+  expect(actual.runId).toBe(expected.runId);
+  expect(actual.projectName).toBe(expected.projectName);
+}
+
+function mutated(change: (payload: Record<string, unknown>) => void): string {
+  const payload = JSON.parse(JSON.stringify(toRunRecordPayload(record))) as Record<string, unknown>;
+  change(payload);
+  return JSON.stringify(payload);
+}
+
+function refusal(text: string): string {
+  const result = parseRunRecordText(text);
+  expect(result.ok).toBe(false);
+  return result.ok ? '' : result.message;
+}
+
+describe('run record file', () => {
+  it('round-trips events, steps and file bytes exactly (PDFs included)', () => {
+    const result = parseRunRecordText(serializeRunRecord(record));
+    expect(result.ok).toBe(true);
+    if (result.ok) expectSameRecord(result.record, record);
+    expect(record.projectAtStart.files.some((file) => file.path.endsWith('.pdf'))).toBe(true);
+  });
+
+  it('refuses what is not a record, another version, and damage, saying where', () => {
+    expect(refusal('not json')).toMatch(/not JSON/);
+    expect(refusal('{"format":"workerbench-project"}')).toMatch(/not a Workerbench run record/);
+    expect(refusal(mutated((payload) => (payload.version = 2)))).toMatch(/format version "2".*newer Workerbench/);
+    expect(refusal(mutated((payload) => ((payload.events as unknown[])[3] = { type: 'surprise' })))).toMatch(/damaged: events\[3\]/);
+    expect(refusal(mutated((payload) => (((payload.events as Record<string, unknown>[])[1]!).depth = -1)))).toMatch(/events\[1\]\.depth/);
+    expect(refusal(mutated((payload) => (((payload.steps as Record<string, unknown>[])[0]!).runId = 'run-other')))).toMatch(/steps\[0\] belongs to another run/);
+    expect(refusal(mutated((payload) => (payload.events as unknown[]).shift()))).toMatch(/does not begin with the start/);
+  });
+
+  it('refuses files outside the project, duplicates and bad base64', () => {
+    const files = (payload: Record<string, unknown>) => (payload.projectAtStart as { files: Record<string, string>[] }).files;
+    expect(refusal(mutated((payload) => (files(payload)[0]!.path = '../../escape.txt')))).toMatch(/cannot be opened/);
+    expect(refusal(mutated((payload) => (files(payload)[0]!.path = '/etc/passwd')))).toMatch(/absolute/);
+    expect(refusal(mutated((payload) => files(payload).push({ ...files(payload)[0]! })))).toMatch(/more than once/);
+    expect(refusal(mutated((payload) => (files(payload).find((file) => 'base64' in file)!.base64 = '@@@')))).toMatch(/not valid base64/);
+  });
+
+  it('refuses an oversized record before parsing it', () => {
+    expect(refusal(' '.repeat(61 * 1024 * 1024))).toMatch(/larger than/);
+    expect(refusal(mutated((payload) => (payload.events = Array.from({ length: 200_001 }, () => 0))))).toMatch(/200001 events/);
+  });
+});
+
+describe('run link', () => {
+  it('round-trips, leaving binary files out unless asked and saying which', () => {
+    const withPdfs = encodeRunLink(record, { includeBinary: true });
+    expect(withPdfs.fragment).toMatch(/^#wbrun1=\d+\./);
+    expect(isRunLink(withPdfs.fragment)).toBe(true);
+    const opened = decodeRunLink(`https://workerbench.example/${withPdfs.fragment}`);
+    expect(opened.ok).toBe(true);
+    if (opened.ok) expectSameRecord(opened.record, record);
+
+    const textOnly = encodeRunLink(record, { includeBinary: false });
+    expect(textOnly.excludedFiles.sort()).toEqual(['input/lumen-ledger.pdf', 'input/orbit-snacks.pdf', 'input/tidewater-robotics.pdf']);
+    const light = decodeRunLink(textOnly.fragment);
+    expect(light.ok && light.record.projectAtStart.missingFiles?.sort()).toEqual(textOnly.excludedFiles);
+    expect(textOnly.length).toBeLessThan(withPdfs.length);
+  });
+
+  it('refuses cut-off, damaged and foreign links with the reason', () => {
+    const { fragment } = encodeRunLink(record, { includeBinary: false });
+    const cut = decodeRunLink(fragment.slice(0, Math.floor(fragment.length / 2)));
+    expect(cut).toMatchObject({ ok: false, message: expect.stringMatching(/run link is incomplete/) });
+    const flipped = fragment.slice(0, -10) + (fragment.at(-10) === 'A' ? 'B' : 'A') + fragment.slice(-9);
+    expect(decodeRunLink(flipped)).toMatchObject({ ok: false, message: expect.stringMatching(/run link is damaged/) });
+    expect(decodeRunLink('#wbrun9=4.abcd')).toMatchObject({ ok: false, message: expect.stringMatching(/format version 9.*newer/) });
+    expect(decodeRunLink('#wb1=4.abcd')).toMatchObject({ ok: false, message: expect.stringMatching(/not a Workerbench run link/) });
+    expect(isRunLink('#wb1=4.abcd')).toBe(false);
+    // A well-formed link whose JSON is not a run record.
+    const body = encodeBase64Url(zlibSync(encodeUtf8('{"format":"something-else"}')));
+    expect(decodeRunLink(`#wbrun1=${body.length}.${body}`)).toMatchObject({ ok: false, message: expect.stringMatching(/not a Workerbench run record/) });
+  });
+});
