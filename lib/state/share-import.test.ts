@@ -40,7 +40,7 @@ describe('previewImport and commitImport', () => {
     // Previewing writes nothing.
     expect(await snapshot(fileSystem)).toEqual(before);
 
-    const name = await commitImport(fileSystem, result.preview);
+    const { project: name } = await commitImport(fileSystem, result.preview);
     expect(name).toBe(`${EXAMPLE_PROJECT_NAME}-2`);
     const imported = await readProjectFiles(fileSystem, name);
     expect(imported.files).toEqual(shared.files);
@@ -54,8 +54,8 @@ describe('previewImport and commitImport', () => {
     const first = await previewImport(fileSystem, 'link', decoded);
     const second = await previewImport(fileSystem, 'link', decoded);
     if (!first.ok || !second.ok) throw new Error('preview failed');
-    expect(await commitImport(fileSystem, first.preview)).toBe('demo');
-    expect(await commitImport(fileSystem, second.preview)).toBe('demo-2');
+    expect((await commitImport(fileSystem, first.preview)).project).toBe('demo');
+    expect((await commitImport(fileSystem, second.preview)).project).toBe('demo-2');
     expect((await listProjects(fileSystem)).map((project) => project.name)).toEqual(['demo', 'demo-2', EXAMPLE_PROJECT_NAME]);
   });
 
@@ -67,7 +67,7 @@ describe('previewImport and commitImport', () => {
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.notices.join(' ')).toContain('approve_all');
     expect(result.preview.approvalDowngraded).toBe(true);
-    const name = await commitImport(fileSystem, result.preview);
+    const { project: name } = await commitImport(fileSystem, result.preview);
     expect(JSON.parse(await fileSystem.readText(`/projects/${name}/project.json`)).runtime.approval_mode).toBe('prompt');
   });
 
@@ -123,7 +123,7 @@ describe('previewImport and commitImport', () => {
     const result = await previewImport(fileSystem, 'zip', importProjectZip(exportProjectZip(shared)));
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.files.find((file) => file.path === 'input/deck.pdf')).toEqual({ path: 'input/deck.pdf', bytes: 8, binary: true });
-    const name = await commitImport(fileSystem, result.preview);
+    const { project: name } = await commitImport(fileSystem, result.preview);
     const byPath = (files: Array<{ path: string; data: unknown }>) => [...files].sort((a, b) => a.path.localeCompare(b.path));
     expect(byPath((await readProjectFiles(fileSystem, name)).files)).toEqual(byPath(shared.files));
   });
@@ -135,7 +135,7 @@ describe('history of an imported project', () => {
     const shared = await readProjectFiles(fileSystem, EXAMPLE_PROJECT_NAME);
     const result = await previewImport(fileSystem, 'zip', importProjectZip(exportProjectZip(shared)));
     if (!result.ok) throw new Error(result.error.message);
-    const name = await commitImport(fileSystem, result.preview);
+    const { project: name } = await commitImport(fileSystem, result.preview);
 
     const [start] = await new ProjectHistory(fileSystem, name).log();
     expect(start).toMatchObject({ kind: 'import', title: 'Imported from a zip', parent: null });

@@ -7,6 +7,11 @@ import { historyFor } from './history-store';
 import type { ShareError, ShareImportResult } from '@/lib/share/share-result';
 import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import type { RunRecord } from '@/lib/run-record/run-record';
+import type { RunRecordResult } from '@/lib/run-record/run-record-codec';
+import { keptRunArchive } from './run-archive/kept-runs';
+import { keepOpenedRun } from './run-record/keep-opened-run';
+import { newIdSuffix } from './run-record/new-id-suffix';
 
 /**
  * The import half of sharing, over a FileSystem and without React, so the
@@ -14,7 +19,8 @@ import { encodeUtf8 } from '@/lib/vfs/utf8';
  * Node and the dialog only renders what this returns.
  */
 
-export type ImportSource = 'link' | 'zip';
+/** Where an import comes from: a project link or zip, or a run record (link or file) with its project. */
+export type ImportSource = 'link' | 'zip' | 'run-link' | 'run-file';
 
 export interface PreviewFile {
   path: string;
@@ -30,12 +36,14 @@ export interface ImportPreview {
   files: PreviewFile[];
   /** True when the shared project.json asked for approve_all and will arrive with prompt. */
   approvalDowngraded: boolean;
+  /** A run record's run, kept with the new project and shown read-only in its Runs panel. */
+  run?: RunRecord;
 }
 
 export type PreviewResult = { ok: true; preview: ImportPreview } | { ok: false; error: ShareError };
 
 /** Turns a decoded link or zip into what the preview dialog shows; nothing is written. */
-export async function previewImport(fileSystem: FileSystem, source: ImportSource, decoded: ShareImportResult): Promise<PreviewResult> {
+export async function previewImport(fileSystem: FileSystem, source: ImportSource, decoded: ShareImportResult, run?: RunRecord): Promise<PreviewResult> {
   if (!decoded.ok) return decoded;
   const existing = (await listProjects(fileSystem)).map((project) => project.name);
   const plan = planImport(decoded.project, existing);
@@ -49,7 +57,7 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
   const manifestBefore = decoded.project.files.find((file) => file.path === MANIFEST_FILE_NAME);
   const manifestAfter = plan.files.find((file) => file.path === MANIFEST_FILE_NAME);
   const approvalDowngraded = manifestBefore !== undefined && manifestAfter?.data !== manifestBefore.data;
-  return { ok: true, preview: { source, sharedName: decoded.project.name, plan, files, approvalDowngraded } };
+  return { ok: true, preview: { source, sharedName: decoded.project.name, plan, files, approvalDowngraded, ...(run === undefined ? {} : { run }) } };
 }
 
 /**
@@ -57,9 +65,16 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
  * arrived, so every later run and edit can be undone back to it. A history that
  * cannot be written does not undo the import (it starts later, lazily).
  */
+const HISTORY_START_TITLES: Record<ImportSource, string> = {
+  link: 'Imported from a share link',
+  zip: 'Imported from a zip',
+  'run-link': 'Opened from a run link (the project as the run started)',
+  'run-file': 'Opened from a run record (the project as the run started)',
+};
+
 async function startImportedHistory(fileSystem: FileSystem, project: string, source: ImportSource): Promise<void> {
   await historyFor(fileSystem, project)
-    .ensure(source === 'link' ? 'Imported from a share link' : 'Imported from a zip')
+    .ensure(HISTORY_START_TITLES[source])
     .catch(() => undefined);
 }
 
@@ -69,13 +84,14 @@ async function startImportedHistory(fileSystem: FileSystem, project: string, sou
  * name is planned and the write retried: an import never lands in an existing
  * project.
  */
-export async function commitImport(fileSystem: FileSystem, preview: ImportPreview): Promise<string> {
+export async function commitImport(fileSystem: FileSystem, preview: ImportPreview): Promise<{ project: string; runId: string | null }> {
   let plan = preview.plan;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
       const name = (await writeImportedProject(fileSystem, plan)).name;
       await startImportedHistory(fileSystem, name, preview.source);
-      return name;
+      const runId = preview.run === undefined ? null : await keepRecordRun(name, preview.run);
+      return { project: name, runId };
     } catch (error) {
       if (!isVfsError(error, 'EEXIST')) throw error;
       const existing = (await listProjects(fileSystem)).map((project) => project.name);
@@ -83,4 +99,18 @@ export async function commitImport(fileSystem: FileSystem, preview: ImportPrevie
     }
   }
   throw new Error('Could not find a free project name for the import.');
+}
+
+/** A run record (file or link) as an import: its project as the run started, and the run itself. */
+export function runRecordImport(result: RunRecordResult): { decoded: ShareImportResult; run?: RunRecord } {
+  if (!result.ok) return { decoded: { ok: false, error: { code: 'corrupted', message: result.message } } };
+  const { record } = result;
+  return { decoded: { ok: true, project: { name: record.projectName, files: record.projectAtStart.files } }, run: record };
+}
+
+/** The record's run, kept under the new project: its Runs panel shows it after the switch. */
+async function keepRecordRun(project: string, record: RunRecord): Promise<string> {
+  const archive = keptRunArchive();
+  if (archive === null) throw new Error('runs cannot be kept in this browser (no IndexedDB), so the run could not be opened.');
+  return keepOpenedRun(archive, project, record, newIdSuffix);
 }

@@ -260,7 +260,7 @@ export const useShareStore = create<ShareState>((set, get) => {
       set({ importDialog: { status: 'importing', preview } });
       try {
         const fileSystem = requireFileSystem();
-        const name = await (await loadShareMachinery()).commitImport(fileSystem, preview);
+        const { project: name } = await (await loadShareMachinery()).commitImport(fileSystem, preview);
         // Untrusted until the person says otherwise, whatever an earlier project of this name was.
         distrustProject(name);
         if (preview.source === 'link') clearLocationHash();

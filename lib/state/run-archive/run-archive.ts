@@ -24,6 +24,11 @@ export interface ArchiveBudget {
   maxTotalBytes: number;
 }
 
+export interface SnapshotFile {
+  path: string;
+  data: Uint8Array;
+}
+
 export const DEFAULT_ARCHIVE_BUDGET: ArchiveBudget = { maxRunsPerProject: 100, maxTotalBytes: 50 * 1024 * 1024 };
 
 export interface RunArchive {
@@ -35,6 +40,14 @@ export interface RunArchive {
   appendSteps(steps: readonly ModelStepRecord[]): Promise<void>;
   /** The run's model steps, by worker call and step. */
   steps(runId: string): Promise<ModelStepRecord[]>;
+  /**
+   * Keeps the project's files as they were when a run started, for a run whose
+   * start has no history commit (history could not be written): its record
+   * reads them from here instead. Counted toward the budget.
+   */
+  putSnapshot(runId: string, files: readonly SnapshotFile[]): Promise<void>;
+  /** The run's snapshot, or null when none was kept. */
+  snapshot(runId: string): Promise<SnapshotFile[] | null>;
   deleteRun(runId: string): Promise<void>;
   deleteProject(project: string): Promise<void>;
   /** Deletes the oldest runs beyond the budget; returns the ids deleted. */
@@ -45,6 +58,7 @@ const DATABASE_NAME = 'workerbench-runs';
 const RUNS = 'runs';
 const EVENTS = 'events';
 const STEPS = 'steps';
+const SNAPSHOTS = 'snapshots';
 
 function request<T>(operation: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -63,7 +77,7 @@ function done(transaction: IDBTransaction): Promise<void> {
 
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const opening = factory.open(name, 2);
+    const opening = factory.open(name, 3);
     opening.onupgradeneeded = (change) => {
       const database = opening.result;
       if (change.oldVersion < 1) {
@@ -73,6 +87,8 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
       }
       // Version 2: model steps, added beside the events already kept.
       if (change.oldVersion < 2) database.createObjectStore(STEPS, { keyPath: ['runId', 'callId', 'step'] });
+      // Version 3: the project at a run's start, where history could not give it.
+      if (change.oldVersion < 3) database.createObjectStore(SNAPSHOTS, { keyPath: 'runId' });
     };
     opening.onsuccess = () => resolve(opening.result);
     opening.onerror = () => reject(opening.error ?? new Error('IndexedDB is unavailable'));
@@ -100,11 +116,12 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
 
   async function removeRuns(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
-    const transaction = (await database()).transaction([RUNS, EVENTS, STEPS], 'readwrite');
+    const transaction = (await database()).transaction([RUNS, EVENTS, STEPS, SNAPSHOTS], 'readwrite');
     for (const runId of runIds) {
       transaction.objectStore(RUNS).delete(runId);
       transaction.objectStore(EVENTS).delete(eventRange(runId));
       transaction.objectStore(STEPS).delete(stepRange(runId));
+      transaction.objectStore(SNAPSHOTS).delete(runId);
     }
     await done(transaction);
   }
@@ -171,6 +188,23 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
     async steps(runId) {
       const transaction = (await database()).transaction(STEPS, 'readonly');
       return request(transaction.objectStore(STEPS).getAll(stepRange(runId)) as IDBRequest<ModelStepRecord[]>);
+    },
+
+    async putSnapshot(runId, files) {
+      const transaction = (await database()).transaction([RUNS, SNAPSHOTS], 'readwrite');
+      const runs = transaction.objectStore(RUNS);
+      const run = await request(runs.get(runId) as IDBRequest<ArchivedRun | undefined>);
+      if (run !== undefined) {
+        transaction.objectStore(SNAPSHOTS).put({ runId, files: files.map((file) => ({ path: file.path, data: file.data })) });
+        runs.put({ ...run, bytes: run.bytes + files.reduce((sum, file) => sum + file.path.length + file.data.length, 0) });
+      }
+      await done(transaction);
+    },
+
+    async snapshot(runId) {
+      const transaction = (await database()).transaction(SNAPSHOTS, 'readonly');
+      const stored = await request(transaction.objectStore(SNAPSHOTS).get(runId) as IDBRequest<{ files: SnapshotFile[] } | undefined>);
+      return stored?.files ?? null;
     },
 
     deleteRun: (runId) => removeRuns([runId]),

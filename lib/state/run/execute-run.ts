@@ -4,6 +4,9 @@ import { startRun } from '@/lib/runtime/run-session';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { recordWrites, type RecordingSandbox } from '@/lib/history/record-writes';
 import { errorMessage } from '@/lib/errors/error-message';
+import { readProjectFiles } from '@/lib/share/read-project-files';
+import type { SharedFile } from '@/lib/share/share-result';
+import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { commitRunWrites } from '../history-store';
 import { fileToOpenAfterRun } from '../open-after-run';
 import { keptRunArchive } from '../run-archive/kept-runs';
@@ -58,6 +61,8 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
   set({ preparing: false, running: true, preflight: prepared.preflight, pendingApprovals: [] });
 
   const archive = keptRunArchive();
+  // Read before anything runs, and only where history has no commit to name (rare: history failed).
+  const startFiles = prepared.projectCommit === null && archive !== null ? await readProjectFiles(fileSystem, project).then((read) => read.files.map(asBytes)).catch(() => null) : null;
   const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
   let startedRunId: string | null = null;
 
@@ -112,10 +117,18 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
     endActiveRun(active);
     set({ running: false, pendingApprovals: [] });
     await recorder?.flush();
+    // Without a history commit to name, the record keeps the project as it was at the start itself.
+    if (startedRunId !== null && prepared.projectCommit === null && startFiles !== null) {
+      await archive?.putSnapshot(startedRunId, startFiles).catch((error: unknown) => set({ archiveError: `The project at this run's start could not be kept: ${errorMessage(error)}` }));
+    }
     await writes.finish();
     if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
   }
   // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
   const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
   if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
+}
+
+function asBytes(file: SharedFile): { path: string; data: Uint8Array } {
+  return { path: file.path, data: typeof file.data === 'string' ? encodeUtf8(file.data) : file.data };
 }

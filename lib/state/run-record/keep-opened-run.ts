@@ -1,0 +1,29 @@
+import type { RunEvent } from '@/lib/runtime/events';
+import type { ModelStepRecord } from '@/lib/runtime/step-record';
+import type { RunRecord } from '@/lib/run-record/run-record';
+import type { RunArchive } from '../run-archive/run-archive';
+
+/**
+ * Keeps a record's run in the archive under the project it was opened as, so
+ * the Runs panel shows it like any past run (and Replay, Fork and export work
+ * on it). Run ids are keys: when this browser already keeps a run with the
+ * record's id (its own run, opened again), the copy gets a new id, everywhere.
+ * The history commit the record names belongs to the browser that made it:
+ * the project at the start is kept as a snapshot instead, byte for byte.
+ */
+export async function keepOpenedRun(archive: RunArchive, project: string, record: RunRecord, newSuffix: () => string): Promise<string> {
+  const taken = (await archive.events(record.runId)).length > 0;
+  const runId = taken ? `${record.runId}-${newSuffix()}` : record.runId;
+  const events: RunEvent[] = record.events.map((event) => {
+    const renamed = taken ? { ...event, runId } : event;
+    if (renamed.type !== 'run-start' || renamed.projectCommit === undefined) return renamed;
+    const { projectCommit: _elsewhere, ...start } = renamed;
+    void _elsewhere;
+    return start;
+  });
+  const steps: ModelStepRecord[] = taken ? record.steps.map((step) => ({ ...step, runId })) : record.steps;
+  await archive.append(project, events);
+  await archive.appendSteps(steps);
+  await archive.putSnapshot(runId, record.projectAtStart.files);
+  return runId;
+}

@@ -1,0 +1,27 @@
+import type { FileSystem } from '@/lib/vfs/file-system';
+import type { RunRecord } from '@/lib/run-record/run-record';
+import { commitImport, previewImport, runRecordImport } from '../share-import';
+import { projectCatalog } from '../project-catalog';
+import { distrustProject, trustProject } from '../trust-store';
+import { useWorkspaceStore } from '../workspace-store';
+
+/**
+ * Opens a run record as a new project without a dialog (Replay does this):
+ * the project as the run started, under a free name derived from the
+ * record's, with the run kept beside it, and switches to it. `trusted` says
+ * whether the copy may keep its project's own approval settings: yes for a
+ * copy of a trusted project of this browser (or the shipped example), no for
+ * a record that came from elsewhere.
+ */
+export async function openRunRecord(fileSystem: FileSystem, record: RunRecord, options: { nameSuffix: string; trusted: boolean }): Promise<{ project: string; runId: string }> {
+  const named: RunRecord = { ...record, projectName: `${record.projectName}-${options.nameSuffix}` };
+  const { decoded, run } = runRecordImport({ ok: true, record: named });
+  const preview = await previewImport(fileSystem, 'run-file', decoded, run);
+  if (!preview.ok) throw new Error(preview.error.message);
+  const { project, runId } = await commitImport(fileSystem, preview.preview);
+  if (options.trusted) trustProject(project);
+  else distrustProject(project);
+  useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
+  await useWorkspaceStore.getState().switchProject(project);
+  return { project, runId: runId ?? record.runId };
+}
