@@ -16,6 +16,8 @@ const PATHS = {
   close: 'M4 4l8 8M12 4l-8 8',
   restore: 'M3.5 8a4.5 4.5 0 1 0 1.4-3.3M3 2.5v2.7h2.7',
   promote: 'M8 13.5V5.5M5 8.5l3-3 3 3M3 2.5h10',
+  // A play triangle over a baseline: open a recorded run.
+  'open-run': 'M5 3.5l6 4-6 4zM3 13.5h10',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { divergencePoint } from '@/lib/state/run/divergence-point';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/state/example-seed';
 import { RunView } from './run-view';
 import styles from './run.module.css';
 
@@ -36,17 +37,20 @@ export function RunHistory() {
         {archiveError}
       </p>
     );
+  const exampleReplay = project === EXAMPLE_PROJECT_NAME ? <ExampleReplay /> : null;
   if (runIds.length === 0) {
     return (
       <>
         {problem}
         <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>
+        {exampleReplay}
       </>
     );
   }
   return (
     <>
       {problem}
+      {exampleReplay}
       <ol className={styles.runs} aria-label="Runs" data-testid="run-history">
         {runIds.map((runId, index) => {
           const run = tree.runs[runId];
@@ -72,5 +76,19 @@ export function RunHistory() {
         })}
       </ol>
     </>
+  );
+}
+
+/** The example's recorded run, replayed in one click: what the flow does, without a key or a model. */
+function ExampleReplay() {
+  const replayExample = useRunStore((state) => state.replayExample);
+  const busy = useRunStore((state) => state.running || state.preparing);
+  return (
+    <p className={styles.empty}>
+      <button type="button" className="button" data-testid="replay-example" disabled={busy} onClick={() => void replayExample()}>
+        Replay a recorded run of this example
+      </button>{' '}
+      Opens a copy of the example and re-runs a recorded pitch-deck evaluation with the recorded model answers.
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
 import { ResultValue } from './result-value';
+import { RunRecordActions } from './run-record-actions';
 import styles from './run.module.css';
 
 interface RunViewProps {
@@ -70,6 +71,7 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, onG
         <div className={styles.runBody}>
           <div className={styles.meta}>
             Model {run.model || '(project default)'} · started {new Date(run.startedAt).toLocaleString()}
+            {run.status === 'running' ? null : <RunRecordActions runId={run.runId} workerName={run.workerName} />}
             {onDelete === undefined ? null : (
               <button type="button" className={styles.linkButton} onClick={onDelete} data-testid="delete-run" aria-label={`Delete this run of ${run.workerName}`}>
                 Delete run

@@ -2,8 +2,16 @@
 
 import { Modal } from '@/components/dialogs/modal';
 import { useShareStore, type ImportDialogState } from '@/lib/state/share-store';
+import type { ImportSource } from '@/lib/state/share-import';
 import { FileList } from './file-list';
 import styles from './share.module.css';
+
+const IMPORT_TITLES: Record<ImportSource, string> = {
+  link: 'Import shared project',
+  zip: 'Import project from .zip',
+  'run-link': 'Open shared run',
+  'run-file': 'Open run record',
+};
 
 /**
  * The preview every import goes through (link or zip): what arrives, under
@@ -16,7 +24,7 @@ export function ImportPreviewDialog() {
   const confirm = useShareStore((state) => state.confirmImport);
   if (dialog === null) return null;
   const source = dialog.status === 'preview' || dialog.status === 'importing' ? dialog.preview.source : dialog.source;
-  const title = source === 'link' ? 'Import shared project' : 'Import project from .zip';
+  const title = IMPORT_TITLES[source];
 
   return (
     <Modal title={title} onClose={cancel} testId="import-dialog">
@@ -59,6 +67,7 @@ function ImportBody({ dialog }: { dialog: ImportDialogState }) {
         <span className={styles.name} data-testid="import-target-name">{preview.plan.projectName}</span>. Existing projects are not touched and
         nothing is run.
       </p>
+      {preview.run === undefined ? null : <RunSummary run={preview.run} />}
       {preview.plan.notices.map((notice) => (
         <p key={notice} className={styles.warning} data-testid="import-notice">
           {notice}
@@ -74,5 +83,28 @@ function ImportBody({ dialog }: { dialog: ImportDialogState }) {
         <FileList files={preview.files.map((file) => ({ path: file.path, bytes: file.bytes, note: file.binary ? 'binary' : undefined }))} testId="import-files" />
       </div>
     </>
+  );
+}
+
+/** What a run record holds beside its project: which run, and that nothing of it runs by opening it. */
+function RunSummary({ run }: { run: NonNullable<Extract<ImportDialogState, { status: 'preview' }>['preview']['run']> }) {
+  const start = run.events[0];
+  const end = run.events.at(-1);
+  const outcome = end?.type === 'run-end' ? 'completed' : end?.type === 'run-error' ? `ended with ${end.error.code}` : 'did not finish';
+  const missing = run.projectAtStart.missingFiles ?? [];
+  return (
+    <div className={styles.section} data-testid="import-run-summary">
+      <p className="modal-message">
+        It holds a run of <span className={styles.name}>{start?.workerName ?? 'an unknown worker'}</span> on{' '}
+        <span className={styles.name}>{start?.type === 'run-start' ? start.model || 'the project default model' : 'an unknown model'}</span>
+        {start === undefined ? '' : ` from ${new Date(start.timestamp).toLocaleString()}`} ({outcome}, {run.steps.length} model steps). The project
+        opens as it was when the run started; the run shows in its Runs panel, read-only, and nothing runs until you press Replay or Run.
+      </p>
+      {missing.length === 0 ? null : (
+        <p className={styles.warning} data-testid="import-run-missing">
+          Left out of this link: {missing.join(', ')}. The run shows, but it cannot be replayed without them.
+        </p>
+      )}
+    </div>
   );
 }

@@ -5,9 +5,11 @@ import { IconButton } from '@/components/icons/icon-button';
 import { useShareStore } from '@/lib/state/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
-/** Import a project from a .zip and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
+/** Import a project from a .zip or open a run record, and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
 export function ProjectTransferActions() {
   const inputRef = useRef<HTMLInputElement>(null);
+  const runInputRef = useRef<HTMLInputElement>(null);
+  const openRunFileImport = useShareStore((state) => state.openRunFileImport);
   const project = useWorkspaceStore((state) => state.currentProject);
   const ready = useWorkspaceStore((state) => state.phase === 'ready');
   const openZipImport = useShareStore((state) => state.openZipImport);
@@ -35,6 +37,25 @@ export function ProjectTransferActions() {
         disabled={project === null}
         label="Export as an llm-do project (.zip)"
         title="Export as an llm-do project (.zip)…"
+      />
+      <IconButton
+        icon="open-run"
+        onClick={() => runInputRef.current?.click()}
+        disabled={!ready}
+        label="Open a run record (.run.json)"
+        title="Open a run record (.run.json)…: the project as the run started, with the run to read or replay"
+      />
+      <input
+        ref={runInputRef}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="run-record-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file !== undefined) void openRunFileImport(file);
+        }}
       />
       <input
         ref={inputRef}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { isShareHash } from '@/lib/state/share-location';
+import { isRunHash, isShareHash } from '@/lib/state/share-location';
 import { useShareStore } from '@/lib/state/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 
@@ -16,7 +16,8 @@ export function ShareLinkListener() {
     if (phase !== 'ready') return;
     const offerImport = () => {
       const hash = window.location.hash;
-      if (isShareHash(hash)) void useShareStore.getState().openLinkImport(hash);
+      if (isRunHash(hash)) void useShareStore.getState().openRunLinkImport(hash);
+      else if (isShareHash(hash)) void useShareStore.getState().openLinkImport(hash);
     };
     offerImport();
     window.addEventListener('hashchange', offerImport);

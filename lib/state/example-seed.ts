@@ -2,6 +2,9 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
 import { EXAMPLE_DECKS_FOLDER, EXAMPLE_DECK_FILE_NAMES, exampleDeckUrl } from '@/lib/project/example-decks';
 import { exampleProjectFiles } from '@/lib/project/example-project';
+
+/** The shipped example's project name: the Runs panel offers its recorded run there. */
+export { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
 import { createProject, type ProjectFileData } from '@/lib/project/projects';
 import { trustProject } from './trust-store';
 import { relativeJoin } from './project-paths';

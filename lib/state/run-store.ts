@@ -12,6 +12,10 @@ import type { PrepareOutcome } from './run/prepare-run';
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from './workspace-store';
 import { selectEffectiveModel } from './run/run-selectors';
+import { keptRunArchive } from './run-archive/kept-runs';
+import { projectTrustFor } from './trust-store';
+import { errorMessage } from '@/lib/errors/error-message';
+import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
 
 export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema } from './run/run-selectors';
 export type { ProjectRunInfo, RunPreflight, RunState } from './run/run-state';
@@ -97,6 +101,41 @@ export const useRunStore = create<RunState>((set, get) => {
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareFork, executeRun } = await loadRunMachinery();
       await startPrepared(await prepareFork(fileSystem, project, { runId, callId, step, model: model ?? selectEffectiveModel(get()) }), executeRun);
+    },
+
+    replay: async (runId) => {
+      if (get().running || get().preparing) return;
+      const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
+      const archive = keptRunArchive();
+      if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
+      set({ preparing: true, startError: null, formError: null, preflight: null });
+      const { prepareReplay, readRunRecord, executeRun } = await loadRunMachinery();
+      try {
+        if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
+        const record = await readRunRecord(fileSystem, archive, project, runId);
+        // A copy of a project this browser trusts keeps its approval settings; anything else starts untrusted.
+        await startPrepared(await prepareReplay(fileSystem, record, { trusted: projectTrustFor(project) === 'trusted' }), executeRun);
+      } catch (error) {
+        set({ preparing: false, startError: `Could not replay the run: ${errorMessage(error)}` });
+      }
+    },
+
+    replayExample: async () => {
+      if (get().running || get().preparing) return;
+      const { fileSystem } = useWorkspaceStore.getState();
+      if (fileSystem === null) return;
+      set({ preparing: true, startError: null, formError: null, preflight: null });
+      const { prepareReplay, parseRunRecordText, executeRun } = await loadRunMachinery();
+      try {
+        const response = await fetch(EXAMPLE_RECORD_URL, { cache: 'no-cache' });
+        if (!response.ok) throw new Error(`the recorded run could not be fetched (HTTP ${response.status}).`);
+        const parsed = parseRunRecordText(await response.text());
+        if (!parsed.ok) throw new Error(parsed.message);
+        // Shipped with the app, like the example itself: trusted.
+        await startPrepared(await prepareReplay(fileSystem, parsed.record, { trusted: true }), executeRun);
+      } catch (error) {
+        set({ preparing: false, startError: `Could not replay the example's recorded run: ${errorMessage(error)}` });
+      }
     },
 
     stop: () => {

@@ -8,6 +8,11 @@ export function isShareHash(hash: string): boolean {
   return /^#?wb\d/.test(hash.trim());
 }
 
+/** True when a location hash is meant to be a run link ("#wbrun1=…"), even a damaged one; checked before isShareHash. */
+export function isRunHash(hash: string): boolean {
+  return /^#?wbrun\d/.test(hash.trim());
+}
+
 /** The full link for a fragment: this page's address without its own query or fragment. */
 export function shareUrl(location: Pick<Location, 'origin' | 'pathname'>, fragment: string): string {
   return `${location.origin}${location.pathname}${fragment}`;

@@ -2,5 +2,7 @@
 export { decodeShareFragment, encodeShareFragment, ShareEncodeError } from '@/lib/share/share-link';
 export { exportProjectZip, importProjectZip, zipFolderName } from '@/lib/share/zip-archive';
 export { readProjectFiles } from '@/lib/share/read-project-files';
-export { commitImport, previewImport } from './share-import';
+export { commitImport, previewImport, runRecordImport } from './share-import';
+export { decodeRunLink } from '@/lib/run-record/run-link';
+export { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 export { exportLlmDoProject } from '@/lib/llm-do/export-llm-do-project';

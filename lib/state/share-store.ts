@@ -6,6 +6,8 @@ import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
 /** The longest link the dialog offers (beyond it, the zip): said in the dialog. */
 export { MAX_LINK_LENGTH } from '@/lib/share/share-limits';
 import type { SharedProject } from '@/lib/share/share-result';
+import type { RunRecord } from '@/lib/run-record/run-record';
+import { MAX_RECORD_TEXT_LENGTH } from '@/lib/run-record/run-record-limits';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { downloadBytes } from './download-bytes';
 import { projectCatalog } from './project-catalog';
@@ -70,6 +72,10 @@ export interface ShareState {
   exportZip: () => Promise<void>;
   openLinkImport: (hash: string) => Promise<void>;
   openZipImport: (file: File) => Promise<void>;
+  /** A run link ("#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
+  openRunLinkImport: (hash: string) => Promise<void>;
+  /** A .run.json file, likewise. */
+  openRunFileImport: (file: File) => Promise<void>;
   confirmImport: () => Promise<void>;
   cancelImport: () => void;
 }
@@ -132,14 +138,16 @@ export const useShareStore = create<ShareState>((set, get) => {
     set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
   }
 
-  async function showPreview(source: ImportSource, decode: (machinery: ShareMachinery) => Promise<DecodedImport>): Promise<void> {
+  async function showPreview(source: ImportSource, decode: (machinery: ShareMachinery) => Promise<DecodedImport | { decoded: DecodedImport; run?: RunRecord }>): Promise<void> {
     const loading: ImportDialogState = { status: 'loading', source };
     set({ importDialog: loading });
     // A dialog closed (or replaced) while the project was being read stays closed.
     const settle = (importDialog: ImportDialogState) => set((state) => (state.importDialog === loading ? { importDialog } : {}));
     try {
       const machinery = await loadShareMachinery();
-      const result = await machinery.previewImport(requireFileSystem(), source, await decode(machinery));
+      const read = await decode(machinery);
+      const { decoded, run } = 'decoded' in read ? read : { decoded: read, run: undefined };
+      const result = await machinery.previewImport(requireFileSystem(), source, decoded, run);
       settle(result.ok ? { status: 'preview', preview: result.preview, error: null } : { status: 'failed', source, message: result.error.message });
     } catch (error) {
       settle({ status: 'failed', source, message: describeError(error) });
@@ -253,6 +261,18 @@ export const useShareStore = create<ShareState>((set, get) => {
       await showPreview('zip', async (machinery) => machinery.importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
     },
 
+    openRunLinkImport: async (hash) => {
+      await showPreview('run-link', async (machinery) => machinery.runRecordImport(machinery.decodeRunLink(hash)));
+    },
+
+    openRunFileImport: async (file) => {
+      if (file.size > MAX_RECORD_TEXT_LENGTH) {
+        set({ importDialog: { status: 'failed', source: 'run-file', message: `This file is ${(file.size / (1024 * 1024)).toFixed(1)} MiB, larger than any run record Workerbench reads.` } });
+        return;
+      }
+      await showPreview('run-file', async (machinery) => machinery.runRecordImport(machinery.parseRunRecordText(await file.text())));
+    },
+
     confirmImport: async () => {
       const dialog = get().importDialog;
       if (dialog?.status !== 'preview') return;
@@ -263,10 +283,13 @@ export const useShareStore = create<ShareState>((set, get) => {
         const { project: name } = await (await loadShareMachinery()).commitImport(fileSystem, preview);
         // Untrusted until the person says otherwise, whatever an earlier project of this name was.
         distrustProject(name);
-        if (preview.source === 'link') clearLocationHash();
+        if (preview.source === 'link' || preview.source === 'run-link') clearLocationHash();
         useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
         await useWorkspaceStore.getState().switchProject(name);
-        const message = `Imported the project as "${name}". Nothing was run.`;
+        const message =
+          preview.run === undefined
+            ? `Imported the project as "${name}". Nothing was run.`
+            : `Opened the run as project "${name}": the project as the run started, and the run in the Runs panel. Nothing was run.`;
         useWorkspaceStore.setState({
           notice: { tone: 'info', message: preview.approvalDowngraded ? `${message} ${APPROVAL_DOWNGRADE_NOTICE}` : message },
         });
@@ -281,7 +304,7 @@ export const useShareStore = create<ShareState>((set, get) => {
       if (dialog?.status === 'importing') return;
       const source = dialog === null ? null : dialog.status === 'preview' ? dialog.preview.source : dialog.source;
       // A link that was declined (or could not be read) should not come back on every reload.
-      if (source === 'link') clearLocationHash();
+      if (source === 'link' || source === 'run-link') clearLocationHash();
       set({ importDialog: null });
     },
   };

@@ -12,9 +12,10 @@ import { runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord, type RunRecordFile } from '../run-record';
+import { EXAMPLE_RECORD_URL } from '../example-record';
 
 /** Where the example's recorded run is shipped (served as a static file, fetched when a newcomer asks to replay it). */
-export const EXAMPLE_RECORD_PATH = 'public/examples/pitch-deck/recorded-run.json';
+export const EXAMPLE_RECORD_PATH = `public${EXAMPLE_RECORD_URL}`;
 
 /** A fixed clock: the record is the same bytes every time it is made, so a test can tell when it is stale. */
 const RECORDED_AT = Date.UTC(2026, 10, 24, 12, 0, 0);

@@ -3,3 +3,6 @@ export { prepareRun } from './prepare-run';
 export { executeRun } from './execute-run';
 export { prepareResume } from './prepare-resume';
 export { prepareFork } from './prepare-fork';
+export { prepareReplay } from './prepare-replay';
+export { readRunRecord } from '../run-record/read-run-record';
+export { parseRunRecordText } from '@/lib/run-record/run-record-codec';

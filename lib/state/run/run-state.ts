@@ -72,6 +72,10 @@ export interface RunState {
    * the workers as they are now.
    */
   fork: (request: { runId: string; callId: string; step: number; model?: string }) => Promise<void>;
+  /** Replays a kept run offline in a new copy of the project as it started (lib/runtime/recorded-run). */
+  replay: (runId: string) => Promise<void>;
+  /** Replays the example's shipped recorded run: one click, no key, no network to a model. */
+  replayExample: () => Promise<void>;
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */

@@ -1,0 +1,51 @@
+import { errorMessage } from '@/lib/errors/error-message';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
+import type { RunRecord } from '@/lib/run-record/run-record';
+import { entryCallOf } from '../run-archive/recorded-entry-call';
+import { openRunRecord } from '../run-record/open-run-record';
+import { readProjectForRun, type PrepareOutcome } from './prepare-run';
+import { toRunInfo } from './project-run-info';
+
+/**
+ * A replay of a run record: the project as the run started, opened as a new
+ * project (the copy the tools run against), and a run of the same entry
+ * worker, input, files and model that follows the record step by step with
+ * no model at all (lib/runtime/recorded-run, mode "replay").
+ */
+export async function prepareReplay(fileSystem: FileSystem, record: RunRecord, options: { trusted: boolean }): Promise<PrepareOutcome> {
+  let opened: { project: string; runId: string };
+  let entry: ReturnType<typeof entryCallOf>;
+  try {
+    entry = entryCallOf(record.events);
+    if (record.steps.length === 0) throw new Error('the record has no model steps to replay.');
+    if ((record.projectAtStart.missingFiles ?? []).length > 0) {
+      throw new Error(`the record leaves out files the run started with (${record.projectAtStart.missingFiles!.join(', ')}); ask for the record as a file, or a link with them.`);
+    }
+    opened = await openRunRecord(fileSystem, record, { nameSuffix: 'replay', trusted: options.trusted });
+  } catch (error) {
+    return { ok: false, patch: { startError: `Could not replay the run: ${errorMessage(error)}` } };
+  }
+  const read = await readProjectForRun(fileSystem, opened.project);
+  if (!read.ok) return read;
+  // The replay asks with the model the record answered: the requests must be the recorded ones.
+  const model = entry.model ?? entry.entryModel;
+  if (model === undefined) return { ok: false, patch: { startError: 'Could not replay the run: the record does not say which model it ran on.' } };
+  return {
+    ok: true,
+    run: {
+      project: opened.project,
+      fileSystem,
+      loaded: read.loaded,
+      info: toRunInfo(opened.project, read.loaded),
+      workerName: entry.workerName,
+      input: entry.input,
+      attachments: entry.attachments,
+      model,
+      preflight: null,
+      saveProblem: read.saveProblem,
+      projectCommit: read.projectCommit,
+      recorded: buildRecordedRun(opened.runId, record.events, record.steps, { mode: 'replay' }),
+    },
+  };
+}
