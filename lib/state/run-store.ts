@@ -109,12 +109,13 @@ export const useRunStore = create<RunState>((set, get) => {
       const archive = keptRunArchive();
       if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
-      const { prepareReplay, readRunRecord, executeRun } = await loadRunMachinery();
+      const { prepareReplay, readRunRecord, workerFilesOf, executeRun } = await loadRunMachinery();
       try {
         if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
         const record = await readRunRecord(fileSystem, archive, project, runId);
         // A copy of a project this browser trusts keeps its approval settings; anything else starts untrusted.
-        await startPrepared(await prepareReplay(fileSystem, record, { trusted: projectTrustFor(project) === 'trusted' }), executeRun);
+        const workersNow = await workerFilesOf(fileSystem, project);
+        await startPrepared(await prepareReplay(fileSystem, record, { trusted: projectTrustFor(project) === 'trusted', workersNow }), executeRun);
       } catch (error) {
         set({ preparing: false, startError: `Could not replay the run: ${errorMessage(error)}` });
       }

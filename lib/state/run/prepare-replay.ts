@@ -1,7 +1,8 @@
 import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
-import type { RunRecord } from '@/lib/run-record/run-record';
+import type { RunRecord, RunRecordFile } from '@/lib/run-record/run-record';
+import { projectPath } from '@/lib/project/projects';
 import { entryCallOf } from '../run-archive/recorded-entry-call';
 import { openRunRecord } from '../run-record/open-run-record';
 import { readProjectForRun, type PrepareOutcome } from './prepare-run';
@@ -11,9 +12,17 @@ import { toRunInfo } from './project-run-info';
  * A replay of a run record: the project as the run started, opened as a new
  * project (the copy the tools run against), and a run of the same entry
  * worker, input, files and model that follows the record step by step with
- * no model at all (lib/runtime/recorded-run, mode "replay").
+ * no model at all (lib/runtime/recorded-run, mode "replay"). `workersNow`
+ * (the worker files of the project the run is replayed from, as they are
+ * now) replace the recorded ones in the copy, so a replay answers "does the
+ * run still go the same way with my edits?"; the first request they change
+ * stops it there (the copy's history shows them as an edit).
  */
-export async function prepareReplay(fileSystem: FileSystem, record: RunRecord, options: { trusted: boolean }): Promise<PrepareOutcome> {
+export async function prepareReplay(
+  fileSystem: FileSystem,
+  record: RunRecord,
+  options: { trusted: boolean; workersNow?: readonly RunRecordFile[] },
+): Promise<PrepareOutcome> {
   let opened: { project: string; runId: string };
   let entry: ReturnType<typeof entryCallOf>;
   try {
@@ -23,6 +32,12 @@ export async function prepareReplay(fileSystem: FileSystem, record: RunRecord, o
       throw new Error(`the record leaves out files the run started with (${record.projectAtStart.missingFiles!.join(', ')}); ask for the record as a file, or a link with them.`);
     }
     opened = await openRunRecord(fileSystem, record, { nameSuffix: 'replay', trusted: options.trusted });
+    // The workers as they are now, over the recorded ones: an edit shows as the step where the replay leaves the record.
+    // Only workers the run started with: one it created itself (generated/) must be created again by the replay.
+    const atStart = new Set(record.projectAtStart.files.map((file) => file.path));
+    for (const file of options.workersNow ?? []) {
+      if (atStart.has(file.path)) await fileSystem.writeFile(`${projectPath(opened.project)}/${file.path}`, file.data);
+    }
   } catch (error) {
     return { ok: false, patch: { startError: `Could not replay the run: ${errorMessage(error)}` } };
   }

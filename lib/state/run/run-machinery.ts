@@ -6,3 +6,4 @@ export { prepareFork } from './prepare-fork';
 export { prepareReplay } from './prepare-replay';
 export { readRunRecord } from '../run-record/read-run-record';
 export { parseRunRecordText } from '@/lib/run-record/run-record-codec';
+export { workerFilesOf } from './worker-files';
