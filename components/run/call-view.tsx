@@ -23,7 +23,7 @@ export function CallView({ tree, call, forkable = false }: { tree: RunTree; call
     return child === undefined ? null : <CallView tree={tree} call={child} forkable={forkable} />;
   };
   return (
-    <div className={styles.call} data-testid="call-node" data-worker={call.workerName} data-depth={call.depth} data-status={call.status} data-steps={call.steps}>
+    <div className={styles.call} data-testid="call-node" data-call-id={call.callId} tabIndex={-1} data-worker={call.workerName} data-depth={call.depth} data-status={call.status} data-steps={call.steps}>
       <div className={styles.callHeader}>
         <StatusIcon status={call.status} />
         <span className={styles.workerName}>{call.workerName}</span>

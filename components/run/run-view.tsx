@@ -9,6 +9,8 @@ import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
 import { ResultValue } from './result-value';
 import { RunRecordActions } from './run-record-actions';
+import { RunTimeline } from './run-timeline';
+import { useState } from 'react';
 import styles from './run.module.css';
 
 interface RunViewProps {
@@ -35,6 +37,7 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, onG
   const title = run.input.trim() === '' ? '(no input)' : run.input;
   const overrides = usePriceOverrides();
   const costLabel = runCostLabel(tree, run.runId, overrides);
+  const [showTimeline, setShowTimeline] = useState(false);
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
       <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
@@ -106,6 +109,10 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, onG
               )}
             </div>
           ) : null}
+          <button type="button" className={styles.linkButton} aria-pressed={showTimeline} data-testid="timeline-toggle" onClick={() => setShowTimeline(!showTimeline)}>
+            {showTimeline ? 'Hide timeline' : 'Timeline'}
+          </button>
+          {showTimeline ? <RunTimeline tree={tree} run={run} /> : null}
           {root === undefined ? null : <CallView tree={tree} call={root} forkable={run.status !== 'running'} />}
           {run.status === 'completed' ? (
             <section className={styles.output} data-testid="run-output" aria-label="Final output">

@@ -24,6 +24,9 @@ export interface ApprovalInfo {
   automatic?: boolean;
   /** The arguments as the person edited them before approving: what actually ran. */
   editedArgs?: unknown;
+  /** When the question was asked and answered (the timeline's approval wait). */
+  askedAt?: number;
+  decidedAt?: number;
 }
 
 export interface ToolCallNode {
@@ -36,10 +39,23 @@ export interface ToolCallNode {
   approval?: ApprovalInfo;
   /** The worker call this tool call started (worker tools and call_worker). */
   childCallId?: string;
+  /** When the model asked for it, and when its result or error came (the timeline's tool segment). */
+  calledAt?: number;
+  endedAt?: number;
 }
 
 /** A wait before a model request, as the tree shows it: since when, and why. */
 export type CallWait = ModelWaitInfo & { step: number; since: number };
+/** A wait before a model request, kept after it ends for the timeline: queued for a slot, or before a retry. */
+export interface CallWaitSpan {
+  reason: ModelWaitInfo['reason'];
+  step: number;
+  from: number;
+  /** Absent while it lasts. */
+  to?: number;
+  attempt?: number;
+  maxRetries?: number;
+}
 /** One retry the worker made: kept after the wait so the tree can say what happened. */
 export type CallRetry = Extract<ModelWaitInfo, { reason: 'retry' }> & { step: number; at: number };
 
@@ -73,6 +89,8 @@ export interface CallNode {
   wait?: CallWait;
   /** Every retry of a model request this call made (absent when none). */
   retries?: CallRetry[];
+  /** Every wait before a model request, ended or not (absent when none). */
+  waits?: CallWaitSpan[];
 }
 
 export interface RunNode {
@@ -193,14 +211,21 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
     case 'model-wait': {
       const { type: _type, runId: _runId, callId: _callId, parentCallId: _parent, workerName: _worker, depth: _depth, timestamp, ...wait } = event;
       const current: CallWait = { ...wait, since: timestamp };
+      const span: CallWaitSpan = {
+        reason: wait.reason,
+        step: wait.step,
+        from: timestamp,
+        ...(wait.reason === 'retry' ? { attempt: wait.attempt, maxRetries: wait.maxRetries } : {}),
+      };
       return updateCall(tree, event.callId, (call) => ({
-        ...call,
+        ...closeWaitSpan(call, timestamp),
         wait: current,
+        waits: [...(closeWaitSpan(call, timestamp).waits ?? []), span],
         ...(wait.reason === 'retry' ? { retries: [...(call.retries ?? []), { ...wait, at: timestamp }] } : {}),
       }));
     }
     case 'model-wait-end':
-      return updateCall(tree, event.callId, (call) => withoutWait(call));
+      return updateCall(tree, event.callId, (call) => withoutWait(closeWaitSpan(call, event.timestamp)));
     case 'tool-call':
       return updateCall(tree, event.callId, (call) =>
         call.toolCalls.some((existing) => existing.toolCallId === event.toolCallId)
@@ -209,7 +234,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
               ...call,
               toolCalls: [
                 ...call.toolCalls,
-                { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, status: 'pending' },
+                { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, status: 'pending', calledAt: event.timestamp },
               ],
             },
       );
@@ -217,7 +242,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
       return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
         ...toolCall,
         status: 'awaiting-approval',
-        approval: { approvalId: event.approvalId, pending: true },
+        approval: { approvalId: event.approvalId, pending: true, askedAt: event.timestamp },
       }));
     case 'approval-decision':
       return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
@@ -230,6 +255,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
           automatic: event.automatic,
           ...(event.reason === undefined ? {} : { reason: event.reason }),
           ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }),
+          ...(toolCall.approval?.askedAt === undefined ? {} : { askedAt: toolCall.approval.askedAt, decidedAt: event.timestamp }),
         },
       }));
     case 'tool-result':
@@ -237,6 +263,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         ...toolCall,
         status: 'done',
         result: event.result,
+        endedAt: event.timestamp,
       }));
     case 'tool-error':
       return updateToolCall(tree, event.callId, event.toolCallId, (toolCall) => ({
@@ -244,10 +271,11 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         // A denial stays "denied"; the error carries the message the model got.
         status: toolCall.status === 'denied' ? 'denied' : 'error',
         error: event.error,
+        endedAt: event.timestamp,
       }));
     case 'worker-end': {
       const ended = updateCall(tree, event.callId, (call) => ({
-        ...withoutWait(call),
+        ...withoutWait(closeWaitSpan(call, event.timestamp)),
         status: event.status,
         output: event.output,
         usage: event.usage,
@@ -257,6 +285,13 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
       return event.status === 'completed' ? ended : endUnfinishedToolCalls(ended, event.callId, event.error);
     }
   }
+}
+
+/** Ends the call's open wait span (if any) at `at`. */
+function closeWaitSpan(call: CallNode, at: number): CallNode {
+  const last = call.waits?.at(-1);
+  if (last === undefined || last.to !== undefined) return call;
+  return { ...call, waits: [...call.waits!.slice(0, -1), { ...last, to: at }] };
 }
 
 function withoutWait(call: CallNode): CallNode {

@@ -112,6 +112,8 @@ export const useRunStore = create<RunState>((set, get) => {
       const { prepareReplay, readRunRecord, workerFilesOf, executeRun } = await loadRunMachinery();
       try {
         if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
+        // Unsaved edits to a worker count: the replay takes the workers as they are in the editor.
+        await useWorkspaceStore.getState().saveNow();
         const record = await readRunRecord(fileSystem, archive, project, runId);
         // A copy of a project this browser trusts keeps its approval settings; anything else starts untrusted.
         const workersNow = await workerFilesOf(fileSystem, project);

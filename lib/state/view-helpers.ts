@@ -7,3 +7,4 @@
 export { formatBytes } from '@/lib/vfs/limits';
 export { diffLines, type DiffLine } from '@/lib/text/line-diff';
 export { errorMessage } from '@/lib/errors/error-message';
+export { runTimeline, type RunTimeline, type TimelineRow, type TimelineSegment } from '@/lib/runtime/run-timeline';
