@@ -11,6 +11,8 @@ import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { walkFiles } from '@/lib/vfs/walk-files';
 import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord, type RunRecordFile } from '../run-record';
 import { EXAMPLE_RECORD_URL } from '../example-record';
 
@@ -36,6 +38,11 @@ export function exampleFiles(repositoryRoot: string): RunRecordFile[] {
  * creation approved once. `npm run examples:record` writes it to EXAMPLE_RECORD_PATH.
  */
 export async function recordExampleRun(repositoryRoot: string): Promise<RunRecord> {
+  return (await recordExampleRunWithFiles(repositoryRoot)).record;
+}
+
+/** The recording and every file of the project after the run, by path: what a replay must reproduce. */
+export async function recordExampleRunWithFiles(repositoryRoot: string): Promise<{ record: RunRecord; filesAfter: Map<string, Uint8Array> }> {
   const files = exampleFiles(repositoryRoot);
   const sandbox = await testSandbox(Object.fromEntries(files.map((file) => [file.path, file.data])));
   const project = await discoverProject(sandbox);
@@ -56,7 +63,8 @@ export async function recordExampleRun(repositoryRoot: string): Promise<RunRecor
     },
   });
   if (outcome.status !== 'completed') throw new Error(`the example run did not complete: ${outcome.error.message}`);
-  return {
+  const filesAfter = await sandboxFiles(sandbox);
+  const record: RunRecord = {
     format: RUN_RECORD_FORMAT,
     version: RUN_RECORD_VERSION,
     recordedWith: 'workerbench (example recording)',
@@ -66,4 +74,12 @@ export async function recordExampleRun(repositoryRoot: string): Promise<RunRecor
     events,
     steps,
   };
+  return { record, filesAfter };
+}
+
+/** Every file of a sandbox, by project path. */
+export async function sandboxFiles(sandbox: FileSystem): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const file of await walkFiles(sandbox, '')) files.set(file.path, await sandbox.readFile(file.path));
+  return files;
 }
