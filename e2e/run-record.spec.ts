@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+import { editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
  * Run records as people use them: a run replayed offline after a reload (the
@@ -90,6 +90,7 @@ test('an edited worker stops the replay where it changes the request; going on a
   await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\nBe brief in the summary.\n');
+  await expect.poll(() => editorText(page)).toContain('Be brief in the summary.');
   await expect(page.getByTestId('save-indicator')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
 
   await runEntries(page).first().getByTestId('replay-run').click();

@@ -2,7 +2,6 @@ import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { RunRecord, RunRecordFile } from '@/lib/run-record/run-record';
-import { projectPath } from '@/lib/project/projects';
 import { entryCallOf } from '../run-archive/recorded-entry-call';
 import { openRunRecord } from '../run-record/open-run-record';
 import { readProjectForRun, type PrepareOutcome } from './prepare-run';
@@ -31,13 +30,11 @@ export async function prepareReplay(
     if ((record.projectAtStart.missingFiles ?? []).length > 0) {
       throw new Error(`the record leaves out files the run started with (${record.projectAtStart.missingFiles!.join(', ')}); ask for the record as a file, or a link with them.`);
     }
-    opened = await openRunRecord(fileSystem, record, { nameSuffix: 'replay', trusted: options.trusted });
     // The workers as they are now, over the recorded ones: an edit shows as the step where the replay leaves the record.
     // Only workers the run started with: one it created itself (generated/) must be created again by the replay.
     const atStart = new Set(record.projectAtStart.files.map((file) => file.path));
-    for (const file of options.workersNow ?? []) {
-      if (atStart.has(file.path)) await fileSystem.writeFile(`${projectPath(opened.project)}/${file.path}`, file.data);
-    }
+    const overlay = (options.workersNow ?? []).filter((file) => atStart.has(file.path));
+    opened = await openRunRecord(fileSystem, record, { nameSuffix: 'replay', trusted: options.trusted, overlay });
   } catch (error) {
     return { ok: false, patch: { startError: `Could not replay the run: ${errorMessage(error)}` } };
   }
