@@ -85,3 +85,21 @@ describe('resolveModel', () => {
     expect(calls[0]?.headers.get('x-api-key')).toBe('server-key-abcdef');
   });
 });
+
+describe('resolveModel: reuse of model instances', () => {
+  const model = (result: ReturnType<typeof resolveModel>) => (result.ok ? result.model : null);
+
+  it('reuses an instance made with the server key, never one made with a user key', () => {
+    const env = { ANTHROPIC_API_KEY: 'server-key-1' };
+    const first = model(resolveModel('anthropic:claude-sonnet-4-5', { env }));
+    expect(first).not.toBeNull();
+    expect(model(resolveModel('anthropic:claude-sonnet-4-5', { env }))).toBe(first);
+    // Another key, another endpoint or another model: another instance.
+    expect(model(resolveModel('anthropic:claude-sonnet-4-5', { env: { ANTHROPIC_API_KEY: 'server-key-2' } }))).not.toBe(first);
+    expect(model(resolveModel('anthropic:claude-sonnet-4-5', { env: { ...env, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/v1' } }))).not.toBe(first);
+    // A user's own key is never cached: two requests with it get two instances.
+    const own = model(resolveModel('anthropic:claude-sonnet-4-5', { env, apiKey: 'user-key' }));
+    expect(own).not.toBe(first);
+    expect(model(resolveModel('anthropic:claude-sonnet-4-5', { env, apiKey: 'user-key' }))).not.toBe(own);
+  });
+});

@@ -144,6 +144,33 @@ function createKeyedModel(provider: ProviderDescription, model: string, apiKey: 
   }
 }
 
+/**
+ * Model instances made with the server's own keys, reused across requests: an
+ * AI SDK model builds its response schemas when it is made, which cost more
+ * per step than the rest of the proxy. Keyed by everything the instance
+ * depends on (model, endpoint, key). A request with the user's own key (or a
+ * test's fetch) always gets a fresh instance: nothing of one user's is ever
+ * handed to another. Bounded: cleared when full.
+ */
+const SERVER_KEY_MODELS = new Map<string, LanguageModel>();
+const MAX_CACHED_MODELS = 64;
+
+function reusedModel(options: ResolveOptions, parts: readonly (string | undefined)[], create: () => LanguageModel): LanguageModel {
+  if (options.fetch !== undefined || nonEmpty(options.apiKey) !== undefined) return create();
+  const key = parts.map((part) => part ?? '').join('\u0000');
+  const known = SERVER_KEY_MODELS.get(key);
+  if (known !== undefined) return known;
+  if (SERVER_KEY_MODELS.size >= MAX_CACHED_MODELS) SERVER_KEY_MODELS.clear();
+  const model = create();
+  SERVER_KEY_MODELS.set(key, model);
+  return model;
+}
+
+/** The endpoint a keyed provider's model talks to (part of what a reused instance depends on). */
+function baseUrlParts(provider: ProviderDescription, env: ServerEnvironment): (string | undefined)[] {
+  return [provider.id, nonEmpty(env.OPENAI_BASE_URL), nonEmpty(env.ANTHROPIC_BASE_URL), nonEmpty(env.GOOGLE_GENERATIVE_AI_BASE_URL)];
+}
+
 /** Turns "provider:model" into an AI SDK model, or says precisely why it cannot. */
 export function resolveModel(modelId: string, options: ResolveOptions): ResolveResult {
   const { env } = options;
@@ -169,16 +196,19 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
     if (!option) {
       return { ok: false, error: { code: 'unknown_model', message: `Unknown model "${parsed.model}" for ${OPENAI_COMPATIBLE_PROVIDER_ID}; list it in OPENAI_COMPATIBLE_MODELS.` } };
     }
-    const provider = createOpenAICompatible({
-      name: OPENAI_COMPATIBLE_PROVIDER_ID,
-      baseURL,
-      apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.OPENAI_COMPATIBLE_API_KEY),
-      fetch: options.fetch,
-      supportsStructuredOutputs: true,
-      // Ask for the usage chunk (stream_options.include_usage): tokens per step are shown and priced.
-      includeUsage: true,
-    });
-    return { ok: true, model: provider.chatModel(parsed.model), option };
+    const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(env.OPENAI_COMPATIBLE_API_KEY);
+    const model = reusedModel(options, [modelId, baseURL, apiKey], () =>
+      createOpenAICompatible({
+        name: OPENAI_COMPATIBLE_PROVIDER_ID,
+        baseURL,
+        apiKey,
+        fetch: options.fetch,
+        supportsStructuredOutputs: true,
+        // Ask for the usage chunk (stream_options.include_usage): tokens per step are shown and priced.
+        includeUsage: true,
+      }).chatModel(parsed.model),
+    );
+    return { ok: true, model, option };
   }
 
   const provider = KEYED_PROVIDERS.find((candidate) => candidate.id === parsed.provider);
@@ -200,5 +230,5 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
       error: { code: 'missing_key', message: `No API key for ${provider.label}: the server has none configured; add your own key in Settings.` },
     };
   }
-  return { ok: true, model: createKeyedModel(provider, parsed.model, apiKey, options), option };
+  return { ok: true, model: reusedModel(options, [modelId, apiKey, ...baseUrlParts(provider, env)], () => createKeyedModel(provider, parsed.model, apiKey, options)), option };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { jsonSchema, Output, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
+import { jsonSchema, Output, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { classifyError } from '@/lib/model/server/classify-error';
 import { redactSecrets } from '@/lib/model/server/redact-secrets';
 import { refuseDownloads } from '@/lib/model/server/remote-url-parts';
@@ -11,7 +11,20 @@ export interface StreamModelStepOptions {
   maxRetries?: number;
   /** Keys to remove from every error message (key-like patterns are always removed). */
   secrets?: ReadonlyArray<string | undefined>;
+  /**
+   * The messages were already checked against the ModelMessage schema (the
+   * route's parseStepRequest did, in one linear pass): the SDK need not
+   * validate the whole conversation again with its zod union.
+   */
+  messagesChecked?: boolean;
 }
+
+/**
+ * streamText validates `messages` with zod before the first step; prepareStep's
+ * messages are used as given. A checked conversation goes through prepareStep,
+ * so the SDK's check sees this one-message stand-in instead of every message.
+ */
+const CHECKED_ELSEWHERE: ModelMessage[] = [{ role: 'user', content: 'the conversation is given by prepareStep' }];
 
 /**
  * Tools are declared by schema only: without `execute` the SDK can never run
@@ -68,7 +81,7 @@ export async function* streamModelStep(
     result = streamText({
       model,
       system: request.system,
-      messages: request.messages,
+      ...(options.messagesChecked === true ? { messages: CHECKED_ELSEWHERE, prepareStep: () => ({ messages: request.messages }) } : { messages: request.messages }),
       tools: request.tools.length > 0 ? tools : undefined,
       output: request.outputSchema
         ? Output.object({ schema: jsonSchema(request.outputSchema as Parameters<typeof jsonSchema>[0]) })
