@@ -65,19 +65,29 @@ function worker(name: string, extra: Partial<WorkerDefinition> = {}): WorkerDefi
   return { name, path: `${name}.worker`, instructions: `You are ${name}.`, ...extra };
 }
 
-function project(entry: string, workers: WorkerDefinition[]): RunnableProject {
+/** Fan-outs get the most model slots a project may ask for (32): the target is our overhead, not the limiter. */
+function project(entry: string, workers: WorkerDefinition[], maxConcurrency?: number): RunnableProject {
   return {
-    manifest: projectManifestSchema.parse({ entry, default_model: MODEL, runtime: { max_steps: 200 } }),
+    manifest: projectManifestSchema.parse({ entry, default_model: MODEL, runtime: { max_steps: 200, ...(maxConcurrency === undefined ? {} : { max_concurrency: maxConcurrency }) } }),
     workers: new Map(workers.map((definition) => [definition.name, definition])),
   };
 }
 
 const loopProject = project('looper', [worker('looper', { toolsets: { filesystem: {} } })]);
 const fanOutProject = (count: number) =>
-  project('fan_out', [
-    worker('fan_out', { instructions: `You are fan_out. Call child ${count} times.`, toolsets: { workers: { allowed_workers: ['child'] } } }),
-    worker('child'),
-  ]);
+  project(
+    'fan_out',
+    [worker('fan_out', { instructions: `You are fan_out. Call child ${count} times.`, toolsets: { workers: { allowed_workers: ['child'] } } }), worker('child')],
+    32,
+  );
+
+/** Targets of issue #16, each printed beside its figure. */
+const TARGET_STEP_ABOVE_FLOOR_MS = 3;
+const TARGET_FLAT_MS = 3;
+const TARGET_FAN_OUT_RATIO = 1.1;
+const TARGET_CPU_PER_CHILD_RATIO = 1.5;
+const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
+const results = { floor: 0, proxy: { median: 0, first: 0, last: 0 }, fanOutRatio: 0 };
 
 async function benchSandbox(): Promise<ProjectSandbox> {
   const sandbox = createProjectSandbox(new MemoryFileSystem(), '/projects/bench');
@@ -137,6 +147,7 @@ async function measureBareFetch({ upstream }: Bench): Promise<void> {
     await response.text();
     if (index >= 0) overheads.push(performance.now() - start - upstream.records.at(-1)!.heldMs);
   }
+  results.floor = median(overheads);
   console.log(stepRow('bare fetch to the mock (floor)', overheads, [], [], cpuMs(cpuStart) / overheads.length));
 }
 
@@ -146,6 +157,9 @@ async function measureLoop(bench: Bench, label: string, client: ModelStepClient)
   const cpuStart = process.cpuUsage();
   for (let index = 0; index < RUNS; index += 1) perRun.push(stepOverheads((await run(bench, client, loopProject, STEPS)).records));
   const cpuPerStep = cpuMs(cpuStart) / (STEPS * RUNS);
+  if (label.startsWith('proxy')) {
+    results.proxy = { median: median(perRun.flat()), first: median(perRun.map((cycles) => cycles[0]!)), last: median(perRun.map((cycles) => cycles.at(-1)!)) };
+  }
   console.log(stepRow(label, perRun.flat(), perRun.map((cycles) => cycles[0]!), perRun.map((cycles) => cycles.at(-1)!), cpuPerStep));
 }
 
@@ -162,6 +176,7 @@ async function measureFanOut(bench: Bench, label: string, client: ModelStepClien
   const many = walls.get(FAN_OUT)!;
   // The children wait for the upstream together, but their CPU work shares one thread: compare with CPU/step.
   const perExtraChild = (many - one) / (FAN_OUT - 1);
+  if (label.startsWith('proxy')) results.fanOutRatio = many / one;
   console.log(`${label.padEnd(34)} ${ms(one)} ${ms(many)} ${(many / one).toFixed(2).padStart(8)} ${ms(perExtraChild)}`);
 }
 
@@ -194,6 +209,25 @@ async function main(): Promise<void> {
     console.log(`\n2. fan-out: wall time of a run whose first step calls the child worker k times (ideal ≈ 3 L = ${3 * LATENCY_MS} ms for any k)`);
     console.log(`${'client'.padEnd(34)} ${'1 child'.padStart(8)} ${`${FAN_OUT} child.`.padStart(8)} ${'ratio'.padStart(8)} ${'+/child'.padStart(8)}  (median ms; +/child = extra wall time per extra child)`);
     for (const [label, client] of clients) await measureFanOut(bench, label, client);
+
+    console.log('\n3. CPU per child worker, 10 vs 100 children (proxy client; 32 model slots): linear means the same per child');
+    const cpuPerChild = new Map<number, number>();
+    for (const count of [10, 100]) {
+      await run(bench, clients[0]![1], fanOutProject(count), count + 2); // warm-up
+      const cpuStart = process.cpuUsage();
+      for (let index = 0; index < 3; index += 1) await run(bench, clients[0]![1], fanOutProject(count), count + 2);
+      cpuPerChild.set(count, cpuMs(cpuStart) / 3 / count);
+      console.log(`${String(count).padStart(4)} children: ${ms(cpuPerChild.get(count)!)} ms CPU per child`);
+    }
+    const cpuRatio = cpuPerChild.get(100)! / cpuPerChild.get(10)!;
+
+    const aboveFloor = results.proxy.median - results.floor;
+    const growth = results.proxy.last - results.proxy.first;
+    console.log('\ntargets (issue #16)');
+    console.log(`  per-step overhead above the bare-fetch floor: ${aboveFloor.toFixed(2)} ms   target ≤ ${TARGET_STEP_ABOVE_FLOOR_MS} ms   ${verdict(aboveFloor <= TARGET_STEP_ABOVE_FLOOR_MS)}`);
+    console.log(`  flat in conversation length (last − first cycle of a ${STEPS}-step run): ${growth.toFixed(2)} ms   target ≤ ${TARGET_FLAT_MS} ms   ${verdict(growth <= TARGET_FLAT_MS)}`);
+    console.log(`  ${FAN_OUT} children vs 1 (wall): ${results.fanOutRatio.toFixed(2)}×   target ≤ ${TARGET_FAN_OUT_RATIO}×   ${verdict(results.fanOutRatio <= TARGET_FAN_OUT_RATIO)}`);
+    console.log(`  CPU per child, 100 vs 10 children: ${cpuRatio.toFixed(2)}×   target ≤ ${TARGET_CPU_PER_CHILD_RATIO}× (linear)   ${verdict(cpuRatio <= TARGET_CPU_PER_CHILD_RATIO)}`);
   } finally {
     await route.close();
     await upstream.close();
