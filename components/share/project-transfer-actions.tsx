@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { IconButton } from '@/components/icons/icon-button';
 import { useShareStore } from '@/lib/state/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
@@ -45,31 +45,27 @@ export function ProjectTransferActions() {
         label="Open a run record (.run.json)"
         title="Open a run record (.run.json)…: the project as the run started, with the run to read or replay"
       />
-      <input
-        ref={runInputRef}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        data-testid="run-record-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file !== undefined) void openRunFileImport(file);
-        }}
-      />
-      <input
-        ref={inputRef}
-        type="file"
-        accept=".zip,application/zip"
-        hidden
-        data-testid="zip-import-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // Reset so choosing the same file again still fires a change.
-          event.target.value = '';
-          if (file !== undefined) void openZipImport(file);
-        }}
-      />
+      <HiddenFileInput inputRef={runInputRef} accept=".json,application/json" testId="run-record-input" onFile={(file) => void openRunFileImport(file)} />
+      <HiddenFileInput inputRef={inputRef} accept=".zip,application/zip" testId="zip-import-input" onFile={(file) => void openZipImport(file)} />
     </>
+  );
+}
+
+/** A file picker opened by a button: the chosen file, once per choice. */
+function HiddenFileInput({ inputRef, accept, testId, onFile }: { inputRef: RefObject<HTMLInputElement | null>; accept: string; testId: string; onFile: (file: File) => void }) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={accept}
+      hidden
+      data-testid={testId}
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        // Reset so choosing the same file again still fires a change.
+        event.target.value = '';
+        if (file !== undefined) onFile(file);
+      }}
+    />
   );
 }

@@ -3,8 +3,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { callPathsFromEvents } from '@/lib/runtime/recorded-run/call-path';
 import { keptRunArchive } from '../run-archive/kept-runs';
-import { readProjectForRun, type PrepareOutcome } from './prepare-run';
-import { toRunInfo } from './project-run-info';
+import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 import { entryCallOf } from '../run-archive/recorded-entry-call';
 
 /** Where a fork leaves its record, as the Runs panel names it: a worker call of the run and one of its steps. */
@@ -38,21 +37,6 @@ export async function prepareFork(fileSystem: FileSystem, project: string, reque
   }
   const read = await readProjectForRun(fileSystem, project);
   if (!read.ok) return read;
-  return {
-    ok: true,
-    run: {
-      project,
-      fileSystem,
-      loaded: read.loaded,
-      info: toRunInfo(project, read.loaded),
-      workerName: entry.workerName,
-      input: entry.input,
-      attachments: entry.attachments,
-      model: request.model,
-      preflight: null,
-      saveProblem: read.saveProblem,
-      projectCommit: read.projectCommit,
-      recorded,
-    },
-  };
+  const start = { workerName: entry.workerName, input: entry.input, attachments: entry.attachments, model: request.model, recorded };
+  return { ok: true, run: followingRun(fileSystem, project, read, start) };
 }

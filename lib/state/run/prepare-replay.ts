@@ -4,8 +4,7 @@ import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { RunRecord, RunRecordFile } from '@/lib/run-record/run-record';
 import { entryCallOf } from '../run-archive/recorded-entry-call';
 import { openRunRecord } from '../run-record/open-run-record';
-import { readProjectForRun, type PrepareOutcome } from './prepare-run';
-import { toRunInfo } from './project-run-info';
+import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 
 /**
  * A replay of a run record: the project as the run started, opened as a new
@@ -43,21 +42,6 @@ export async function prepareReplay(
   // The replay asks with the model the record answered: the requests must be the recorded ones.
   const model = entry.model ?? entry.entryModel;
   if (model === undefined) return { ok: false, patch: { startError: 'Could not replay the run: the record does not say which model it ran on.' } };
-  return {
-    ok: true,
-    run: {
-      project: opened.project,
-      fileSystem,
-      loaded: read.loaded,
-      info: toRunInfo(opened.project, read.loaded),
-      workerName: entry.workerName,
-      input: entry.input,
-      attachments: entry.attachments,
-      model,
-      preflight: null,
-      saveProblem: read.saveProblem,
-      projectCommit: read.projectCommit,
-      recorded: buildRecordedRun(opened.runId, record.events, record.steps, { mode: 'replay' }),
-    },
-  };
+  const recorded = buildRecordedRun(opened.runId, record.events, record.steps, { mode: 'replay' });
+  return { ok: true, run: followingRun(fileSystem, opened.project, read, { workerName: entry.workerName, input: entry.input, attachments: entry.attachments, model, recorded }) };
 }

@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { planResume, type ResumePlan } from '../run-archive/resume-plan';
-import { readProjectForRun, type PrepareOutcome } from './prepare-run';
+import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 import { toRunInfo } from './project-run-info';
 import { selectEffectiveModel } from './run-selectors';
 import type { RunState } from './run-state';
@@ -25,21 +25,6 @@ export async function prepareResume(fileSystem: FileSystem, project: string, run
   const read = await readProjectForRun(fileSystem, project);
   if (!read.ok) return read;
   const info = toRunInfo(project, read.loaded);
-  return {
-    ok: true,
-    run: {
-      project,
-      fileSystem,
-      loaded: read.loaded,
-      info,
-      workerName: plan.workerName,
-      input: plan.input,
-      attachments: plan.attachments,
-      model: plan.model ?? selectEffectiveModel({ ...state, projectInfo: info }),
-      preflight: null,
-      saveProblem: read.saveProblem,
-      projectCommit: read.projectCommit,
-      recorded: plan.recorded,
-    },
-  };
+  const model = plan.model ?? selectEffectiveModel({ ...state, projectInfo: info });
+  return { ok: true, run: followingRun(fileSystem, project, read, { workerName: plan.workerName, input: plan.input, attachments: plan.attachments, model, recorded: plan.recorded }) };
 }

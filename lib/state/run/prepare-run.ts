@@ -86,3 +86,25 @@ export async function prepareRun(fileSystem: FileSystem, project: string, state:
     run: { project, fileSystem, loaded, info, workerName, input, attachments, model: selectEffectiveModel(withInfo), preflight, saveProblem, projectCommit },
   };
 }
+
+/**
+ * A run that follows a recorded one (resume, fork, replay): the recorded entry
+ * worker, input and files, on the project as `read` found it.
+ */
+export function followingRun(
+  fileSystem: FileSystem,
+  project: string,
+  read: { loaded: LoadedProject; saveProblem: string | null; projectCommit: string | null },
+  start: { workerName: string; input: unknown; attachments: string[]; model: string; recorded: RecordedRun },
+): PreparedRun {
+  return {
+    project,
+    fileSystem,
+    loaded: read.loaded,
+    info: toRunInfo(project, read.loaded),
+    ...start,
+    preflight: null,
+    saveProblem: read.saveProblem,
+    projectCommit: read.projectCommit,
+  };
+}
