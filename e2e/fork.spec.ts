@@ -31,6 +31,7 @@ test('fork the example run from the orchestrator\'s last step: only that step as
   const original = runEntries(page).first();
   await expect(original).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   const originalRequests = requests.count();
+  await expect(original.getByTestId('run-output').getByTestId('markdown-rendered')).toBeVisible();
   const originalOutput = await original.getByTestId('run-output').innerText();
   const root = original.locator('[data-testid="call-node"][data-depth="0"]');
   const rootSteps = await root.getAttribute('data-steps');
@@ -53,5 +54,6 @@ test('fork the example run from the orchestrator\'s last step: only that step as
   expect(requests.count() - originalRequests).toBe(1);
   // No question came back: worker_create's recorded outcome stood.
   await expect(page.getByTestId('approval-item')).toHaveCount(0);
+  await expect(forked.getByTestId('run-output').getByTestId('markdown-rendered')).toBeVisible();
   expect(await forked.getByTestId('run-output').innerText()).toBe(originalOutput);
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -28,12 +28,19 @@ async function blockModelProxy(page: Page): Promise<{ attempts: () => number }> 
   return { attempts: () => attempts };
 }
 
+/** A run's final output as shown, once the markdown renderer (loaded on first use) has rendered it. */
+async function outputText(run: Locator): Promise<string> {
+  const output = run.getByTestId('run-output');
+  await expect(output.getByTestId('markdown-rendered')).toBeVisible();
+  return output.innerText();
+}
+
 async function runExample(page: Page): Promise<string> {
   await page.getByTestId('run-button').click();
   await page.locator('[data-testid="approval-item"][data-tool="worker_create"]').getByTestId('approve-once').click();
   const run = runEntries(page).first();
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
-  return run.getByTestId('run-output').innerText();
+  return outputText(run);
 }
 
 test('a kept run replays after a reload with the proxy blocked: same output, same reports', async ({ page }) => {
@@ -54,7 +61,7 @@ test('a kept run replays after a reload with the proxy blocked: same output, sam
   const replay = runEntries(page).first();
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   await expect(replay.getByTestId('run-replay-label')).toBeVisible();
-  expect(await replay.getByTestId('run-output').innerText()).toBe(output);
+  expect(await outputText(replay)).toBe(output);
   expect(proxy.attempts()).toBe(0);
   // Nothing was asked: the recorded approval answered worker_create's question.
   await expect(page.getByTestId('approval-item')).toHaveCount(0);
@@ -75,7 +82,7 @@ test('the example\'s recorded run replays in one click, offline', async ({ page 
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   const recorded = runEntries(page).nth(1);
   await recorded.getByRole('button', { expanded: false }).first().click();
-  expect(await replay.getByTestId('run-output').innerText()).toBe(await recorded.getByTestId('run-output').innerText());
+  expect(await outputText(replay)).toBe(await outputText(recorded));
   await expect(replay.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
   expect(proxy.attempts()).toBe(0);
 });
@@ -85,8 +92,10 @@ test('an edited worker stops the replay where it changes the request; going on a
   await openWorkbench(page);
   await runExample(page);
 
-  // Edit the orchestrator's instructions.
+  // Edit the orchestrator's instructions (once the run's deliverable has opened, so it cannot take the editor back).
+  await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md', { timeout: 30_000 });
   await treeItem(page, 'main.worker').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
   await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\nBe brief in the summary.\n');
@@ -137,7 +146,7 @@ test('a run exported as a file opens again, and a run link opens in another brow
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2');
   await expect(runEntries(page)).toHaveCount(1);
-  expect(await runEntries(page).first().getByTestId('run-output').innerText()).toBe(output);
+  expect(await outputText(runEntries(page).first())).toBe(output);
   // The project as it was when the run started: no reports yet.
   await expect(page.getByRole('treeitem', { name: 'evaluations' })).toHaveCount(0);
 
@@ -158,7 +167,7 @@ test('a run exported as a file opens again, and a run link opens in another brow
   const shown = other.page.getByTestId('run-entry').first();
   await expect(shown).toHaveAttribute('data-status', 'completed');
   await expect(shown.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
-  expect(await shown.getByTestId('run-output').innerText()).toBe(output);
+  expect(await outputText(shown)).toBe(output);
   // Nothing ran by itself there: one run, the shared one.
   await expect(other.page.getByTestId('run-entry')).toHaveCount(1);
 

@@ -1,12 +1,15 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { version as packageVersion } from '@/package.json';
 import { errorMessage } from '@/lib/errors/error-message';
 import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type ProjectAtStartSource, type RunRecord, type RunRecordFile } from '@/lib/run-record/run-record';
 import type { RunArchive } from '../run-archive/run-archive';
 import { historyFor } from '../history-store';
 
-/** The Workerbench that writes records, named in each one. */
-export const RECORDED_WITH = `workerbench ${packageVersion}`;
+/**
+ * The Workerbench that writes records, named in each one. Not read from
+ * package.json: importing it would put the whole file (its scripts name the
+ * canary keys of the bundle check) into the client bundle.
+ */
+export const RECORDED_WITH = `workerbench ${RUN_RECORD_FORMAT} v${RUN_RECORD_VERSION}`;
 
 /**
  * A kept run as a record: its events and model steps from the archive, and
