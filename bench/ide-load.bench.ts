@@ -39,7 +39,10 @@ function isMonacoChunk(source: string): boolean {
 /** Gzip size of the scripts the HTML of `/` references, read from the local build output. */
 async function firstLoadJavaScript(): Promise<{ files: number; gzipBytes: number; monacoFiles: number }> {
   const html = await (await fetch(baseUrl)).text();
-  const sources = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]!);
+  // A `nomodule` script (Next's polyfills for browsers without ES modules) is never fetched by a browser that runs the IDE.
+  const sources = [...html.matchAll(/<script([^>]+)>/g)]
+    .filter((match) => !/\snomodule\b/i.test(match[1]!))
+    .flatMap((match) => /\ssrc="([^"]+\.js)"/.exec(match[1]!)?.slice(1) ?? []);
   let gzipBytes = 0;
   let files = 0;
   let monacoFiles = 0;

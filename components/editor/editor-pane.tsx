@@ -5,12 +5,13 @@ import { MarkdownView } from '@/components/markdown/markdown-view';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
-import { PdfViewer } from '@/components/viewers/pdf-viewer';
 import { CodeEditor } from './code-editor';
 import { EditorTabBar } from './editor-tab-bar';
 import dynamic from 'next/dynamic';
 
 // The tool preview parses the worker (yaml, zod, Ajv, the runtime's tool builder): loaded when a .worker file is open.
+// pdf.js's page viewer comes with the first PDF opened, not with the page.
+const PdfViewer = dynamic(() => import('@/components/viewers/pdf-viewer').then((module) => module.PdfViewer), { ssr: false });
 const WorkerToolPreview = dynamic(() => import('./worker-tool-preview').then((module) => module.WorkerToolPreview), { ssr: false });
 
 /** The main pane: the right viewer for the open file, or a hint when nothing is open. */

@@ -19,7 +19,9 @@ export function useIdleHistory(): void {
 
   useEffect(() => {
     if (project === null || fileSystem === null) return;
-    void historyFor(fileSystem, project).ensure().catch(() => undefined);
+    void historyFor(fileSystem, project)
+      .then((history) => history.ensure())
+      .catch(() => undefined);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
       clearTimeout(timer);

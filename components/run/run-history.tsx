@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { divergencePoint } from '@/lib/state/run/divergence-point';
-import { EXAMPLE_PROJECT_NAME } from '@/lib/state/example-seed';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/state/project-catalog';
 import { RunView } from './run-view';
 import styles from './run.module.css';
 

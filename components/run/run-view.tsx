@@ -9,8 +9,10 @@ import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
 import { ResultValue } from './result-value';
 import { RunRecordActions } from './run-record-actions';
-import { RunTimeline } from './run-timeline';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
+// The timeline comes with the first one opened.
+const RunTimeline = lazy(() => import('./run-timeline').then((module) => ({ default: module.RunTimeline })));
 import styles from './run.module.css';
 
 interface RunViewProps {
@@ -112,7 +114,11 @@ export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, onG
           <button type="button" className={styles.linkButton} aria-pressed={showTimeline} data-testid="timeline-toggle" onClick={() => setShowTimeline(!showTimeline)}>
             {showTimeline ? 'Hide timeline' : 'Timeline'}
           </button>
-          {showTimeline ? <RunTimeline tree={tree} run={run} /> : null}
+          {showTimeline ? (
+            <Suspense fallback={<p className={styles.meta}>Loading the timeline…</p>}>
+              <RunTimeline tree={tree} run={run} />
+            </Suspense>
+          ) : null}
           {root === undefined ? null : <CallView tree={tree} call={root} forkable={run.status !== 'running'} />}
           {run.status === 'completed' ? (
             <section className={styles.output} data-testid="run-output" aria-label="Final output">

@@ -1,7 +1,10 @@
 'use client';
 
+import { lazy, Suspense } from 'react';
 import { useSettingsStore } from '@/lib/state/settings-store';
-import { SettingsDialog } from './settings-dialog';
+
+// Loaded when Settings is first opened, not with the page.
+const SettingsDialog = lazy(() => import('./settings-dialog').then((module) => ({ default: module.SettingsDialog })));
 
 /** The header's way into Settings (API keys); the dialog mounts only while open. */
 export function SettingsButton() {
@@ -12,7 +15,11 @@ export function SettingsButton() {
       <button type="button" className="button" data-testid="settings-button" onClick={openSettings}>
         Settings
       </button>
-      {open ? <SettingsDialog /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -9,11 +9,9 @@ import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
 import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
-import { ShareDialogs } from '@/components/share/share-dialogs';
-import { HistoryDialog } from '@/components/history/history-dialog';
+import { ShareLinkListener } from '@/components/share/share-link-listener';
 import { useIdleHistory } from '@/components/history/use-idle-history';
-import { CompareDialog } from '@/components/compare/compare-dialog';
-import { WorkerTestsDialog } from '@/components/worker-tests/worker-tests-dialog';
+import { OnDemandDialogs } from './on-demand-dialogs';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
 import { TrustBanner } from './trust-banner';
@@ -57,10 +55,8 @@ export function Workbench() {
         </div>
       )}
       <DialogHost />
-      <ShareDialogs />
-      <HistoryDialog />
-      <CompareDialog />
-      <WorkerTestsDialog />
+      <ShareLinkListener />
+      <OnDemandDialogs />
     </div>
   );
 }

@@ -8,7 +8,9 @@ import type { ProjectFileData } from '@/lib/project/projects';
  * Sample PDFs are added to input/ separately.
  */
 
-export const EXAMPLE_PROJECT_NAME = 'pitch-deck-example';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
+
+export { EXAMPLE_PROJECT_NAME };
 
 const PROJECT_JSON = `${JSON.stringify(
   {

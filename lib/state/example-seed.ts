@@ -4,7 +4,7 @@ import { EXAMPLE_DECKS_FOLDER, EXAMPLE_DECK_FILE_NAMES, exampleDeckUrl } from '@
 import { exampleProjectFiles } from '@/lib/project/example-project';
 
 /** The shipped example's project name: the Runs panel offers its recorded run there. */
-export { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
+export { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { createProject, type ProjectFileData } from '@/lib/project/projects';
 import { trustProject } from './trust-store';
 import { relativeJoin } from './project-paths';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ProjectHistory, type HistoryCommit, type UndoChoices, type UndoPlan } from '@/lib/history/project-history';
+import type { HistoryCommit, ProjectHistory, UndoChoices, UndoPlan } from '@/lib/history/project-history';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { useWorkspaceStore } from './workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -31,7 +31,13 @@ export interface HistoryState {
 
 const histories = new Map<string, ProjectHistory>();
 
-export function historyFor(fileSystem: FileSystem, project: string): ProjectHistory {
+/**
+ * The project's history. Its code (and isomorphic-git, which it loads itself)
+ * comes with the first history operation, not with the page: a commit is
+ * made after an idle pause or a run, never before the files show.
+ */
+export async function historyFor(fileSystem: FileSystem, project: string): Promise<ProjectHistory> {
+  const { ProjectHistory } = await import('@/lib/history/project-history');
   let history = histories.get(project);
   if (history === undefined || (history as unknown as { fileSystem: FileSystem }).fileSystem !== fileSystem) {
     history = new ProjectHistory(fileSystem, project);
@@ -44,7 +50,7 @@ export function historyFor(fileSystem: FileSystem, project: string): ProjectHist
 /** Commits the person's saved edits; quiet on failure (reported in the History view). */
 export async function commitPersonEdits(fileSystem: FileSystem, project: string): Promise<void> {
   try {
-    await historyFor(fileSystem, project).commitPersonEdits();
+    await (await historyFor(fileSystem, project)).commitPersonEdits();
   } catch (error) {
     useHistoryStore.setState({ error: `History could not record your edits: ${errorMessage(error)}` });
   }
@@ -57,7 +63,7 @@ export async function commitPersonEdits(fileSystem: FileSystem, project: string)
  */
 export async function runStartPoint(fileSystem: FileSystem, project: string): Promise<string | null> {
   try {
-    return await historyFor(fileSystem, project).startPoint();
+    return await (await historyFor(fileSystem, project)).startPoint();
   } catch (error) {
     useHistoryStore.setState({ error: `History could not record your edits: ${errorMessage(error)}` });
     return null;
@@ -71,7 +77,7 @@ export async function commitRunWrites(
 ): Promise<void> {
   if (run.writes.size === 0) return;
   try {
-    await historyFor(fileSystem, project).commitRun(run);
+    await (await historyFor(fileSystem, project)).commitRun(run);
   } catch (error) {
     useHistoryStore.setState({ error: `History could not record run ${run.runId}: ${errorMessage(error)}` });
   }
@@ -91,7 +97,7 @@ async function changeFiles(action: (history: ProjectHistory) => Promise<unknown>
   await workspace.saveNow();
   useHistoryStore.setState({ loading: true, error: null });
   try {
-    await action(historyFor(target.fileSystem, target.project));
+    await action(await historyFor(target.fileSystem, target.project));
   } catch (error) {
     useHistoryStore.setState({ error: errorMessage(error) });
   }
@@ -121,7 +127,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     if (target === null) return;
     set({ loading: true, project: target.project });
     try {
-      const history = historyFor(target.fileSystem, target.project);
+      const history = await historyFor(target.fileSystem, target.project);
       await history.ensure();
       const [commits, storageBytes] = await Promise.all([history.log(), history.storageBytes()]);
       if (useWorkspaceStore.getState().currentProject === target.project) set({ commits, storageBytes, loading: false });
@@ -134,7 +140,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     if (target === null) return;
     await useWorkspaceStore.getState().saveNow();
     try {
-      set({ undoPlan: await historyFor(target.fileSystem, target.project).planUndo(commitOid), error: null });
+      set({ undoPlan: await (await historyFor(target.fileSystem, target.project)).planUndo(commitOid), error: null });
     } catch (error) {
       set({ error: errorMessage(error) });
     }
@@ -152,7 +158,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   fileText: async (commitOid, path) => {
     const target = current();
     if (target === null) return null;
-    const bytes = await historyFor(target.fileSystem, target.project).fileAt(commitOid, path);
+    const bytes = await (await historyFor(target.fileSystem, target.project)).fileAt(commitOid, path);
     if (bytes === null) return null;
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -1,6 +1,5 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { LightningFileSystem } from '@/lib/vfs/lightning-file-system';
-import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { probeBrowserStorage } from '@/lib/vfs/storage-probe';
 import { STORAGE_BLOCKED_MESSAGE } from './storage-messages';
 
@@ -12,6 +11,8 @@ export async function openBrowserFileSystem(): Promise<{ fileSystem: FileSystem;
   const probe = await probeBrowserStorage();
   if (!probe.available) {
     const reason = probe.reason === undefined ? '' : ` (${probe.reason})`;
+    // Loaded only here: a browser with working storage never needs it.
+    const { MemoryFileSystem } = await import('@/lib/vfs/memory-file-system');
     return { fileSystem: new MemoryFileSystem(), storageProblem: `${STORAGE_BLOCKED_MESSAGE}${reason}` };
   }
   return { fileSystem: new LightningFileSystem(), storageProblem: null };

@@ -26,3 +26,6 @@ export const projectCatalog = {
     return check.valid ? null : (check.message ?? 'Invalid project name.');
   },
 };
+
+/** The shipped example's name (the Runs panel offers its recorded run there). */
+export { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';

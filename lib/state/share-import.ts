@@ -74,7 +74,7 @@ const HISTORY_START_TITLES: Record<ImportSource, string> = {
 
 async function startImportedHistory(fileSystem: FileSystem, project: string, source: ImportSource): Promise<void> {
   await historyFor(fileSystem, project)
-    .ensure(HISTORY_START_TITLES[source])
+    .then((history) => history.ensure(HISTORY_START_TITLES[source]))
     .catch(() => undefined);
 }
 

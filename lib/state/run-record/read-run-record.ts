@@ -26,7 +26,7 @@ export async function readRunRecord(fileSystem: FileSystem, archive: RunArchive,
   if (start.projectCommit !== undefined) {
     source = { kind: 'history', commit: start.projectCommit };
     try {
-      files = [...(await historyFor(fileSystem, project).filesAt(start.projectCommit))].map(([path, data]) => ({ path, data }));
+      files = [...(await (await historyFor(fileSystem, project)).filesAt(start.projectCommit))].map(([path, data]) => ({ path, data }));
     } catch (error) {
       throw new Error(`the project as it was when this run started is no longer in its history (pruned?): ${errorMessage(error)}`);
     }

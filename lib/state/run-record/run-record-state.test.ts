@@ -32,7 +32,7 @@ async function keptRun(withHistory: boolean) {
     { path: 'main.worker', data: WORKER },
     { path: 'note.md', data: 'before the run' },
   ]);
-  const projectCommit = withHistory ? await historyFor(fileSystem, 'notes').startPoint() : undefined;
+  const projectCommit = withHistory ? await (await historyFor(fileSystem, 'notes')).startPoint() : undefined;
   const sandbox = createProjectSandbox(fileSystem, projectPath('notes'));
   const scripted = createScriptedModel({
     main: [{ toolCalls: [{ id: 'w1', toolName: 'write_file', input: { path: 'note.md', content: 'after the run' } }] }, { text: 'noted' }],

@@ -1,7 +1,7 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { askConfirm, askText } from '../dialog-store';
-import { browserDeckFetcher, createExampleProject, deckSeedProblem, type DeckFetcher } from '../example-seed';
+import type { DeckFetcher } from '../example-seed';
 import { openBrowserFileSystem } from '../open-file-system';
 import { projectCatalog } from '../project-catalog';
 import { sessionMemory } from '../session-memory';
@@ -22,7 +22,10 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   const { set, get } = context;
   const { loadProject, refreshProjects } = loader;
   let starting: Promise<void> | undefined;
-  let fetchExampleDeck: DeckFetcher = browserDeckFetcher;
+  // Tests pass their own; the browser's is the seed module's default.
+  let fetchExampleDeck: DeckFetcher | undefined;
+  // The example's files (and the seeding code) come when a project is seeded, not with the page.
+  const seeding = () => import('../example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
     try {
@@ -34,6 +37,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       let deckProblem: string | null = null;
       if (projects.length === 0) {
         // A deck that cannot be fetched leaves the example without it, and says so.
+        const { createExampleProject, deckSeedProblem } = await seeding();
         deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProject(fileSystem, EXAMPLE_PROJECT_NAME, fetchExampleDeck));
         projects = await refreshProjects();
       }
@@ -99,6 +103,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       if (name === null) return;
       try {
         await get().saveNow();
+        const { createExampleProject, deckSeedProblem } = await seeding();
         const decks = await createExampleProject(fileSystem, name, fetchExampleDeck);
         await refreshProjects();
         await loadProject(name);
