@@ -7,7 +7,7 @@
  * and its own `next start` on port 3110 against it; build first (`npm run build`).
  * Numbers only; nothing here asserts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -22,7 +22,8 @@ const INPUT_TARGET_MS = 50;
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const WORKER = ['---', 'name: main', 'description: Lists the project many times.', 'allow_empty_input: true', 'toolsets:', '  filesystem: {}', '---', 'You are streamer.', ''].join('\n');
+// Flow style: Monaco keeps a line's indentation on the next one, which would indent the closing `---`.
+const WORKER = ['---', 'name: main', 'description: Lists the project many times.', 'allow_empty_input: true', 'toolsets: { filesystem: {} }', '---', 'You are streamer.', ''].join('\n');
 
 function reply(request: ChatCompletionRequest): MockReply {
   const answered = request.messages.filter((message) => message.role === 'assistant').length;
@@ -43,9 +44,14 @@ async function prepareProject(page: Page, baseUrl: string): Promise<void> {
   const prompt = page.getByRole('dialog').getByRole('textbox');
   await prompt.fill('run-tree-bench');
   await prompt.press('Enter');
+  // The new project open with its main.worker before typing into it (the example has a main.worker too).
+  await page.waitForFunction(() => (document.querySelector('[data-testid="project-select"]') as HTMLSelectElement | null)?.value === 'run-tree-bench', undefined, { timeout: 30_000 });
+  await page.locator('[data-testid="editor-tab"]', { hasText: 'main.worker' }).waitFor({ timeout: 30_000 });
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(WORKER);
+  // The worker in the editor first, then saved (the indicator says "saved" of the empty file too).
+  await page.locator('.monaco-editor .view-lines', { hasText: 'You are streamer.' }).waitFor({ timeout: 15_000 });
   await page.locator('[data-testid="save-indicator"][data-status="saved"]').waitFor({ timeout: 15_000 });
   await page.getByTestId('model-select').selectOption('openai-compatible:mock');
   await page.getByTestId('run-input').fill('List the project.');
@@ -54,9 +60,12 @@ async function prepareProject(page: Page, baseUrl: string): Promise<void> {
 /** Observers for long tasks and key events, installed before the run starts. */
 async function observe(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const store = { tasks: [] as number[], keys: [] as number[] };
+    const store = { tasks: [] as number[], taskStarts: [] as number[], keys: [] as number[], observedFrom: performance.now() };
     (window as unknown as { __bench: typeof store }).__bench = store;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => store.tasks.push(entry.duration))).observe({ type: 'longtask', buffered: false });
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
+        store.tasks.push(entry.duration);
+        store.taskStarts.push(entry.startTime - store.observedFrom);
+      })).observe({ type: 'longtask', buffered: false });
     new PerformanceObserver((list) =>
       list.getEntries().forEach((entry) => {
         if (entry.name === 'keydown') store.keys.push(entry.duration);
@@ -83,6 +92,12 @@ async function main(): Promise<void> {
     await page.locator('.monaco-editor .view-lines').click();
     await page.keyboard.press('ControlOrMeta+End');
     await observe(page);
+    // BENCH_PROFILE=file.cpuprofile keeps a CPU profile of the page while it streams (open it in Chrome's DevTools).
+    const profiler = process.env.BENCH_PROFILE === undefined ? null : await page.context().newCDPSession(page);
+    if (profiler !== null) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
     const started = performance.now();
     await page.getByTestId('run-button').click();
     const run = page.getByTestId('run-entry').first();
@@ -99,12 +114,17 @@ async function main(): Promise<void> {
       await page.waitForTimeout(150);
     }
     const wall = performance.now() - started;
+    if (profiler !== null) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    }
     const toolCalls = await run.locator('[data-testid="tool-call"]').count().catch(() => -1);
-    const { tasks, keys } = await page.evaluate(() => (window as unknown as { __bench: { tasks: number[]; keys: number[] } }).__bench);
+    const { tasks, taskStarts, keys } = await page.evaluate(() => (window as unknown as { __bench: { tasks: number[]; taskStarts: number[]; keys: number[] } }).__bench);
     const longest = Math.max(0, ...tasks);
     const over = tasks.filter((duration) => duration > TASK_TARGET_MS).length;
     console.log(`run of ${STEPS * CALLS_PER_STEP} tool calls (${STEPS} steps × ${CALLS_PER_STEP}), mock upstream 5 ms: ${(wall / 1000).toFixed(1)} s; tool-call rows in the tree: ${toolCalls}`);
     console.log(`main-thread tasks over ${TASK_TARGET_MS} ms while it streamed: ${over} (longest ${longest.toFixed(0)} ms)   target: none   ${over === 0 ? 'MET' : 'NOT MET'}`);
+    if (process.env.BENCH_VERBOSE !== undefined) console.log(`  long tasks (start ms after observing: duration): ${tasks.map((duration, index) => `${taskStarts[index]!.toFixed(0)}: ${duration.toFixed(0)}`).join(', ')}`);
     // Key events faster than 16 ms are not reported by Event Timing: they count as 16 here.
     const latencies = [...keys, ...Array.from({ length: Math.max(0, typed - keys.length) }, () => 16)];
     const p95 = percentile(latencies, 0.95);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { callCostLabel } from '@/lib/state/cost-labels';
 import { usePriceOverrides } from '@/lib/state/price-store';
@@ -14,7 +15,22 @@ import styles from './run.module.css';
  * went, the text it streamed, its tool calls, and under each tool call the
  * worker call it started (same view, one level deeper).
  */
-export function CallView({ tree, call, forkable = false }: { tree: RunTree; call: CallNode; forkable?: boolean }) {
+interface CallViewProps {
+  /** Where the calls under this one are looked up. */
+  tree: RunTree;
+  call: CallNode;
+  forkable?: boolean;
+}
+
+/**
+ * Renders again only when its call node is a new object: the reducer replaces
+ * a node whenever it or any call under it changes, so the same node means the
+ * same subtree, whatever else in the tree moved (a run of 1,000 tool calls
+ * re-renders the rows that changed, not all of them).
+ */
+export const CallView = memo(CallViewContent, (previous, next) => previous.call === next.call && previous.forkable === next.forkable);
+
+function CallViewContent({ tree, call, forkable = false }: CallViewProps) {
   const overrides = usePriceOverrides();
   const linked = new Set(call.toolCalls.map((toolCall) => toolCall.childCallId).filter((id) => id !== undefined));
   const unlinked = call.children.filter((childId) => !linked.has(childId));
@@ -61,7 +77,13 @@ export function CallView({ tree, call, forkable = false }: { tree: RunTree; call
       {call.toolCalls.length === 0 ? null : (
         <ul className={styles.toolCalls}>
           {call.toolCalls.map((toolCall) => (
-            <ToolCallView key={toolCall.toolCallId} toolCall={toolCall} child={childView(toolCall.childCallId)} />
+            <ToolCallView
+              key={toolCall.toolCallId}
+              toolCall={toolCall}
+              childCall={toolCall.childCallId === undefined ? undefined : tree.calls[toolCall.childCallId]}
+              renderChild={childView}
+              forkable={forkable}
+            />
           ))}
         </ul>
       )}

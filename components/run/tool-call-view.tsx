@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import type { ToolCallNode } from '@/lib/runtime/reduce-run-events';
+import { memo, type ReactNode } from 'react';
+import type { CallNode, ToolCallNode } from '@/lib/runtime/reduce-run-events';
 import { StatusIcon, statusLabel } from './status-icon';
 import { ResultValue } from './result-value';
 import { ValueBlock } from './value-block';
@@ -19,8 +19,31 @@ function approvalText(toolCall: ToolCallNode): { text: string; tone: 'auto' | 'd
   return { text: approval.choice === 'approve_session' ? 'approved for this session' : 'approved once', tone: 'plain' };
 }
 
-/** One tool call: arguments, how it was approved, its result or error, and the worker call it started. */
-export function ToolCallView({ toolCall, child }: { toolCall: ToolCallNode; child: ReactNode }) {
+interface ToolCallViewProps {
+  toolCall: ToolCallNode;
+  /** The worker call this tool call started, if any. */
+  childCall: CallNode | undefined;
+  renderChild: (childCallId: string | undefined) => ReactNode;
+  /** Passed on to the worker call's view (its Fork… control); compared, since renderChild is not. */
+  forkable: boolean;
+}
+
+/**
+ * One tool call: arguments, how it was approved, its result or error, and the
+ * worker call it started. Renders again only when the tool call or that worker
+ * call is a new object (see CallView): `renderChild` is new on every render of
+ * the parent and says nothing new by itself.
+ */
+export const ToolCallView = memo(
+  ToolCallViewContent,
+  (previous, next) =>
+    previous.toolCall === next.toolCall &&
+    previous.childCall === next.childCall &&
+    // Only a row with a worker call under it shows anything forkable (a run's end must not redraw a thousand rows).
+    (next.childCall === undefined || previous.forkable === next.forkable),
+);
+
+function ToolCallViewContent({ toolCall, childCall, renderChild }: ToolCallViewProps) {
   const approval = approvalText(toolCall);
   const badgeClass =
     approval?.tone === 'auto' ? `${styles.badge} ${styles.badgeAuto}` : approval?.tone === 'denied' ? `${styles.badge} ${styles.badgeDenied}` : styles.badge;
@@ -53,7 +76,7 @@ export function ToolCallView({ toolCall, child }: { toolCall: ToolCallNode; chil
           {toolCall.error.location ? <div className={styles.location}>at {toolCall.error.location}</div> : null}
         </div>
       )}
-      {child}
+      {childCall === undefined ? null : renderChild(childCall.callId)}
     </li>
   );
 }

@@ -137,6 +137,33 @@ describe('reduceRunEvents', () => {
     expect(reduceRunEvents([])).toBe(EMPTY_RUN_TREE);
   });
 
+  it('replaces a call whenever it or a call under it changes, and keeps every other node (views skip unchanged subtrees)', () => {
+    // Up to the child's denied write: main → writer, both running.
+    const before = reduceRunEvents(recorded.slice(0, 13));
+    const childChange = reduceRunEvent(before, recorded[13]!); // writer streams text
+    expect(childChange.calls.call_2).not.toBe(before.calls.call_2);
+    expect(childChange.calls.call_1).not.toBe(before.calls.call_1);
+    expect(childChange.calls.call_1!.toolCalls).toBe(before.calls.call_1!.toolCalls);
+    const parentChange = reduceRunEvent(childChange, { ...main(), type: 'text-delta', text: 'Still here.' });
+    expect(parentChange.calls.call_1).not.toBe(childChange.calls.call_1);
+    expect(parentChange.calls.call_2).toBe(childChange.calls.call_2);
+    // An event that changes nothing (a repeated tool call) keeps the very same tree.
+    const repeated = reduceRunEvent(parentChange, recorded[4]!);
+    expect(repeated).toBe(parentChange);
+  });
+
+  it('a cycle of parent ids in corrupt events ends instead of looping', () => {
+    const looped = reduceRunEvents([
+      { ...main(), type: 'run-start', input: '', model: 'mock:model' },
+      { ...main(), type: 'worker-start', model: 'mock:model', input: '', attachments: [] },
+      { ...child(), type: 'worker-start', model: 'mock:model', input: '', attachments: [] },
+      // call_1 claims call_2 as its parent: call_1 → call_2 → call_1 …
+      { ...main(), parentCallId: 'call_2', callId: 'call_1', type: 'worker-start', model: 'mock:model', input: '', attachments: [] },
+      { ...child(), type: 'text-delta', text: 'x' },
+    ]);
+    expect(looped.calls.call_2!.text).toBe('x');
+  });
+
   it('a stopped run leaves nothing running: calls end aborted, unfinished tool calls end in error', () => {
     const stoppedAt = recorded.findIndex((event) => event.type === 'approval-request') + 1;
     const stopped: RunEvent[] = [

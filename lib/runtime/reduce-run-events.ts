@@ -8,7 +8,8 @@ import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo, Ru
  * one, so a store can keep it and React can compare by reference) and batch
  * (`reduceRunEvents(events)`). Nodes are kept flat, by id, and linked by ids:
  * a run names its root call, a call its children, a tool call the worker call
- * it started.
+ * it started. A call node is replaced whenever it or any call under it changes
+ * (see updateCall), so views compare nodes by reference.
  */
 /** `interrupted`: the page went away mid-run (reload, crash); known from a kept run that never ended. */
 export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
@@ -347,7 +348,25 @@ function updateRun(tree: RunTree, runId: string, update: (run: RunNode) => RunNo
   return run === undefined ? tree : { ...tree, runs: { ...tree.runs, [runId]: update(run) } };
 }
 
+/**
+ * Replaces the call, and every call above it with a shallow copy: a node is a
+ * new object whenever it or anything under it changed, so a view of a subtree
+ * can skip its render when its node is the same object (O(depth) per event).
+ */
 function updateCall(tree: RunTree, callId: string, update: (call: CallNode) => CallNode): RunTree {
   const call = tree.calls[callId];
-  return call === undefined ? tree : { ...tree, calls: { ...tree.calls, [callId]: update(call) } };
+  if (call === undefined) return tree;
+  const updated = update(call);
+  if (updated === call) return tree;
+  const calls = { ...tree.calls, [callId]: updated };
+  for (let parentId = updated.parentCallId, hops = 0; parentId !== null && hops < MAX_ANCESTORS; hops += 1) {
+    const parent = calls[parentId];
+    if (parent === undefined) break;
+    calls[parentId] = { ...parent };
+    parentId = parent.parentCallId;
+  }
+  return { ...tree, calls };
 }
+
+/** Ids come from events, which may be corrupt: a cycle of parents must not loop forever. */
+const MAX_ANCESTORS = 1_000;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { EMPTY_RUN_TREE, reduceRunEvent, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
 import type { OverlayChange, OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
 import type { ComparedRunSummary } from './compare-summary';
@@ -11,6 +11,7 @@ import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from 
 import { selectEffectiveWorker, useRunStore } from './run-store';
 import { useWorkspaceStore } from './workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
+import { batchRunEvents } from './run/event-batcher';
 
 /**
  * Compare: one worker, one input, 2–6 models at once. Each run works in its own
@@ -129,6 +130,8 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     await Promise.all(
       models.map(async (model) => {
         const startedAt = Date.now();
+        // One store update per batch of events (see run/event-batcher).
+        const shown = batchRunEvents((events) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvents(events, run.tree) })));
         // Its own overlay; kept and shown in the Runs panel like any run (overlay-run.ts).
         const { outcome, overlay, changes } = await runInOverlay({
           fileSystem,
@@ -141,8 +144,8 @@ export const useCompareStore = create<CompareState>((set, get) => ({
           approvals,
           signal: abort.signal,
           supportsPdf,
-          onEvent: (event) => updateRun(model, (run) => ({ ...run, tree: reduceRunEvent(run.tree, event) })),
-        });
+          onEvent: (event) => shown.push(event),
+        }).finally(() => shown.flush());
         overlays.set(model, overlay);
         updateRun(model, (run) => ({
           ...run,

@@ -13,6 +13,7 @@ import type { ApprovalBridge } from './approval-bridge';
 import { browserModelClient, projectSandbox } from './run-platform';
 import { useRunStore } from './run-store';
 import { projectTrustFor } from './trust-store';
+import { batchRunEvents } from './run/event-batcher';
 
 /**
  * One run in a scratch copy of the project: a copy-on-write overlay over the stored
@@ -46,6 +47,8 @@ export interface OverlayRunResult {
 export async function runInOverlay(options: OverlayRunOptions): Promise<OverlayRunResult> {
   const overlay = createOverlayFileSystem(options.fileSystem);
   const kept = createKeptRunListener(options.project, (error) => useRunStore.setState({ archiveError: `A run could not be kept for later: ${errorMessage(error)}` }));
+  // The Runs panel's tree takes the events a batch at a time (see run/event-batcher).
+  const shown = batchRunEvents((events) => useRunStore.getState().addRunEvents(options.project, events));
   const outcome = await startRun({
     project: options.loaded,
     // An imported project's own approve_all / pre_approved count only once the person trusts it.
@@ -59,7 +62,7 @@ export async function runInOverlay(options: OverlayRunOptions): Promise<OverlayR
     approvalHandler: options.approvals.handler,
     onEvent: (event) => {
       kept.onEvent(event);
-      useRunStore.getState().addRunEvent(options.project, event);
+      shown.push(event);
       options.onEvent(event);
     },
     signal: options.signal,
@@ -68,7 +71,7 @@ export async function runInOverlay(options: OverlayRunOptions): Promise<OverlayR
     modelSupportsPdf: (id) => options.supportsPdf.get(id) ?? true,
     extractPdfText: browserPdfTextExtractor,
     recordStep: kept.recordStep,
-  });
+  }).finally(() => shown.flush());
   await kept.flush();
   const projectRoot = absolutePath(options.project, '');
   const changes = (await overlay.changes().catch(() => [])).map((change) => ({ ...change, path: relativePath(change.path, projectRoot) }));

@@ -4,12 +4,15 @@ import { loadAnalyzer } from './workspace/diagnostics';
 /**
  * What the first load leaves out (the project checker, the run machinery) is
  * fetched once the page is idle, so the first check and the first Run do not
- * wait for a download. A failed prefetch is harmless: each loads again on use.
+ * wait for a download (nor, for its first tool call, for Ajv to compile its
+ * meta-schema). A failed prefetch is harmless: each loads again on use.
  */
 export function prefetchWhenIdle(): () => void {
   const prefetch = () => {
     void loadAnalyzer().catch(() => undefined);
-    void loadRunMachinery().catch(() => undefined);
+    void loadRunMachinery()
+      .then((machinery) => machinery.warmSchemaValidation())
+      .catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(prefetch, { timeout: 3_000 });

@@ -116,3 +116,30 @@ describe('run archive', () => {
     expect(await archive.events('run-r')).toEqual(events);
   });
 });
+
+describe('run archive: stored form', () => {
+  it('reads events and steps kept as objects by an earlier version beside batches kept as JSON text', async () => {
+    databaseCount += 1;
+    const name = `runs-test-${databaseCount}`;
+    const archive = openRunArchive(indexedDB, name);
+    const [start, workerStart, delta] = runEvents('run-old', 1_000, false);
+    await archive.append('demo', [start!, workerStart!]);
+    // An earlier version stored the event object itself.
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(name);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction(['events', 'steps'], 'readwrite');
+      transaction.objectStore('events').put({ runId: 'run-old', sequence: 2, event: delta });
+      transaction.objectStore('steps').put(stepRecord('run-old', 1));
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+    });
+    database.close();
+    await archive.appendSteps([stepRecord('run-old', 2)]);
+    expect(await archive.events('run-old')).toEqual([start, workerStart, delta]);
+    expect(await archive.steps('run-old')).toEqual([stepRecord('run-old', 1), stepRecord('run-old', 2)]);
+  });
+});

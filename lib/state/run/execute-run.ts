@@ -1,5 +1,5 @@
 import type { RunEvent } from '@/lib/runtime/events';
-import { reduceRunEvent } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
 import { startRun } from '@/lib/runtime/run-session';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { recordWrites, type RecordingSandbox } from '@/lib/history/record-writes';
@@ -16,6 +16,7 @@ import { sessionFor } from '../run-sessions';
 import { projectTrustFor } from '../trust-store';
 import { useWorkspaceStore } from '../workspace-store';
 import { beginActiveRun, endActiveRun } from './active-run';
+import { batchRunEvents } from './event-batcher';
 import type { PreparedRun } from './prepare-run';
 import type { RunStoreContext } from './run-context';
 
@@ -66,6 +67,21 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
   const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
   let startedRunId: string | null = null;
 
+  // One store update per batch of events, not per event (see event-batcher).
+  const shown = batchRunEvents((events) =>
+    set((current) => {
+      const tree = reduceRunEvents(events, current.tree);
+      const start = events.find((event) => event.type === 'run-start');
+      if (start === undefined) return { tree };
+      return {
+        tree,
+        activeRunId: start.runId,
+        runProjects: { ...current.runProjects, [start.runId]: project },
+        // The new run opens; the earlier ones fold away unless the user opened them.
+        runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
+      };
+    }),
+  );
   const onEvent = (event: RunEvent) => {
     recorder?.record(event);
     if (event.type === 'run-start') {
@@ -73,17 +89,7 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
       // Each new run makes room within the archive's budget (oldest runs go first).
       void archive?.prune().catch(() => undefined);
     }
-    set((current) => {
-      const tree = reduceRunEvent(current.tree, event);
-      if (event.type !== 'run-start') return { tree };
-      return {
-        tree,
-        activeRunId: event.runId,
-        runProjects: { ...current.runProjects, [event.runId]: project },
-        // The new run opens; the earlier ones fold away unless the user opened them.
-        runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
-      };
-    });
+    shown.push(event);
     if (event.type === 'tool-result') writes.afterToolResult();
   };
 
@@ -114,6 +120,7 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
     });
     finishedRunId = outcome.runId;
   } finally {
+    shown.flush();
     endActiveRun(active);
     set({ running: false, pendingApprovals: [] });
     await recorder?.flush();

@@ -7,3 +7,4 @@ export { prepareReplay } from './prepare-replay';
 export { readRunRecord } from '../run-record/read-run-record';
 export { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 export { workerFilesOf } from './worker-files';
+export { warmSchemaValidation } from '@/lib/runtime/typed-io/json-schema';

@@ -85,7 +85,7 @@ export interface RunState {
    * A run started outside the Run form (a compared run, a test case) shows in the Runs
    * panel like any other run; it does not become the form's active run or fold the others.
    */
-  addRunEvent: (project: string, event: RunEvent) => void;
+  addRunEvents: (project: string, events: readonly RunEvent[]) => void;
   /** Opens a run in the Runs panel and asks the panel to bring it into view. */
   revealRun: (runId: string) => void;
   revealDone: () => void;
