@@ -1,16 +1,18 @@
 /**
  * The loop against a model with a known, fixed latency: a mock OpenAI-compatible
  * upstream answers every request after exactly L ms, so whatever a step takes
- * beyond L is ours. Real route handler (app/api/model/route.ts) over real HTTP,
- * real browser client (createProxyModelClient + fetch), real startRun over a
- * MemoryFileSystem sandbox; the in-process client (no proxy) and a bare fetch
- * to the mock separate the proxy's cost from the loop's and the HTTP floor.
+ * beyond L is ours. As in production, the loop runs in one process (here: this
+ * one, with the browser's client, createProxyModelClient + fetch, and startRun
+ * over a MemoryFileSystem sandbox) and the real route handler
+ * (app/api/model/route.ts) in another, over real HTTP, beside the mock
+ * (bench/support/server-side-process.ts). The in-process client (no proxy) and
+ * a bare fetch to the mock separate the proxy's cost from the loop's and the
+ * HTTP floor. CPU figures add both processes.
  * 1. per-step overhead: a worker that calls list_files for N-1 steps, then answers.
  * 2. fan-out: one step asking for 8 child workers vs 1 (children run concurrently).
  * Numbers only; nothing here asserts a timing. Exits non-zero if a run fails.
  */
-import './support/allow-server-only'; // must precede the route import
-import { POST } from '@/app/api/model/route';
+import './support/allow-server-only'; // the in-process client loads the provider registry
 import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { resolveModel } from '@/lib/model/server/provider-registry';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
@@ -21,11 +23,12 @@ import { startRun } from '@/lib/runtime/run-session';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { startMockUpstream, type ChatCompletionRequest, type MockReply, type MockUpstream, type UpstreamRequestRecord } from './support/mock-upstream';
-import { serveRoute } from './support/serve-route';
+import type { UpstreamRequestRecord } from './support/mock-upstream';
+import { LOOP_STEPS } from './support/loop-mock-script';
+import { startServerSide, type ServerSide } from './support/server-side';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
-const STEPS = 21; // per run: 20 list_files steps, then the answer
+const STEPS = LOOP_STEPS; // per run: 20 list_files steps, then the answer
 const RUNS = 10; // (STEPS - 1) * RUNS = 200 measured step cycles
 const FAN_OUT = 8;
 const FAN_OUT_RUNS = 7;
@@ -37,29 +40,15 @@ function percentile(samples: number[], fraction: number): number {
 }
 const median = (samples: number[]) => percentile(samples, 0.5);
 const ms = (value: number) => value.toFixed(2).padStart(8);
-/** CPU time of this whole process (mock, route and client share it) since `since`, in ms. */
-const cpuMs = (since: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
+/** CPU time of both processes (the loop's here, the route's and the mock's there) since `since`, in ms. */
+async function cpuTotal(server: ServerSide): Promise<number> {
+  const own = process.cpuUsage();
+  const other = await server.cpuUsage();
+  return (own.user + own.system + other.user + other.system) / 1000;
+}
 const optional = (samples: number[]) => (samples.length === 0 ? '-'.padStart(8) : ms(median(samples)));
 const stepRow = (label: string, samples: number[], first: number[], last: number[], cpuPerStep: number) =>
   `${label.padEnd(34)} ${String(samples.length).padStart(6)} ${ms(median(samples))} ${ms(percentile(samples, 0.95))} ${ms(Math.max(...samples))} ${optional(first)} ${optional(last)} ${ms(cpuPerStep)}`;
-
-/** The mock's script; workers are told apart by their instructions ("You are <name>. ..."). */
-function reply(request: ChatCompletionRequest): MockReply {
-  const system = String(request.messages.find((message) => message.role === 'system')?.content ?? '');
-  const answered = request.messages.filter((message) => message.role === 'assistant').length;
-  if (system.startsWith('You are looper.')) {
-    return answered < STEPS - 1 ? { toolCalls: [{ name: 'list_files', arguments: {} }] } : { text: 'Listed.' };
-  }
-  const fanOut = /^You are fan_out\. Call child (\d+) times\./.exec(system);
-  if (fanOut !== null && answered === 0) {
-    const count = Number(fanOut[1]);
-    return { toolCalls: Array.from({ length: count }, (_, index) => ({ name: 'child', arguments: { input: `part ${index + 1}` } })) };
-  }
-  return { text: 'Done.' };
-}
 
 function worker(name: string, extra: Partial<WorkerDefinition> = {}): WorkerDefinition {
   return { name, path: `${name}.worker`, instructions: `You are ${name}.`, ...extra };
@@ -97,20 +86,20 @@ async function benchSandbox(): Promise<ProjectSandbox> {
   return sandbox;
 }
 
-/** What every measurement shares: the mock upstream and the sandbox the runs work in. */
+/** What every measurement shares: the server side (route and mock) and the sandbox the runs work in. */
 interface Bench {
-  upstream: MockUpstream;
+  server: ServerSide;
   sandbox: ProjectSandbox;
 }
 
 /** One run to completion and the upstream requests it made; any failure ends the benchmark. */
 async function run(
-  { upstream, sandbox }: Bench,
+  { server, sandbox }: Bench,
   client: ModelStepClient,
   runnable: RunnableProject,
   expectedRequests: number,
 ): Promise<{ wall: number; records: UpstreamRequestRecord[] }> {
-  const first = upstream.records.length;
+  const first = (await server.records()).length;
   const start = performance.now();
   const outcome = await startRun({
     project: runnable,
@@ -125,7 +114,7 @@ async function run(
   });
   const wall = performance.now() - start;
   if (outcome.status !== 'completed') throw new Error(`run ${outcome.status}: ${outcome.error.code}: ${outcome.error.message}`);
-  const records = upstream.records.slice(first);
+  const records = await server.records(first);
   if (records.length !== expectedRequests) throw new Error(`expected ${expectedRequests} upstream requests, saw ${records.length}`);
   return { wall, records };
 }
@@ -136,27 +125,35 @@ function stepOverheads(records: UpstreamRequestRecord[]): number[] {
 }
 
 /** The floor: the same kind of SSE answer by a bare fetch, without the AI SDK or the loop. */
-async function measureBareFetch({ upstream }: Bench): Promise<void> {
+async function measureBareFetch({ server }: Bench): Promise<void> {
   const body = JSON.stringify({ model: 'mock', stream: true, messages: [{ role: 'system', content: 'You are looper.' }] });
-  const overheads: number[] = [];
-  let cpuStart = process.cpuUsage();
+  const walls: number[] = [];
+  let cpuStart = 0;
+  let first = 0;
   for (let index = -10; index < (STEPS - 1) * RUNS; index += 1) {
-    if (index === 0) cpuStart = process.cpuUsage(); // the first 10 warm up
+    if (index === 0) {
+      // The first 10 warm up.
+      cpuStart = await cpuTotal(server);
+      first = (await server.records()).length;
+    }
     const start = performance.now();
-    const response = await fetch(`${upstream.baseUrl}/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const response = await fetch(`${server.upstreamBaseUrl}/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     await response.text();
-    if (index >= 0) overheads.push(performance.now() - start - upstream.records.at(-1)!.heldMs);
+    if (index >= 0) walls.push(performance.now() - start);
   }
+  const cpuPerFetch = ((await cpuTotal(server)) - cpuStart) / walls.length;
+  const records = await server.records(first);
+  const overheads = walls.map((wall, index) => wall - records[index]!.heldMs);
   results.floor = median(overheads);
-  console.log(stepRow('bare fetch to the mock (floor)', overheads, [], [], cpuMs(cpuStart) / overheads.length));
+  console.log(stepRow('bare fetch to the mock (floor)', overheads, [], [], cpuPerFetch));
 }
 
 async function measureLoop(bench: Bench, label: string, client: ModelStepClient): Promise<void> {
   await run(bench, client, loopProject, STEPS); // warm-up: JIT, connections, lazily loaded modules
   const perRun: number[][] = [];
-  const cpuStart = process.cpuUsage();
+  const cpuStart = await cpuTotal(bench.server);
   for (let index = 0; index < RUNS; index += 1) perRun.push(stepOverheads((await run(bench, client, loopProject, STEPS)).records));
-  const cpuPerStep = cpuMs(cpuStart) / (STEPS * RUNS);
+  const cpuPerStep = ((await cpuTotal(bench.server)) - cpuStart) / (STEPS * RUNS);
   if (label.startsWith('proxy')) {
     results.proxy = { median: median(perRun.flat()), first: median(perRun.map((cycles) => cycles[0]!)), last: median(perRun.map((cycles) => cycles.at(-1)!)) };
   }
@@ -174,20 +171,20 @@ async function measureFanOut(bench: Bench, label: string, client: ModelStepClien
   }
   const one = walls.get(1)!;
   const many = walls.get(FAN_OUT)!;
-  // The children wait for the upstream together, but their CPU work shares one thread: compare with CPU/step.
+  // The children wait for the upstream together, but their CPU work in the loop's process shares one thread: compare with CPU/step.
   const perExtraChild = (many - one) / (FAN_OUT - 1);
   if (label.startsWith('proxy')) results.fanOutRatio = many / one;
   console.log(`${label.padEnd(34)} ${ms(one)} ${ms(many)} ${(many / one).toFixed(2).padStart(8)} ${ms(perExtraChild)}`);
 }
 
 async function main(): Promise<void> {
-  const upstream = await startMockUpstream({ latencyMs: LATENCY_MS, reply });
-  const bench: Bench = { upstream, sandbox: await benchSandbox() };
-  process.env.OPENAI_COMPATIBLE_BASE_URL = upstream.baseUrl;
+  const server = await startServerSide(LATENCY_MS);
+  const bench: Bench = { server, sandbox: await benchSandbox() };
+  // The in-process client resolves the provider here, against the same mock.
+  process.env.OPENAI_COMPATIBLE_BASE_URL = server.upstreamBaseUrl;
   process.env.OPENAI_COMPATIBLE_MODELS = 'mock';
-  const route = await serveRoute('/api/model', POST);
   const clients: [string, ModelStepClient][] = [
-    ['proxy (HTTP → route → upstream)', createProxyModelClient({ endpoint: route.url, fetch: globalThis.fetch })],
+    ['proxy (HTTP → route → upstream)', createProxyModelClient({ endpoint: server.routeUrl, fetch: globalThis.fetch })],
     [
       'in-process (no proxy)',
       createInProcessModelClient((modelId) => {
@@ -199,11 +196,11 @@ async function main(): Promise<void> {
   ];
   try {
     console.log(`mock upstream latency L = ${LATENCY_MS} ms; per-step: N = ${STEPS} steps per run × ${RUNS} runs (+1 warm-up); fan-out: ${FAN_OUT} vs 1 children, ${FAN_OUT_RUNS} runs (+1 warm-up)`);
-    console.log('\n1. per-step overhead = (upstream request k → request k+1) − time the upstream held the answer; CPU/step = whole process (mock, route, client)');
+    console.log('\n1. per-step overhead = (upstream request k → request k+1) − time the upstream held the answer; CPU/step = both processes (loop and client; route and mock)');
     console.log(`${'client'.padEnd(34)} ${'cycles'.padStart(6)} ${'median'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} ${'first'.padStart(8)} ${'last'.padStart(8)} ${'CPU/step'.padStart(8)}  (ms; first/last = median of each run's first/last cycle)`);
     await measureBareFetch(bench);
     for (const [label, client] of clients) await measureLoop(bench, label, client);
-    const late = upstream.records.map((record) => record.heldMs - LATENCY_MS);
+    const late = (await server.records()).map((record) => record.heldMs - LATENCY_MS);
     console.log(`(the mock's timer fired a median ${median(late).toFixed(2)} ms after L; the actual hold is what is subtracted)`);
 
     console.log(`\n2. fan-out: wall time of a run whose first step calls the child worker k times (ideal ≈ 3 L = ${3 * LATENCY_MS} ms for any k)`);
@@ -214,9 +211,9 @@ async function main(): Promise<void> {
     const cpuPerChild = new Map<number, number>();
     for (const count of [10, 100]) {
       await run(bench, clients[0]![1], fanOutProject(count), count + 2); // warm-up
-      const cpuStart = process.cpuUsage();
+      const cpuStart = await cpuTotal(server);
       for (let index = 0; index < 3; index += 1) await run(bench, clients[0]![1], fanOutProject(count), count + 2);
-      cpuPerChild.set(count, cpuMs(cpuStart) / 3 / count);
+      cpuPerChild.set(count, ((await cpuTotal(server)) - cpuStart) / 3 / count);
       console.log(`${String(count).padStart(4)} children: ${ms(cpuPerChild.get(count)!)} ms CPU per child`);
     }
     const cpuRatio = cpuPerChild.get(100)! / cpuPerChild.get(10)!;
@@ -229,8 +226,7 @@ async function main(): Promise<void> {
     console.log(`  ${FAN_OUT} children vs 1 (wall): ${results.fanOutRatio.toFixed(2)}×   target ≤ ${TARGET_FAN_OUT_RATIO}×   ${verdict(results.fanOutRatio <= TARGET_FAN_OUT_RATIO)}`);
     console.log(`  CPU per child, 100 vs 10 children: ${cpuRatio.toFixed(2)}×   target ≤ ${TARGET_CPU_PER_CHILD_RATIO}× (linear)   ${verdict(cpuRatio <= TARGET_CPU_PER_CHILD_RATIO)}`);
   } finally {
-    await route.close();
-    await upstream.close();
+    await server.stop();
   }
 }
 

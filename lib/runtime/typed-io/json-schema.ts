@@ -6,11 +6,22 @@ import { createDialectValidator, jsonSchemaProblem, schemaDialect, type SchemaDi
  * Shared Ajv plumbing for typed worker I/O. Permissive like the project
  * diagnostics (unknown keywords and formats are tolerated: model-written
  * schemas carry "examples", "format": "email" …); compiled validators are
- * cached per schema object, since the same tool schema is checked on every call.
+ * cached per schema object and per schema text, since the same tool schema is
+ * checked on every call.
  */
 export type JsonSchema = Record<string, unknown>;
 
 const compiled = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Validators by the schema's text as well: each run (and each worker call)
+ * builds its tool schemas anew, equal but not the same objects, and an Ajv
+ * compile costs far more than the JSON text (a fan-out of 8 children compiled
+ * the same worker-tool schema every run). The text names everything the
+ * validator depends on, its dialect included. Least recently used go first.
+ */
+const compiledByText = new Map<string, ValidateFunction>();
+const COMPILED_TEXTS_KEPT = 256;
 
 /**
  * An Ajv instance keeps every validator it compiled (and its schema) for its own
@@ -43,7 +54,17 @@ export function compileSchema(schema: JsonSchema): ValidateFunction {
   if (validate === undefined) {
     // $id would be registered globally in the shared instance; two workers may reuse one.
     const { $id: _id, ...withoutId } = schema;
-    validate = instanceFor(schemaDialect(schema)).compile(withoutId);
+    const text = JSON.stringify(withoutId);
+    validate = compiledByText.get(text);
+    if (validate === undefined) {
+      validate = instanceFor(schemaDialect(schema)).compile(withoutId);
+      compiledByText.set(text, validate);
+      if (compiledByText.size > COMPILED_TEXTS_KEPT) compiledByText.delete(compiledByText.keys().next().value!);
+    } else {
+      // Most recently used last: the oldest is the one let go.
+      compiledByText.delete(text);
+      compiledByText.set(text, validate);
+    }
     compiled.set(schema, validate);
   }
   return validate;
