@@ -1,6 +1,7 @@
 /**
  * IDE load: how long a fresh browser takes from navigation to an interactive
- * file tree, and how much JavaScript `/` ships before Monaco (gzip). It builds
+ * file tree (on the page's clock, from the navigation's start), and how much
+ * JavaScript `/` ships before Monaco (gzip). It builds
  * nothing: start a production server first (`npm run build && npx next start -p 3100`),
  * or it skips with a message. Numbers only; nothing here asserts.
  */
@@ -8,9 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 
-const RUNS = 5;
+const RUNS = 9;
 const TREE_TARGET_MS = 600;
 const FIRST_LOAD_TARGET_KIB = 200;
 const baseUrl = process.env.WORKERBENCH_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
@@ -60,6 +61,23 @@ async function firstLoadJavaScript(): Promise<{ files: number; gzipBytes: number
   return { files, gzipBytes, monacoFiles };
 }
 
+/**
+ * Marks, on the page's own clock (0 = the navigation's start), when the first
+ * tree item is in the DOM. The tree is rendered on the client only, after
+ * hydration, so an item in the DOM is an item that answers clicks.
+ */
+const TREE_OBSERVER = () => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[role="treeitem"]') === null) return;
+    performance.mark('bench:tree-shown');
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true });
+};
+
+async function treeShownAt(page: Page): Promise<number> {
+  return page.evaluate(() => performance.getEntriesByName('bench:tree-shown')[0]?.startTime ?? Number.NaN);
+}
+
 async function main(): Promise<void> {
   if (!(await serverIsUp())) {
     console.log(`ide-load: skipped — no production server at ${baseUrl} (run \`npm run build && npx next start -p 3100\` first).`);
@@ -72,28 +90,39 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const cold: number[] = [];
+    const coldWall: number[] = [];
     const warm: number[] = [];
     const editor: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
+    // One visit first, not counted: the server's first render of `/` warms its JIT, as a live server's is.
+    for (let run = -1; run < RUNS; run += 1) {
       // A fresh context is a first visit: empty IndexedDB, so the example project is created too.
       const context = await browser.newContext();
+      await context.addInitScript(TREE_OBSERVER);
       const page = await context.newPage();
       let start = performance.now();
       await page.goto(baseUrl);
       await page.locator('[role="treeitem"]').first().waitFor();
-      cold.push(performance.now() - start);
+      const wall = performance.now() - start;
+      const inPage = await treeShownAt(page);
       await page.locator('.monaco-editor .view-lines').waitFor();
-      editor.push(performance.now() - start);
+      const editorWall = performance.now() - start;
       start = performance.now();
       await page.reload();
       await page.locator('[role="treeitem"]').first().waitFor();
-      warm.push(performance.now() - start);
+      const reloaded = await treeShownAt(page);
       await context.close();
+      if (run < 0) continue;
+      cold.push(inPage);
+      coldWall.push(wall);
+      editor.push(editorWall);
+      warm.push(reloaded);
     }
     const javascript = await firstLoadJavaScript();
     // Targets of the performance issue, printed beside each figure; nothing asserts (timing is measured, not tested).
-    console.log(`navigation → interactive file tree, first visit (median of ${RUNS}): ${median(cold).toFixed(0)} ms (target ≤ ${TREE_TARGET_MS} ms)`);
+    const verdict = median(cold) <= TREE_TARGET_MS ? 'MET' : 'NOT MET';
+    console.log(`navigation → interactive file tree, first visit (median of ${RUNS}): ${median(cold).toFixed(0)} ms (target ≤ ${TREE_TARGET_MS} ms)   ${verdict}`);
     console.log(`navigation → interactive file tree, reload (median of ${RUNS}):      ${median(warm).toFixed(0)} ms`);
+    console.log(`the same first visit timed from the test's side (Playwright's goto, a fresh renderer): ${median(coldWall).toFixed(0)} ms`);
     console.log(`navigation → Monaco editor visible, first visit (median of ${RUNS}):  ${median(editor).toFixed(0)} ms`);
     console.log(
       `first-load JS of / without Monaco: ${(javascript.gzipBytes / 1024).toFixed(1)} KiB gzip in ${javascript.files} files (target ≤ ${FIRST_LOAD_TARGET_KIB} KiB)` +

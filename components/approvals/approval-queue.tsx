@@ -1,9 +1,14 @@
 'use client';
 
+import { lazy, Suspense, useEffect } from 'react';
 import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { ApprovalItem } from './approval-item';
 import styles from './approvals.module.css';
+
+// A question's view (fields, diffs, edit checks) is not part of the first load: it is fetched
+// when a run starts, before the run can ask anything.
+const loadApprovalItem = () => import('./approval-item');
+const ApprovalItem = lazy(() => loadApprovalItem().then((module) => ({ default: module.ApprovalItem })));
 
 /**
  * Every tool call waiting for a person, oldest first (several can wait at
@@ -15,22 +20,28 @@ export function ApprovalQueue() {
   const answer = useRunStore((state) => state.answerApproval);
   const runProjects = useRunStore((state) => state.runProjects);
   const openProject = useWorkspaceStore((state) => state.currentProject);
+  const running = useRunStore((state) => state.running || state.preparing);
+  useEffect(() => {
+    if (running) void loadApprovalItem().catch(() => undefined);
+  }, [running]);
   if (pending.length === 0) return null;
   return (
     <section className={styles.queue} role="dialog" aria-modal="false" aria-labelledby="approval-title" data-testid="approval-dialog">
       <h3 id="approval-title" className={styles.title}>
         {pending.length === 1 ? 'Approval needed' : `${pending.length} approvals needed`}
       </h3>
-      {pending.map((request, index) => (
-        <ApprovalItem
-          key={request.approvalId}
-          request={request}
-          // The run goes on after a project switch: its question must not look like one about the open project.
-          otherProject={runProjects[request.runId] !== undefined && runProjects[request.runId] !== openProject ? runProjects[request.runId] : undefined}
-          focusOnMount={index === 0}
-          onAnswer={(response) => answer(request.approvalId, response)}
-        />
-      ))}
+      <Suspense fallback={<p className={styles.hint}>Loading the question…</p>}>
+        {pending.map((request, index) => (
+          <ApprovalItem
+            key={request.approvalId}
+            request={request}
+            // The run goes on after a project switch: its question must not look like one about the open project.
+            otherProject={runProjects[request.runId] !== undefined && runProjects[request.runId] !== openProject ? runProjects[request.runId] : undefined}
+            focusOnMount={index === 0}
+            onAnswer={(response) => answer(request.approvalId, response)}
+          />
+        ))}
+      </Suspense>
       <p className={styles.hint}>The run waits for your answer. Stop ends the run.</p>
     </section>
   );

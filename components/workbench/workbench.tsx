@@ -18,6 +18,11 @@ import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
 
+// Storage opens, and the first project is read, while React hydrates the page rather than after: the
+// store's first render is hydrated from its initial state (zustand's server snapshot), so the page
+// matches the server's HTML either way, and the project shows as soon as hydration ends.
+if (typeof window !== 'undefined') void useWorkspaceStore.getState().start();
+
 /** The IDE shell: header, sidebar (projects + files), editor, problems, and the run slot. */
 export function Workbench() {
   const phase = useWorkspaceStore((state) => state.phase);
@@ -27,8 +32,10 @@ export function Workbench() {
   useEffect(() => {
     void useWorkspaceStore.getState().start();
   }, []);
-  // What the first load left out comes once the page is idle.
-  useEffect(() => prefetchWhenIdle(), []);
+  // What the first load left out comes once the project is on screen and the page is idle: during
+  // the start, its chunks would take the main thread from the first project's tree.
+  const ready = phase === 'ready';
+  useEffect(() => (ready ? prefetchWhenIdle() : undefined), [ready]);
 
   return (
     <div className="workbench" data-testid="workbench" data-phase={phase}>

@@ -89,7 +89,8 @@ export async function createProject(fileSystem: FileSystem, name: string, files:
   const staging = joinPath(PROJECTS_ROOT, stagingFolderName(name, Date.now(), randomSuffix()));
   try {
     await fileSystem.mkdir(staging);
-    for (const file of normalized) await fileSystem.writeFile(joinPath(staging, file.path), file.data);
+    // All at once: a filesystem that saves its tree per write may save it once for all of them.
+    await Promise.all(normalized.map((file) => fileSystem.writeFile(joinPath(staging, file.path), file.data)));
     await fileSystem.rename(staging, target);
   } catch (error) {
     await fileSystem.remove(staging).catch(() => undefined);

@@ -41,8 +41,14 @@ function isPdf(bytes: Uint8Array): boolean {
   return bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }
 
-/** Every sample deck, fetched together; the result keeps the list's order. */
-export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetcher): Promise<{ files: ProjectFileData[]; failed: DeckSeedResult['failed'] }> {
+/** The decks that could be fetched, and why the others could not. */
+export interface FetchedDecks {
+  files: ProjectFileData[];
+  failed: DeckSeedResult['failed'];
+}
+
+/** Every sample deck, fetched together; the result keeps the list's order. Never rejects: a deck that fails is listed. */
+export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetcher): Promise<FetchedDecks> {
   const fetched = await Promise.all(
     EXAMPLE_DECK_FILE_NAMES.map(async (fileName) => {
       try {
@@ -55,8 +61,8 @@ export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetc
       }
     }),
   );
-  const files: ProjectFileData[] = [];
-  const failed: DeckSeedResult['failed'] = [];
+  const files: FetchedDecks['files'] = [];
+  const failed: FetchedDecks['failed'] = [];
   for (const deck of fetched) {
     if (deck.bytes === undefined) failed.push({ fileName: deck.fileName, reason: deck.error });
     else files.push({ path: relativeJoin(EXAMPLE_DECKS_FOLDER, deck.fileName), data: deck.bytes });
@@ -69,7 +75,11 @@ export async function fetchExampleDecks(fetchDeck: DeckFetcher = browserDeckFetc
  * free: createProject refuses an existing project, so nothing is overwritten.
  */
 export async function createExampleProject(fileSystem: FileSystem, name: string, fetchDeck: DeckFetcher = browserDeckFetcher): Promise<DeckSeedResult> {
-  const decks = await fetchExampleDecks(fetchDeck);
+  return createExampleProjectWith(fileSystem, name, await fetchExampleDecks(fetchDeck));
+}
+
+/** The same, with decks fetched beforehand (a first visit fetches them while storage opens). */
+export async function createExampleProjectWith(fileSystem: FileSystem, name: string, decks: FetchedDecks): Promise<DeckSeedResult> {
   await createProject(fileSystem, name, [...exampleProjectFiles(), ...decks.files]);
   // The shipped example is created here, not imported: it is trusted (it pre-approves its own report writes).
   trustProject(name);

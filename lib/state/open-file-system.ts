@@ -8,6 +8,10 @@ import { STORAGE_BLOCKED_MESSAGE } from './storage-messages';
  * user can still work (and is told plainly that nothing will persist).
  */
 export async function openBrowserFileSystem(): Promise<{ fileSystem: FileSystem; storageProblem: string | null }> {
+  // The database opens while the probe runs: on a first visit both create a database, one after
+  // the other would be twice the wait. Where the probe finds storage blocked, this one is dropped.
+  const lightning = new LightningFileSystem();
+  lightning.startOpening();
   const probe = await probeBrowserStorage();
   if (!probe.available) {
     const reason = probe.reason === undefined ? '' : ` (${probe.reason})`;
@@ -15,5 +19,5 @@ export async function openBrowserFileSystem(): Promise<{ fileSystem: FileSystem;
     const { MemoryFileSystem } = await import('@/lib/vfs/memory-file-system');
     return { fileSystem: new MemoryFileSystem(), storageProblem: `${STORAGE_BLOCKED_MESSAGE}${reason}` };
   }
-  return { fileSystem: new LightningFileSystem(), storageProblem: null };
+  return { fileSystem: lightning, storageProblem: null };
 }

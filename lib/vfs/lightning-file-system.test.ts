@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isVfsError } from './file-system';
 import { describeFileSystemContract, expectVfsError } from '@/lib/vfs/testing/file-system-contract';
 import { LightningFileSystem, sharedLightningFileSystem } from './lightning-file-system';
@@ -15,6 +15,23 @@ function createLightning(options: { maxFileBytes?: number; databaseName?: string
   const fs = new LightningFileSystem({ databaseName: freshDatabaseName(), ...options });
   opened.push(fs);
   return fs;
+}
+
+/** The directory tree lightning-fs has stored in IndexedDB: nested Maps keyed by name, under "/". */
+function storedTree(databaseName: string): Promise<Map<string, Map<string, Map<string, Map<string, unknown>>>>> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(databaseName);
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const database = request.result;
+      const read = database.transaction(`${databaseName}_files`, 'readonly').objectStore(`${databaseName}_files`).get('!root');
+      read.onsuccess = () => {
+        database.close();
+        resolve(read.result as Map<string, Map<string, Map<string, Map<string, unknown>>>>);
+      };
+      read.onerror = () => reject(read.error);
+    };
+  });
 }
 
 afterEach(async () => {
@@ -137,21 +154,34 @@ describe('LightningFileSystem durability', () => {
     const databaseName = freshDatabaseName();
     const fs = createLightning({ databaseName });
     await fs.writeFile('/projects/demo/just-saved.txt', 'x');
-    const root = await new Promise<unknown>((resolve, reject) => {
-      const request = indexedDB.open(databaseName);
-      request.onerror = () => reject(request.error);
-      request.onsuccess = () => {
-        const database = request.result;
-        const read = database.transaction(`${databaseName}_files`, 'readonly').objectStore(`${databaseName}_files`).get('!root');
-        read.onsuccess = () => {
-          database.close();
-          resolve(read.result);
-        };
-        read.onerror = () => reject(read.error);
-      };
-    });
-    // lightning-fs stores its tree as nested Maps keyed by name, under "/".
-    const tree = root as Map<string, Map<string, Map<string, Map<string, unknown>>>>;
-    expect(tree.get('/')?.get('projects')?.get('demo')?.has('just-saved.txt')).toBe(true);
+    expect((await storedTree(databaseName)).get('/')?.get('projects')?.get('demo')?.has('just-saved.txt')).toBe(true);
+  });
+
+  it('saves the tree once for writes made together, and each is in the stored tree when it resolves', async () => {
+    const databaseName = freshDatabaseName();
+    const fs = createLightning({ databaseName });
+    await fs.mkdir('/projects/demo');
+    const treeSaves = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const names = Array.from({ length: 30 }, (_, index) => `file-${index}.md`);
+    const storedWhenResolved = await Promise.all(
+      names.map(async (name) => {
+        await fs.writeFile(`/projects/demo/${name}`, name);
+        return (await storedTree(databaseName)).get('/')?.get('projects')?.get('demo')?.has(name);
+      }),
+    );
+    expect(storedWhenResolved.every((stored) => stored === true)).toBe(true);
+    const rootSaves = treeSaves.mock.calls.filter((call) => call[1] === '!root').length;
+    treeSaves.mockRestore();
+    // One save for the 30 (lightning-fs may add one of its own); not one each.
+    expect(rootSaves).toBeGreaterThan(0);
+    expect(rootSaves).toBeLessThanOrEqual(2);
+    // A write that starts while a save is under way waits for the next save.
+    const first = fs.writeFile('/projects/demo/a.md', 'a');
+    await Promise.resolve();
+    const second = fs.writeFile('/projects/demo/b.md', 'b');
+    await first;
+    await second;
+    const demo = (await storedTree(databaseName)).get('/')?.get('projects')?.get('demo');
+    expect(demo?.has('a.md') && demo.has('b.md')).toBe(true);
   });
 });

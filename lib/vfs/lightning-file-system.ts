@@ -36,6 +36,8 @@ export class LightningFileSystem implements FileSystem {
   private opening: Promise<PromisifiedFS> | undefined;
   // Multi-step changes (check, then act) must not interleave with each other.
   private tail: Promise<unknown> = Promise.resolve();
+  /** The tree save that writes finishing now join; it has not started yet (see persistWithOthers). */
+  private nextSave: Promise<void> | undefined;
 
   constructor(options: LightningFileSystemOptions = {}) {
     this.databaseName = options.databaseName ?? DEFAULT_DATABASE_NAME;
@@ -82,8 +84,8 @@ export class LightningFileSystem implements FileSystem {
         if (existing === null) await fs.unlink(path).catch(() => undefined);
         throw toVfsError(error, 'write', path);
       }
-      await this.persistTree(fs, path);
     });
+    await this.persistWithOthers(fs, path);
   }
 
   async mkdir(path: string): Promise<void> {
@@ -187,6 +189,15 @@ export class LightningFileSystem implements FileSystem {
     });
   }
 
+  /**
+   * Starts opening the database now rather than on the first operation, so it
+   * can overlap other start-up work. A failure here is not reported: the first
+   * operation opens again and reports it.
+   */
+  startOpening(): void {
+    this.ready().catch(() => undefined);
+  }
+
   private ready(): Promise<PromisifiedFS> {
     if (this.opening === undefined) {
       const opening = this.open();
@@ -213,6 +224,25 @@ export class LightningFileSystem implements FileSystem {
     const run = this.tail.then(task, task);
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Saves the tree for a write that has been made, together with every other
+   * write made before the save starts (group commit): many files written at
+   * once (a project created or imported) cost one save of the whole tree, not
+   * one each. The save is queued behind the changes already waiting, and a
+   * write that finishes after it started waits for the next one, so no write
+   * resolves before the tree that names it is stored.
+   */
+  private persistWithOthers(fs: PromisifiedFS, path: string): Promise<void> {
+    if (this.nextSave === undefined) {
+      const save = this.exclusive(async () => {
+        if (this.nextSave === save) this.nextSave = undefined;
+        await this.persistTree(fs, path);
+      });
+      this.nextSave = save;
+    }
+    return this.nextSave;
   }
 
   private async persistTree(fs: PromisifiedFS, path: string | undefined): Promise<void> {

@@ -28,11 +28,11 @@ export async function probeBrowserStorage(
       reason: 'This browser does not provide IndexedDB here (private browsing or disabled site data), so projects cannot be saved.',
     };
   }
-  const openFailure = await tryOpen(factory, timeoutMs);
+  // Asked together: the estimate is a nicety that need not wait for the database, nor delay it.
+  const [openFailure, estimate] = await Promise.all([tryOpen(factory, timeoutMs), estimateStorage(environment)]);
   if (openFailure !== null) {
     return { available: false, reason: `Browser storage (IndexedDB) cannot be opened: ${openFailure}.` };
   }
-  const estimate = await estimateStorage(environment);
   return { available: true, ...estimate };
 }
 

@@ -28,6 +28,13 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   const seeding = () => import('../example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
+    // A first visit seeds the example: its module loads while storage opens, not after. (A small
+    // chunk; on a later visit it is fetched for nothing, once, and a failure then is ignored.)
+    const seedingModule = seeding();
+    seedingModule.catch(() => undefined);
+    // Nothing remembered in this browser: most likely a first visit, so the decks come now too.
+    const earlyDecks = sessionMemory.lastProject() === null ? seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck)) : null;
+    earlyDecks?.catch(() => undefined);
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       set({ fileSystem, storageProblem });
@@ -37,8 +44,9 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       let deckProblem: string | null = null;
       if (projects.length === 0) {
         // A deck that cannot be fetched leaves the example without it, and says so.
-        const { createExampleProject, deckSeedProblem } = await seeding();
-        deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProject(fileSystem, EXAMPLE_PROJECT_NAME, fetchExampleDeck));
+        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await seedingModule;
+        const decks = await (earlyDecks ?? fetchExampleDecks(fetchExampleDeck));
+        deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProjectWith(fileSystem, EXAMPLE_PROJECT_NAME, decks));
         projects = await refreshProjects();
       }
       const remembered = sessionMemory.lastProject();
