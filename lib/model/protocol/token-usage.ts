@@ -1,4 +1,4 @@
-import type { LanguageModelUsage } from 'ai';
+import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { TokenUsage } from './step-protocol';
 
 /**
@@ -18,12 +18,13 @@ export function addTokenUsage(left: TokenUsage, right: TokenUsage): TokenUsage {
 }
 
 /**
- * The protocol's usage from the AI SDK's. Its `inputTokens` already include
- * cache reads (and cache writes) for every provider; `cacheReadTokens` says how
- * many of them were reads. Providers that report nothing give 0 or undefined.
+ * The protocol's usage from a provider model's (LanguageModelV3). Its input
+ * total already includes cache reads (and cache writes) for every provider;
+ * `cacheRead` says how many were reads. A provider that reports nothing gives
+ * undefined, counted as 0.
  */
-export function tokenUsageFromSdk(usage: LanguageModelUsage): TokenUsage {
-  const inputTokens = usage.inputTokens ?? 0;
-  const cached = Math.min(usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0, inputTokens);
-  return { inputTokens, outputTokens: usage.outputTokens ?? 0, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
+export function tokenUsageFromProvider(usage: LanguageModelV3Usage): TokenUsage {
+  const inputTokens = usage.inputTokens.total ?? 0;
+  const cached = Math.min(usage.inputTokens.cacheRead ?? 0, inputTokens);
+  return { inputTokens, outputTokens: usage.outputTokens.total ?? 0, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
 }

@@ -94,7 +94,7 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
   request.signal.addEventListener('abort', abortUpstream, { once: true });
   const release = () => request.signal.removeEventListener('abort', abortUpstream);
 
-  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets, messagesChecked: true });
+  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets });
   let first: IteratorResult<ModelStepEvent>;
   try {
     first = await events.next();

@@ -41,8 +41,3 @@ export function findRemoteUrlPart(messages: readonly ModelMessage[]): string | n
 export function remoteUrlPartMessage(where: string): string {
   return `Invalid request field "${where}": file and image parts must carry their bytes (base64 or a data: URL); the proxy never fetches a URL.`;
 }
-
-/** For streamText's `experimental_download`: never fetch; a URL the model cannot take itself then fails at the provider. */
-export async function refuseDownloads(requests: ReadonlyArray<{ url: URL }>): Promise<null[]> {
-  return requests.map(() => null);
-}
