@@ -3,11 +3,11 @@
  * upstream answers every request after exactly L ms, so whatever a step takes
  * beyond L is ours. As in production, the loop runs in one process (here: this
  * one, with the browser's client, createProxyModelClient + fetch, and startRun
- * over a MemoryFileSystem sandbox) and the real route handler
- * (app/api/model/route.ts) in another, over real HTTP, beside the mock
- * (bench/support/server-side-process.ts). The in-process client (no proxy) and
- * a bare fetch to the mock separate the proxy's cost from the loop's and the
- * HTTP floor. CPU figures add both processes.
+ * over a MemoryFileSystem sandbox), the real route handler
+ * (app/api/model/route.ts) in another, over real HTTP, and the mock provider
+ * in a third (bench/support/server-side.ts). The in-process client (no proxy)
+ * and a bare fetch to the mock separate the proxy's cost from the loop's and
+ * the HTTP floor. CPU figures add all three processes.
  * 1. per-step overhead: a worker that calls list_files for N-1 steps, then answers.
  * 2. fan-out: one step asking for 8 child workers vs 1 (children run concurrently).
  * Numbers only; nothing here asserts a timing. Exits non-zero if a run fails.
@@ -40,7 +40,7 @@ function percentile(samples: number[], fraction: number): number {
 }
 const median = (samples: number[]) => percentile(samples, 0.5);
 const ms = (value: number) => value.toFixed(2).padStart(8);
-/** CPU time of both processes (the loop's here, the route's and the mock's there) since `since`, in ms. */
+/** CPU time of the three processes (the loop's here, the route's and the mock's) so far, in ms. */
 async function cpuTotal(server: ServerSide): Promise<number> {
   const own = process.cpuUsage();
   const other = await server.cpuUsage();
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   ];
   try {
     console.log(`mock upstream latency L = ${LATENCY_MS} ms; per-step: N = ${STEPS} steps per run × ${RUNS} runs (+1 warm-up); fan-out: ${FAN_OUT} vs 1 children, ${FAN_OUT_RUNS} runs (+1 warm-up)`);
-    console.log('\n1. per-step overhead = (upstream request k → request k+1) − time the upstream held the answer; CPU/step = both processes (loop and client; route and mock)');
+    console.log('\n1. per-step overhead = (upstream request k → request k+1) − time the upstream held the answer; CPU/step = all three processes (loop and client, route, mock)');
     console.log(`${'client'.padEnd(34)} ${'cycles'.padStart(6)} ${'median'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} ${'first'.padStart(8)} ${'last'.padStart(8)} ${'CPU/step'.padStart(8)}  (ms; first/last = median of each run's first/last cycle)`);
     await measureBareFetch(bench);
     for (const [label, client] of clients) await measureLoop(bench, label, client);
