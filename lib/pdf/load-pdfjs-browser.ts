@@ -27,6 +27,11 @@ function loadModule(): Promise<PdfJsBrowserModule> {
   return loading;
 }
 
+/** Fetches pdf.js ahead of the first PDF (when the page is idle); a failure is retried on use. */
+export function prefetchPdfJs(): void {
+  loadModule().catch(() => undefined);
+}
+
 /** new Worker(new URL(…, import.meta.url)) with a local entry file is the form Turbopack bundles (as for Monaco's workers). */
 function startWorker(): Worker {
   return new Worker(new URL('./pdf-worker.ts', import.meta.url), { type: 'module', name: 'pdfjs' });

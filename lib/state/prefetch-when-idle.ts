@@ -2,7 +2,7 @@ import { loadRunMachinery } from './run-store';
 import { loadAnalyzer } from './workspace/diagnostics';
 
 /**
- * What the first load leaves out (the project checker, the run machinery) is
+ * What the first load leaves out (the project checker, the run machinery, pdf.js) is
  * fetched once the page is idle, so the first check and the first Run do not
  * wait for a download (nor, for its first tool call, for Ajv to compile its
  * meta-schema). A failed prefetch is harmless: each loads again on use.
@@ -11,7 +11,10 @@ export function prefetchWhenIdle(): () => void {
   const prefetch = () => {
     void loadAnalyzer().catch(() => undefined);
     void loadRunMachinery()
-      .then((machinery) => machinery.warmSchemaValidation())
+      .then((machinery) => {
+        machinery.warmSchemaValidation();
+        machinery.prefetchPdfJs();
+      })
       .catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') {

@@ -99,6 +99,24 @@ describe('createProxyModelClient', () => {
     ]);
   });
 
+  it('reads a last line the stream ends without a newline', async () => {
+    const body = events.map((event) => JSON.stringify(event)).join('\n');
+    const client = createProxyModelClient({ fetch: async () => chunkedResponse(splitEvery(body, 7)) });
+    expect(await collect(client.step(request, new AbortController().signal))).toEqual(events);
+  });
+
+  it('reads an event line cut into thousands of reads in linear time (a hang guard, not a timing test)', async () => {
+    // 8 MB of tool input in 8,000 reads: re-splitting all waiting text on every read scans ~32 GB.
+    const big: ModelStepEvent = { type: 'tool-call', toolCallId: 'c1', toolName: 'write_file', input: { path: 'big.md', content: 'x'.repeat(8_000_000) } };
+    const body = `${JSON.stringify(big)}\n${JSON.stringify(events[2])}\n`;
+    const client = createProxyModelClient({ fetch: async () => chunkedResponse(splitEvery(body, 1_000)) });
+    const started = performance.now();
+    const received = await collect(client.step(request, new AbortController().signal));
+    // Linear: well under a second here; 5 s bounds a hang with room for a slow machine (quadratic took minutes).
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(received).toEqual([big, events[2]]);
+  }, 30_000);
+
   it('reports a stream that ends without finish, and a malformed line, as error events', async () => {
     const truncated = createProxyModelClient({ fetch: async () => chunkedResponse(splitEvery(`${JSON.stringify(events[0])}\n`, 4)) });
     const truncatedEvents = await collect(truncated.step(request, new AbortController().signal));

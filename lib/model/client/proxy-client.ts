@@ -107,12 +107,23 @@ function parseLine(line: string): ModelStepEvent | null {
   }
 }
 
-/** Splits a byte stream into NDJSON events, however the lines are cut across reads. */
+/**
+ * Splits a byte stream into NDJSON events, however the lines are cut across
+ * reads. Linear in the bytes: each read is searched for line ends once, and a
+ * line cut across many reads is kept as its pieces until it ends (re-splitting
+ * the whole waiting text on every read was quadratic in a long line).
+ */
 export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  /** The pieces of the line not ended yet. */
+  let pieces: string[] = [];
   let ended = false;
+  /** The event of one whole line; null for a blank line; undefined when the line is not an event. */
+  const eventOf = (raw: string): ModelStepEvent | null | undefined => {
+    const line = raw.trim();
+    return line.length === 0 ? null : (parseLine(line) ?? undefined);
+  };
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -122,18 +133,22 @@ export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal
         yield isAbort(error, signal) ? ABORTED : { type: 'error', error: { code: 'network_error', message: 'The connection to the model proxy was lost.' } };
         return;
       }
-      if (chunk.done) {
-        buffer += decoder.decode();
-      } else {
-        buffer += decoder.decode(chunk.value, { stream: true });
+      const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
+      const lines: string[] = [];
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        pieces.push(text.slice(start, end));
+        lines.push(pieces.join(''));
+        pieces = [];
+        start = end + 1;
       }
-      const lines = buffer.split('\n');
-      buffer = chunk.done ? '' : (lines.pop() ?? '');
-      for (const raw of lines) {
-        const line = raw.trim();
-        if (line.length === 0) continue;
-        const event = parseLine(line);
-        if (!event) {
+      if (start < text.length) pieces.push(text.slice(start));
+      // The stream's end ends its last line too.
+      if (chunk.done && pieces.length > 0) lines.push(pieces.join(''));
+      for (const line of lines) {
+        const event = eventOf(line);
+        if (event === null) continue;
+        if (event === undefined) {
           yield { type: 'error', error: { code: 'upstream_error', message: 'The model proxy sent a malformed event.' } };
           return;
         }

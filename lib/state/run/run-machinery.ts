@@ -8,3 +8,4 @@ export { readRunRecord } from '../run-record/read-run-record';
 export { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 export { workerFilesOf } from './worker-files';
 export { warmSchemaValidation } from '@/lib/runtime/typed-io/json-schema';
+export { prefetchPdfJs } from '@/lib/pdf/load-pdfjs-browser';
