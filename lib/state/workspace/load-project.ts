@@ -22,15 +22,14 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
     const fileSystem = context.requireFileSystem();
     const tree = await readProjectTree(fileSystem, absolutePath(name, ''));
     const buffers = new Map<string, TextBuffer>();
-    for (const file of treeFiles(tree)) {
-      if (!isAnalyzedPath(file.path)) continue;
-      try {
-        const text = await fileSystem.readText(absolutePath(name, file.path));
-        buffers.set(file.path, { text, savedText: text });
-      } catch {
+    // Read together (each is a storage round trip), kept in the tree's order.
+    const texts = await Promise.all(
+      treeFiles(tree)
+        .filter((file) => isAnalyzedPath(file.path))
         // A worker file that is not UTF-8 is left out of analysis rather than blocking the project.
-      }
-    }
+        .map((file) => fileSystem.readText(absolutePath(name, file.path)).then((text) => ({ path: file.path, text }), () => null)),
+    );
+    for (const read of texts) if (read !== null) buffers.set(read.path, { text: read.text, savedText: read.text });
     // Text typed before a reload that IndexedDB had not stored yet comes back here.
     for (const [path, text] of readUnsaved(name)) {
       if (findNode(tree, path) === null) {

@@ -38,8 +38,9 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       set({ fileSystem, storageProblem });
-      // Best effort: a leftover that cannot be removed now is tried again on the next start.
-      await projectCatalog.cleanUp(fileSystem).catch(() => undefined);
+      // Best effort, beside the listing (which never shows a staging folder): a leftover that cannot
+      // be removed now is tried again on the next start.
+      void projectCatalog.cleanUp(fileSystem).catch(() => undefined);
       let projects = await refreshProjects();
       let deckProblem: string | null = null;
       if (projects.length === 0) {
