@@ -2,8 +2,9 @@
 
 import { useEffect } from 'react';
 import { commitPersonEdits, historyFor } from '@/lib/state/history-store';
-import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
+
+type RunStore = (typeof import('@/lib/state/run-store'))['useRunStore'];
 
 /** After this long without a save, the person's edits become one commit. */
 const IDLE_MS = 5_000;
@@ -23,21 +24,32 @@ export function useIdleHistory(): void {
       .then((history) => history.ensure())
       .catch(() => undefined);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The run store comes after the first load (with the Run panel); until it has, no run can be going on.
+    let runStore: RunStore | null = null;
+    let unsubscribeRuns = () => {};
+    let ended = false;
     const schedule = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (useRunStore.getState().running) return schedule();
+        if (runStore?.getState().running === true) return schedule();
         void commitPersonEdits(fileSystem, project);
       }, IDLE_MS);
     };
+    void import('@/lib/state/run-store')
+      .then(({ useRunStore }) => {
+        if (ended) return;
+        runStore = useRunStore;
+        unsubscribeRuns = useRunStore.subscribe((state, previous) => {
+          if (previous.running && !state.running) schedule();
+        });
+      })
+      .catch(() => undefined);
     const unsubscribe = useWorkspaceStore.subscribe((state, previous) => {
       // A save just finished, or files were added, moved or deleted.
       if ((previous.saving && !state.saving) || state.tree !== previous.tree) schedule();
     });
-    const unsubscribeRuns = useRunStore.subscribe((state, previous) => {
-      if (previous.running && !state.running) schedule();
-    });
     return () => {
+      ended = true;
       clearTimeout(timer);
       unsubscribe();
       unsubscribeRuns();

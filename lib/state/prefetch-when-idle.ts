@@ -1,4 +1,4 @@
-import { loadRunMachinery } from './run-store';
+import { loadRunMachinery } from './run/load-run-machinery';
 import { loadAnalyzer } from './workspace/diagnostics';
 
 /**

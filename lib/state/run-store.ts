@@ -13,6 +13,7 @@ type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from './workspace-store';
 import { selectEffectiveModel } from './run/run-selectors';
 import { keptRunArchive } from './run-archive/kept-runs';
+import { loadRunMachinery } from './run/load-run-machinery';
 import { projectTrustFor } from './trust-store';
 import { errorMessage } from '@/lib/errors/error-message';
 import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
@@ -20,10 +21,6 @@ import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
 export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema } from './run/run-selectors';
 export type { ProjectRunInfo, RunPreflight, RunState } from './run/run-state';
 
-/** The run machinery is fetched on the first run (and prefetched when the page is idle). */
-export function loadRunMachinery() {
-  return import('./run/run-machinery');
-}
 
 /**
  * The Run panel's state: model choices, the run form, the run tree (a pure
