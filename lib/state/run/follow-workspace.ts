@@ -14,6 +14,9 @@ import type { RunState } from './run-state';
  * closes it, then removes it from the list; either is the cue.
  */
 export function followWorkspace(runStore: StoreApi<RunState>): void {
+  // The run store is not part of the first load: the first project may have opened before it came.
+  const opened = useWorkspaceStore.getState().currentProject;
+  if (opened !== null) void runStore.getState().loadKeptRuns(opened);
   useWorkspaceStore.subscribe((state, previous) => {
     forgetRemovedProjectSessions(previous.projects, state.projects);
     if (state.currentProject !== null && state.currentProject !== previous.currentProject) void runStore.getState().loadKeptRuns(state.currentProject);
