@@ -12,6 +12,9 @@ export interface StreamModelStepOptions {
   secrets?: ReadonlyArray<string | undefined>;
 }
 
+/** A provider stream that ended without its final event: the connection broke, the step is incomplete. */
+const CUT_SHORT: ModelStepEvent = { type: 'error', error: { code: 'network_error', message: 'The provider stream ended before its final event; the answer is incomplete.' } };
+
 const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'tool-calls', 'length', 'content-filter', 'error', 'other']);
 
 function toFinishReason(reason: string): FinishReason {
@@ -92,7 +95,7 @@ export async function* streamModelStep(
           // Providers set a raw finish reason from their final event (message_delta, response.completed,
           // finishReason, finish_reason); without one the connection ended early and the step is cut short.
           if (part.finishReason.raw === undefined && part.finishReason.unified === 'other') {
-            yield { type: 'error', error: { code: 'network_error', message: 'The provider stream ended before its final event; the answer is incomplete.' } };
+            yield CUT_SHORT;
             return;
           }
           yield { type: 'finish', finishReason: toFinishReason(part.finishReason.unified), usage: tokenUsageFromProvider(part.usage) };
@@ -112,5 +115,5 @@ export async function* streamModelStep(
     // A consumer that stops early (or an early return) must not leave the provider's response open.
     reader.cancel().catch(() => undefined);
   }
-  yield signal.aborted ? abortedEvent : { type: 'error', error: { code: 'network_error', message: 'The provider stream ended before its final event; the answer is incomplete.' } };
+  yield signal.aborted ? abortedEvent : CUT_SHORT;
 }

@@ -1,5 +1,4 @@
 import type { StoreApi } from 'zustand';
-import { keptRunArchive } from '../run-archive/kept-runs';
 import { forgetRemovedProjectSessions } from '../run-sessions';
 import { useWorkspaceStore } from '../workspace-store';
 import { activeRunProject } from './active-run';
@@ -20,10 +19,10 @@ export function followWorkspace(runStore: StoreApi<RunState>): void {
   useWorkspaceStore.subscribe((state, previous) => {
     forgetRemovedProjectSessions(previous.projects, state.projects);
     if (state.currentProject !== null && state.currentProject !== previous.currentProject) void runStore.getState().loadKeptRuns(state.currentProject);
-    // A deleted project's runs go with it (a new project of the same name starts with none).
+    // A deleted project's runs leave the panel with it (the workspace's delete removes them from the
+    // archive: projects-actions.ts), so a new project of the same name starts with none.
     for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
       forgetKeptRunsLoaded(removed);
-      void keptRunArchive()?.deleteProject(removed).catch(() => undefined);
       const runs = runStore.getState();
       for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
     }

@@ -138,8 +138,8 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
           set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [], generatedFolder: null });
         }
         await projectCatalog.remove(context.requireFileSystem(), name);
-        // Its kept runs go with it here too, not only through the run store (follow-workspace.ts), which
-        // may not have loaded yet: a new project of the same name must start with none.
+        // Its kept runs go with it (here, not in the run store, which may not have loaded yet): a new
+        // project of the same name must start with none.
         void import('../run-archive/kept-runs')
           .then((kept) => kept.keptRunArchive()?.deleteProject(name))
           .catch(() => undefined);
