@@ -241,6 +241,38 @@ describe('POST /api/model: upstream behaviour', () => {
     expect(events.at(-1)?.type).toBe('error');
   });
 
+  /** Each chunk of the response body, decoded: what the browser's reader receives. */
+  async function readChunks(response: Response): Promise<string[]> {
+    const chunks: string[] = [];
+    for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(new TextDecoder().decode(part));
+    return chunks;
+  }
+
+  it('sends a step that arrived at once as one chunk: the tool call and the finish together', async () => {
+    respond = (_request, response) =>
+      sendSse(response, [
+        chunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'list_files', arguments: '{}' } }] }),
+        chunk({}, 'tool_calls', { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 }),
+      ]);
+    const response = await post(JSON.stringify(stepRequest({ model: 'openai-compatible:fake-model' })));
+    const chunks = await readChunks(response);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.trim().split('\n').map((line) => (JSON.parse(line) as ModelStepEvent).type)).toEqual(['tool-call', 'finish']);
+  });
+
+  it('streams text that arrives over time as it arrives, in order, nothing held back', async () => {
+    respond = (_request, response) => {
+      sendSse(response, [chunk({ role: 'assistant', content: 'one ' })], true);
+      setTimeout(() => response.write(`data: ${JSON.stringify(chunk({ content: 'two' }))}\n\n`), 30);
+      setTimeout(() => response.end(`data: ${JSON.stringify(chunk({}, 'stop', { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 }))}\n\ndata: [DONE]\n\n`), 60);
+    };
+    const response = await post(JSON.stringify(stepRequest({ model: 'openai-compatible:fake-model' })));
+    const chunks = await readChunks(response);
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    const events = chunks.join('').trim().split('\n').map((line) => JSON.parse(line) as ModelStepEvent);
+    expect(events.map((event) => (event.type === 'text-delta' ? event.text : event.type))).toEqual(['one ', 'two', 'finish']);
+  });
+
   it('aborts the upstream call when the client disconnects', async () => {
     respond = (request, response) => {
       sendSse(response, [chunk({ role: 'assistant', content: 'first' })], true); // never finishes

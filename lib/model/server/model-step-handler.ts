@@ -9,6 +9,7 @@ import { findRemoteUrlPart, remoteUrlPartMessage } from '@/lib/model/server/remo
 import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
 import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
 import { streamModelStep } from '@/lib/model/server/stream-model-step';
+import { EventBatches, type EventBatch } from '@/lib/model/server/event-batches';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**
@@ -45,10 +46,10 @@ function serverSecrets(env: ServerEnvironment): string[] {
   return names.flatMap((name) => (env[name] ? [env[name]] : []));
 }
 
-function encodeEvent(event: ModelStepEvent): Uint8Array {
-  return new TextEncoder().encode(`${JSON.stringify(event)}\n`);
+/** NDJSON: one line per event; a batch goes out as one chunk. */
+function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array {
+  return new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
 }
-
 /**
  * Only JSON: a browser sends a cross-site form or text/plain POST without asking
  * (no CORS preflight), so any page a user visits could otherwise make their
@@ -95,42 +96,46 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
   const release = () => request.signal.removeEventListener('abort', abortUpstream);
 
   const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets });
-  let first: IteratorResult<ModelStepEvent>;
+  const batches = new EventBatches(events);
+  let first: EventBatch<ModelStepEvent>;
   try {
-    first = await events.next();
+    first = await batches.next();
   } catch (error) {
     release();
     console.error('[api/model] internal error:', redact(errorMessage(error)));
     return errorResponse('internal_error', 'The proxy failed before the model answered.');
   }
-  if (first.done) {
+  if (first.events.length === 0) {
     release();
     return errorResponse('upstream_error', 'The provider ended the step without any event.');
   }
-  if (first.value.type === 'error') {
+  const head = first.events[0]!;
+  if (head.type === 'error') {
     release();
-    const { code, message } = first.value.error;
+    const { code, message } = head.error;
     if (code !== 'aborted') console.error(`[api/model] ${stepRequest.model}: ${code}: ${message}`);
-    return providerErrorResponse(first.value.error);
+    return providerErrorResponse(head.error);
   }
-
-  const firstEvent = first.value;
+  const headers = { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' };
+  if (first.done) {
+    // The whole step arrived at once (a tool-call step usually does): one body with a known length, no stream.
+    release();
+    return new Response(encodeEvents(first.events), { status: 200, headers });
+  }
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encodeEvent(firstEvent));
+      controller.enqueue(encodeEvents(first.events));
     },
     async pull(controller) {
       try {
-        const next = await events.next();
+        const next = await batches.next();
+        if (next.events.length > 0) controller.enqueue(encodeEvents(next.events));
         if (next.done) {
           release();
           controller.close();
-          return;
         }
-        controller.enqueue(encodeEvent(next.value));
       } catch (error) {
-        // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
-        controller.enqueue(encodeEvent({ type: 'error', error: { code: 'internal_error', message: redact(error instanceof Error ? error.message : 'stream failed') } }));
+        controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: redact(error instanceof Error ? error.message : 'stream failed') } }]));
         release();
         controller.close();
       }
@@ -141,8 +146,5 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
       await events.return(undefined);
     },
   });
-  return new Response(stream, {
-    status: 200,
-    headers: { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
-  });
+  return new Response(stream, { status: 200, headers });
 }
