@@ -47,7 +47,7 @@ function serverSecrets(env: ServerEnvironment): string[] {
 }
 
 /** NDJSON: one line per event; a batch goes out as one chunk. */
-function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array {
+function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
 }
 /**
