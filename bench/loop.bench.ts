@@ -76,7 +76,7 @@ const TARGET_FLAT_MS = 3;
 const TARGET_FAN_OUT_RATIO = 1.1;
 const TARGET_CPU_PER_CHILD_RATIO = 1.5;
 const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
-const results = { floor: 0, proxy: { median: 0, first: 0, last: 0 }, fanOutRatio: 0 };
+const results = { floor: 0, proxy: { median: 0, first: 0, last: 0 }, inProcess: 0, fanOutRatio: 0 };
 
 async function benchSandbox(): Promise<ProjectSandbox> {
   const sandbox = createProjectSandbox(new MemoryFileSystem(), '/projects/bench');
@@ -154,6 +154,7 @@ async function measureLoop(bench: Bench, label: string, client: ModelStepClient)
   const cpuStart = await cpuTotal(bench.server);
   for (let index = 0; index < RUNS; index += 1) perRun.push(stepOverheads((await run(bench, client, loopProject, STEPS)).records));
   const cpuPerStep = ((await cpuTotal(bench.server)) - cpuStart) / (STEPS * RUNS);
+  if (label.startsWith('in-process')) results.inProcess = median(perRun.flat());
   if (label.startsWith('proxy')) {
     results.proxy = { median: median(perRun.flat()), first: median(perRun.map((cycles) => cycles[0]!)), last: median(perRun.map((cycles) => cycles.at(-1)!)) };
   }
@@ -222,6 +223,9 @@ async function main(): Promise<void> {
     const growth = results.proxy.last - results.proxy.first;
     console.log('\ntargets (issue #16)');
     console.log(`  per-step overhead above the bare-fetch floor: ${aboveFloor.toFixed(2)} ms   target ≤ ${TARGET_STEP_ABOVE_FLOOR_MS} ms   ${verdict(aboveFloor <= TARGET_STEP_ABOVE_FLOOR_MS)}`);
+    // Where the overhead goes: the loop's own work, and the proxy's extra HTTP hop next to what one bare hop costs on this machine.
+    const proxyHop = results.proxy.median - results.inProcess;
+    console.log(`    of which the loop (in-process − floor) ${(results.inProcess - results.floor).toFixed(2)} ms; the proxy's hop (proxy − in-process) ${proxyHop.toFixed(2)} ms, a bare HTTP hop (floor) ${results.floor.toFixed(2)} ms`);
     console.log(`  flat in conversation length (last − first cycle of a ${STEPS}-step run): ${growth.toFixed(2)} ms   target ≤ ${TARGET_FLAT_MS} ms   ${verdict(growth <= TARGET_FLAT_MS)}`);
     console.log(`  ${FAN_OUT} children vs 1 (wall): ${results.fanOutRatio.toFixed(2)}×   target ≤ ${TARGET_FAN_OUT_RATIO}×   ${verdict(results.fanOutRatio <= TARGET_FAN_OUT_RATIO)}`);
     console.log(`  CPU per child, 100 vs 10 children: ${cpuRatio.toFixed(2)}×   target ≤ ${TARGET_CPU_PER_CHILD_RATIO}× (linear)   ${verdict(cpuRatio <= TARGET_CPU_PER_CHILD_RATIO)}`);
