@@ -5,7 +5,9 @@
  * next paint). Targets (issue #16): no task over 50 ms, editor input under 50 ms.
  * It starts its own mock provider (OpenAI-compatible, bench/support/mock-upstream)
  * and its own `next start` on port 3110 against it; build first (`npm run build`).
- * Numbers only; nothing here asserts.
+ * Numbers only; nothing here asserts. To see what a long task is made of:
+ * BENCH_VERBOSE=1 lists them, BENCH_PROFILE=file a CPU profile, BENCH_TRACE=file
+ * a Chrome trace (script, microtasks, style, layout, paint, GC per task).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,6 +100,8 @@ async function main(): Promise<void> {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
+    // BENCH_TRACE=file.json keeps a Chrome trace (DevTools' Performance panel) of the page while it streams.
+    if (process.env.BENCH_TRACE !== undefined) await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
     const started = performance.now();
     await page.getByTestId('run-button').click();
     const run = page.getByTestId('run-entry').first();
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
       await page.waitForTimeout(150);
     }
     const wall = performance.now() - started;
+    if (process.env.BENCH_TRACE !== undefined) await browser.stopTracing();
     if (profiler !== null) {
       const { profile } = await profiler.send('Profiler.stop');
       writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
