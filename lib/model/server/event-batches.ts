@@ -1,15 +1,6 @@
 import 'server-only';
 
-/**
- * Groups the events of an async generator that are ready together: a batch
- * ends when the next event is not there by the end of the current turn of
- * the event loop (one `setImmediate`). A provider's network read usually
- * yields several events at once (a tool call and the finish, say), and each
- * chunk the proxy writes is a syscall and a packet on the way to the browser:
- * one chunk per read instead of one per event saves both (bench/loop.bench.ts).
- * Nothing waits longer than the current turn, so streaming text still flows as
- * it arrives.
- */
+/** One batch: the events that were ready together. */
 export interface EventBatch<Event> {
   events: Event[];
   /** The generator has finished: no batch follows. */
@@ -22,6 +13,16 @@ function endOfTurn(): Promise<typeof TURN_ENDED> {
   return new Promise((resolve) => setImmediate(resolve, TURN_ENDED));
 }
 
+/**
+ * Groups the events of an async generator that are ready together: a batch
+ * ends when the next event is not there by the end of the current turn of
+ * the event loop (one `setImmediate`). A provider's network read usually
+ * yields several events at once (a tool call and the finish, say), and each
+ * chunk the proxy writes is a syscall and a packet on the way to the browser:
+ * one chunk per read instead of one per event saves both (bench/loop.bench.ts).
+ * Nothing waits longer than the current turn, so streaming text still flows as
+ * it arrives.
+ */
 export class EventBatches<Event> {
   /** The request for the event that was not ready when the last batch ended. */
   private pending: Promise<IteratorResult<Event>> | undefined;

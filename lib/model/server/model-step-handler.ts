@@ -50,6 +50,7 @@ function serverSecrets(env: ServerEnvironment): string[] {
 function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
 }
+
 /**
  * Only JSON: a browser sends a cross-site form or text/plain POST without asking
  * (no CORS preflight), so any page a user visits could otherwise make their
@@ -135,6 +136,7 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
           controller.close();
         }
       } catch (error) {
+        // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
         controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: redact(error instanceof Error ? error.message : 'stream failed') } }]));
         release();
         controller.close();
