@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
-import { editorText, expect, expectSaved, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+import { editorText, expandFolder, expect, expectSaved, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
  * Every run can be undone: the person edits a file, runs the example, opens
@@ -9,13 +9,6 @@ import { editorText, expect, expectSaved, focusEditor, openWorkbench, test, tree
  */
 
 const NOTE = 'A note the person wrote before the run.';
-
-async function expandFolder(page: Page, name: string): Promise<void> {
-  const folder = treeItem(page, name);
-  await expect(folder).toBeVisible();
-  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-  await expect(folder).toHaveAttribute('aria-expanded', 'true');
-}
 
 async function expectUndone(page: Page): Promise<void> {
   await expandFolder(page, 'input');

@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
-import { answerPrompt, editorText, expect, focusEditor, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
+import { answerPrompt, editorText, expandFolder, expect, focusEditor, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
 
 /**
  * The pitch-deck bootstrapping demo, as a new user meets it: a fresh browser
@@ -37,14 +37,6 @@ async function writtenContent(run: Locator, path: string): Promise<Locator> {
   const more = args.getByRole('button', { name: /Show more/ });
   if ((await more.count()) > 0) await more.click();
   return args;
-}
-
-/** Opens the folder in the tree when it is closed. */
-async function expandFolder(page: Page, name: string): Promise<void> {
-  const folder = treeItem(page, name);
-  await expect(folder).toBeVisible();
-  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-  await expect(folder).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** The fresh example, its decks in input/, and the Run panel set to the demo model. */

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { editorText, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
+import { editorText, expandFolder, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
  * Run records as people use them: a run replayed offline after a reload (the
@@ -65,8 +65,10 @@ test('a kept run replays after a reload with the proxy blocked: same output, sam
   expect(proxy.attempts()).toBe(0);
   // Nothing was asked: the recorded approval answered worker_create's question.
   await expect(page.getByTestId('approval-item')).toHaveCount(0);
-  const reports = page.getByRole('treeitem', { name: 'evaluations' });
-  if ((await reports.getAttribute('aria-expanded')) !== 'true') await reports.click();
+  // The replay opens its deliverable, which expands its folder: wait for that before looking, or a click
+  // meant to expand the folder can land just after the opening did and fold it again.
+  await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md', { timeout: 30_000 });
+  await expandFolder(page, 'evaluations');
   await expect(treeItem(page, 'summary.md')).toBeVisible();
 });
 

@@ -33,6 +33,14 @@ export function treeItem(page: Page, name: string) {
   return page.getByRole('treeitem', { name, exact: true });
 }
 
+/** Opens the folder in the tree when it is closed. */
+export async function expandFolder(page: Page, name: string): Promise<void> {
+  const folder = treeItem(page, name);
+  await expect(folder).toBeVisible();
+  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+}
+
 export function problemRows(page: Page) {
   return page.getByTestId('problem-row');
 }
