@@ -6,7 +6,7 @@ import { formatBytes, formatDuration, formatTokens } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { CallWait } from './call-wait';
 import { ForkControl } from './fork-control';
-import { ToolCallView } from './tool-call-view';
+import { ToolCallList } from './tool-call-list';
 import { ValueBlock } from './value-block';
 import styles from './run.module.css';
 
@@ -74,19 +74,7 @@ function CallViewContent({ tree, call, forkable = false }: CallViewProps) {
           {call.text}
         </div>
       )}
-      {call.toolCalls.length === 0 ? null : (
-        <ul className={styles.toolCalls}>
-          {call.toolCalls.map((toolCall) => (
-            <ToolCallView
-              key={toolCall.toolCallId}
-              toolCall={toolCall}
-              childCall={toolCall.childCallId === undefined ? undefined : tree.calls[toolCall.childCallId]}
-              renderChild={childView}
-              forkable={forkable}
-            />
-          ))}
-        </ul>
-      )}
+      {call.toolCalls.length === 0 ? null : <ToolCallList tree={tree} toolCalls={call.toolCalls} renderChild={childView} forkable={forkable} />}
       {unlinked.map((childId) => (
         <div key={childId}>{childView(childId)}</div>
       ))}

@@ -46,7 +46,8 @@ export function RunPanel() {
         <h2>Run</h2>
       </div>
       <ApprovalQueue />
-      <div className={styles.scroll}>
+      {/* The root long tool-call lists are windowed against (tool-call-list.tsx). */}
+      <div className={styles.scroll} data-run-scroll-root="">
         <RunForm />
         <RunHistory />
       </div>

@@ -26,6 +26,8 @@ interface ToolCallViewProps {
   renderChild: (childCallId: string | undefined) => ReactNode;
   /** Passed on to the worker call's view (its Fork… control); compared, since renderChild is not. */
   forkable: boolean;
+  /** Its place in a windowed list (1 is the first), where the rows before it may not be in the page. */
+  position?: number;
 }
 
 /**
@@ -39,16 +41,19 @@ export const ToolCallView = memo(
   (previous, next) =>
     previous.toolCall === next.toolCall &&
     previous.childCall === next.childCall &&
+    previous.position === next.position &&
     // Only a row with a worker call under it shows anything forkable (a run's end must not redraw a thousand rows).
     (next.childCall === undefined || previous.forkable === next.forkable),
 );
 
-function ToolCallViewContent({ toolCall, childCall, renderChild }: ToolCallViewProps) {
+function ToolCallViewContent({ toolCall, childCall, renderChild, position }: ToolCallViewProps) {
   const approval = approvalText(toolCall);
   const badgeClass =
     approval?.tone === 'auto' ? `${styles.badge} ${styles.badgeAuto}` : approval?.tone === 'denied' ? `${styles.badge} ${styles.badgeDenied}` : styles.badge;
   return (
-    <li
+    <div
+      role="listitem"
+      aria-posinset={position}
       className={styles.toolCall}
       data-testid="tool-call"
       data-tool={toolCall.toolName}
@@ -77,6 +82,6 @@ function ToolCallViewContent({ toolCall, childCall, renderChild }: ToolCallViewP
         </div>
       )}
       {childCall === undefined ? null : renderChild(childCall.callId)}
-    </li>
+    </div>
   );
 }

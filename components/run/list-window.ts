@@ -1,0 +1,55 @@
+/**
+ * How a long list of rows is cut into blocks that are drawn only near the
+ * visible part of the Run panel (issue #16: a call of 1,000 tool calls must not
+ * lay out and paint 1,000 rows on every frame while it streams). A block out of
+ * view is one empty element as tall as the block was when last drawn, or as
+ * tall as its rows are on average until it has been drawn once.
+ */
+
+/** Lists shorter than this are drawn whole: windowing them would cost more than it saves. */
+export const WINDOW_FROM_ROWS = 60;
+/** Rows per block: small enough that drawing one is cheap, large enough that there are few observers. */
+export const ROWS_PER_BLOCK = 25;
+/** The height a tool-call row is taken to have before any row of its list has been measured. */
+export const ESTIMATED_ROW_PX = 96;
+
+export interface BlockRange {
+  /** Index of the block's first row: also its stable key (rows are only ever appended). */
+  start: number;
+  /** One past its last row. */
+  end: number;
+}
+
+/** The blocks of a list of `rowCount` rows, in order; the last one may be short (rows stream in there). */
+export function blockRanges(rowCount: number, rowsPerBlock: number = ROWS_PER_BLOCK): BlockRange[] {
+  if (!Number.isInteger(rowsPerBlock) || rowsPerBlock < 1) throw new RangeError(`rows per block must be a positive integer, not ${rowsPerBlock}`);
+  const ranges: BlockRange[] = [];
+  for (let start = 0; start < rowCount; start += rowsPerBlock) ranges.push({ start, end: Math.min(rowCount, start + rowsPerBlock) });
+  return ranges;
+}
+
+/** What is known of the heights of a list's drawn blocks. */
+export interface MeasuredHeights {
+  /** Height and row count of each block as last drawn, by its start. */
+  blocks: ReadonlyMap<number, { heightPx: number; rows: number }>;
+}
+
+/**
+ * The height a block out of view stands in with: as tall as when it was last
+ * drawn if its rows are the same; otherwise its rows at the list's average
+ * measured row height (or the estimate before anything was measured), so the
+ * scrollbar stays close to the truth and does not jump when the block is drawn.
+ */
+export function placeholderHeight(range: BlockRange, measured: MeasuredHeights): number {
+  const rows = range.end - range.start;
+  const own = measured.blocks.get(range.start);
+  if (own !== undefined && own.rows === rows) return own.heightPx;
+  let heightPx = 0;
+  let measuredRows = 0;
+  for (const block of measured.blocks.values()) {
+    heightPx += block.heightPx;
+    measuredRows += block.rows;
+  }
+  const perRow = measuredRows === 0 ? ESTIMATED_ROW_PX : heightPx / measuredRows;
+  return Math.round(rows * perRow);
+}
