@@ -4,6 +4,8 @@ import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './lib/security/co
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // WORKERBENCH_SOURCE_MAPS=1 adds browser source maps, so a CPU profile of the page (bench/run-tree-ui) names our functions.
+  productionBrowserSourceMaps: process.env.WORKERBENCH_SOURCE_MAPS === '1',
   // Lets two production builds live side by side (e.g. an e2e run on a second port
   // while another build is in progress); the default stays `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',

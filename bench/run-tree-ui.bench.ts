@@ -19,6 +19,7 @@ import { startMockUpstream, type ChatCompletionRequest, type MockReply } from '.
 const PORT = 3110;
 const STEPS = 10;
 const CALLS_PER_STEP = 100; // 10 × 100 = 1,000 tool calls, within a new project's 20 steps
+const ROUNDS = 3;
 const TASK_TARGET_MS = 50;
 const INPUT_TARGET_MS = 50;
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,23 +105,29 @@ async function main(): Promise<void> {
     }
     // BENCH_TRACE=file.json keeps a Chrome trace (DevTools' Performance panel) of the page while it streams.
     if (process.env.BENCH_TRACE !== undefined) await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
-    const started = performance.now();
-    await page.getByTestId('run-button').click();
-    const run = page.getByTestId('run-entry').first();
-    // Type in the editor while the run streams in, as a person keeps working.
+    // A few runs, one after the other, so the key latencies are a sample of a few dozen.
+    const walls: number[] = [];
     let typed = 0;
-    while ((await run.getAttribute('data-status')) !== 'completed') {
-      if (performance.now() - started > 600_000) throw new Error('the run did not complete within 10 minutes');
-      const status = await run.getAttribute('data-status');
-      if (status === 'failed' || status === 'aborted') throw new Error(`the run ${status}: ${await run.innerText()}`);
-      // Refocus the editor: the run panel may have taken focus.
-      await page.locator('.monaco-editor textarea').focus();
-      await page.keyboard.type('x');
-      typed += 1;
-      // Often enough that the p95 is over a few dozen keys, not the worst of five.
-      await page.waitForTimeout(50);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const started = performance.now();
+      await page.getByTestId('run-button').click();
+      await page.getByTestId('run-entry').nth(round).waitFor({ timeout: 30_000 });
+      const run = page.getByTestId('run-entry').first();
+      // Type in the editor while the run streams in, as a person keeps working.
+      while ((await run.getAttribute('data-status')) !== 'completed') {
+        if (performance.now() - started > 600_000) throw new Error('the run did not complete within 10 minutes');
+        const status = await run.getAttribute('data-status');
+        if (status === 'failed' || status === 'aborted') throw new Error(`the run ${status}: ${await run.innerText()}`);
+        // Refocus the editor: the run panel may have taken focus.
+        await page.locator('.monaco-editor textarea').focus();
+        // Three keys a turn, 40 ms apart.
+        await page.keyboard.type('xxx', { delay: 40 });
+        typed += 3;
+        await page.waitForTimeout(50);
+      }
+      walls.push(performance.now() - started);
     }
-    const wall = performance.now() - started;
+    const run = page.getByTestId('run-entry').first();
     if (process.env.BENCH_TRACE !== undefined) await browser.stopTracing();
     if (profiler !== null) {
       const { profile } = await profiler.send('Profiler.stop');
@@ -134,15 +141,15 @@ async function main(): Promise<void> {
     );
     const longest = Math.max(0, ...tasks);
     const over = tasks.filter((duration) => duration > TASK_TARGET_MS).length;
-    console.log(`run of ${STEPS * CALLS_PER_STEP} tool calls (${STEPS} steps × ${CALLS_PER_STEP}), mock upstream 5 ms: ${(wall / 1000).toFixed(1)} s; tool calls in the tree: ${toolCalls ?? '?'}, rows of them in the page: ${rowsInPage}`);
-    console.log(`main-thread tasks over ${TASK_TARGET_MS} ms while it streamed: ${over} (longest ${longest.toFixed(0)} ms)   target: none   ${over === 0 ? 'MET' : 'NOT MET'}`);
+    console.log(`${ROUNDS} runs of ${STEPS * CALLS_PER_STEP} tool calls (${STEPS} steps × ${CALLS_PER_STEP}), mock upstream 5 ms: ${walls.map((wall) => (wall / 1000).toFixed(1)).join(', ')} s; in the last, tool calls in the tree: ${toolCalls ?? '?'}, rows of them in the page: ${rowsInPage}`);
+    console.log(`main-thread tasks over ${TASK_TARGET_MS} ms while they streamed: ${over} (longest ${longest.toFixed(0)} ms)   target: none   ${over === 0 ? 'MET' : 'NOT MET'}`);
     if (process.env.BENCH_VERBOSE !== undefined) console.log(`  long tasks (start ms after observing: duration): ${tasks.map((duration, index) => `${taskStarts[index]!.toFixed(0)}: ${duration.toFixed(0)}`).join(', ')}`);
     if (process.env.BENCH_VERBOSE !== undefined) console.log(`  keys over 16 ms (start ms after observing: duration): ${keys.map((duration, index) => `${keyStarts[index]!.toFixed(0)}: ${duration.toFixed(0)}`).join(', ')}`);
     // Key events faster than 16 ms are not reported by Event Timing: they count as 16 here.
     const latencies = [...keys, ...Array.from({ length: Math.max(0, typed - keys.length) }, () => 16)];
     const p95 = percentile(latencies, 0.95);
     console.log(
-      `editor key → paint while it streamed (${typed} keys): p95 ${p95.toFixed(0)} ms, worst ${Math.max(0, ...keys).toFixed(0)} ms   target < ${INPUT_TARGET_MS} ms   ${p95 < INPUT_TARGET_MS ? 'MET' : 'NOT MET'} (p95)`,
+      `editor key → paint while they streamed (${typed} keys): p95 ${p95.toFixed(0)} ms, worst ${Math.max(0, ...keys).toFixed(0)} ms   target < ${INPUT_TARGET_MS} ms   ${p95 < INPUT_TARGET_MS ? 'MET' : 'NOT MET'} (p95)`,
     );
   } finally {
     await browser.close();

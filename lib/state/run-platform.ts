@@ -1,11 +1,13 @@
 import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
+import { yieldBeforeEachStep } from '@/lib/model/client/yield-before-step';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import { projectRoot } from './project-paths';
 import { requestAccessToken } from './access-token-prompt';
 import { userAccessToken, userApiKey } from './settings-store';
 import { useWorkspaceStore } from './workspace-store';
+import { yieldToMainThread } from './yield-to-main-thread';
 
 /**
  * The browser's platform services for the runtime (which knows no browser):
@@ -20,9 +22,13 @@ export function projectSandbox(fileSystem: FileSystem, project: string): Project
 
 let modelClient: ModelStepClient | undefined;
 
-/** One client for the page; the user's key is looked up per request, so a key saved in Settings applies at once. */
+/**
+ * One client for the page; the user's key is looked up per request, so a key
+ * saved in Settings applies at once. Each step first lets the page paint and
+ * take keys (yield-before-step.ts): the loop runs on the page's thread.
+ */
 export function browserModelClient(): ModelStepClient {
-  modelClient ??= createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken });
+  modelClient ??= yieldBeforeEachStep(createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken }), yieldToMainThread);
   return modelClient;
 }
 
