@@ -8,9 +8,14 @@ import dynamic from 'next/dynamic';
  */
 export const CodeEditor = dynamic(() => import('./monaco-code-editor').then((module) => module.MonacoCodeEditor), {
   ssr: false,
-  loading: () => (
+  loading: () => <EditorLoading />,
+});
+
+/** What the editor's place shows until Monaco is there. */
+export function EditorLoading() {
+  return (
     <div className="pane-placeholder" data-testid="editor-loading">
       Loading editor…
     </div>
-  ),
-});
+  );
+}

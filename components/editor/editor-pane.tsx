@@ -5,8 +5,9 @@ import { MarkdownView } from '@/components/markdown/markdown-view';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
-import { CodeEditor } from './code-editor';
+import { CodeEditor, EditorLoading } from './code-editor';
 import { EditorTabBar } from './editor-tab-bar';
+import { useAfterFirstPaint } from './use-after-first-paint';
 import dynamic from 'next/dynamic';
 
 // The tool preview parses the worker (yaml, zod, Ajv, the runtime's tool builder): loaded when a .worker file is open.
@@ -20,6 +21,8 @@ export function EditorPane() {
   const openPath = useWorkspaceStore((state) => state.openPath);
   const openView = useWorkspaceStore((state) => state.openView);
   const phase = useWorkspaceStore((state) => state.phase);
+  // The editor (Monaco) and the tool view (the parsers) load after the first project's tree is painted.
+  const painted = useAfterFirstPaint(phase === 'ready');
   // The one markdown file shown rendered; opening another file shows its source again.
   const [previewPath, setPreviewPath] = useState<string | null>(null);
   const markdownOpen = openPath !== null && openView?.kind === 'text' && isMarkdownPath(openPath);
@@ -30,6 +33,7 @@ export function EditorPane() {
   else if (project === null) body = <div className="pane-placeholder">No project. Create one with the + button next to “Project”.</div>;
   else if (openPath === null || openView === null) body = <div className="pane-placeholder">Select a file in the tree to open it.</div>;
   else if (openView.kind === 'text' && previewing) body = <MarkdownFilePreview path={openPath} />;
+  else if (openView.kind === 'text' && !painted) body = <EditorLoading />;
   else if (openView.kind === 'text') body = <CodeEditor key={project} project={project} path={openPath} />;
   else if (openView.kind === 'pdf') body = <PdfViewer key={openPath} path={openPath} bytes={openView.bytes} />;
   else if (openView.kind === 'image') body = <ImageViewer key={openPath} path={openPath} bytes={openView.bytes} mimeType={openView.mimeType} />;
@@ -39,7 +43,7 @@ export function EditorPane() {
     <section className="editor-pane" aria-label="Editor">
       <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} />
       <div className="editor-body">{body}</div>
-      <WorkerToolPreview />
+      {painted ? <WorkerToolPreview /> : null}
     </section>
   );
 }
