@@ -8,9 +8,15 @@ export type IdGenerator = (prefix: string) => string;
 export function createRandomIdGenerator(): IdGenerator {
   // getRandomValues, not randomUUID: browsers offer randomUUID only in secure
   // contexts, and the IDE may be served over plain http on a LAN address.
+  // One draw of 64 random bits per generator (a run), then a counter: ids of
+  // different runs never collide, and a step of 100 tool calls does not ask
+  // the platform's random source hundreds of times.
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
+  const run = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  let counter = 0;
   return (prefix) => {
-    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-    return `${prefix}_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+    counter += 1;
+    return `${prefix}_${run}${counter.toString(36)}`;
   };
 }
 
