@@ -152,6 +152,22 @@ describe('reduceRunEvents', () => {
     expect(repeated).toBe(parentChange);
   });
 
+  it('updates one tool call of a long list in place of a copy: the other rows stay the same objects, an unknown id changes nothing', () => {
+    const calls = Array.from({ length: 1_000 }, (_, index): RunEvent => ({ ...main(), type: 'tool-call', toolCallId: `tc_${index}`, toolName: 'list_files', args: { path: '.' } }));
+    const before = reduceRunEvents([...recorded.slice(0, 2), ...calls]);
+    const list = before.calls.call_1!.toolCalls;
+    expect(list).toHaveLength(1_000);
+    const after = reduceRunEvent(before, { ...main(), type: 'tool-result', toolCallId: 'tc_3', toolName: 'list_files', result: 'a.md' });
+    const updated = after.calls.call_1!.toolCalls;
+    expect(updated).not.toBe(list);
+    expect(updated).toHaveLength(1_000);
+    expect(updated[3]).toMatchObject({ toolCallId: 'tc_3', status: 'done', result: 'a.md' });
+    expect(updated.filter((row, index) => row !== list[index])).toEqual([updated[3]]);
+    expect(list[3]!.status).toBe('pending');
+    // A result for a tool call the list does not have: the very same tree.
+    expect(reduceRunEvent(after, { ...main(), type: 'tool-result', toolCallId: 'tc_missing', toolName: 'list_files', result: 'x' })).toBe(after);
+  });
+
   it('a cycle of parent ids in corrupt events ends instead of looping', () => {
     const looped = reduceRunEvents([
       { ...main(), type: 'run-start', input: '', model: 'mock:model' },

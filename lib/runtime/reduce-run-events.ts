@@ -190,9 +190,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
           toolCalls:
             event.parentToolCallId === undefined
               ? parent.toolCalls
-              : parent.toolCalls.map((call) =>
-                  call.toolCallId === event.parentToolCallId ? { ...call, childCallId: event.callId } : call,
-                ),
+              : replaceToolCall(parent.toolCalls, event.parentToolCallId, (call) => ({ ...call, childCallId: event.callId })),
         }));
       }
       return next;
@@ -229,7 +227,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
       return updateCall(tree, event.callId, (call) => withoutWait(closeWaitSpan(call, event.timestamp)));
     case 'tool-call':
       return updateCall(tree, event.callId, (call) =>
-        call.toolCalls.some((existing) => existing.toolCallId === event.toolCallId)
+        indexOfToolCall(call.toolCalls, event.toolCallId) !== -1
           ? call
           : {
               ...call,
@@ -337,10 +335,29 @@ function updateToolCall(
   toolCallId: string,
   update: (toolCall: ToolCallNode) => ToolCallNode,
 ): RunTree {
-  return updateCall(tree, callId, (call) => ({
-    ...call,
-    toolCalls: call.toolCalls.map((toolCall) => (toolCall.toolCallId === toolCallId ? update(toolCall) : toolCall)),
-  }));
+  return updateCall(tree, callId, (call) => {
+    const toolCalls = replaceToolCall(call.toolCalls, toolCallId, update);
+    return toolCalls === call.toolCalls ? call : { ...call, toolCalls };
+  });
+}
+
+/**
+ * Where a tool call is in its call's list, or -1. Searched from the end: the
+ * events of a step concern its own calls, the last ones in the list, so a call
+ * of 1,000 tool calls does not cost 1,000 comparisons per event.
+ */
+function indexOfToolCall(toolCalls: readonly ToolCallNode[], toolCallId: string): number {
+  for (let index = toolCalls.length - 1; index >= 0; index -= 1) if (toolCalls[index]!.toolCallId === toolCallId) return index;
+  return -1;
+}
+
+/** The list with one tool call replaced (a copy), or the same list when there is no such call. */
+function replaceToolCall(toolCalls: ToolCallNode[], toolCallId: string, update: (toolCall: ToolCallNode) => ToolCallNode): ToolCallNode[] {
+  const index = indexOfToolCall(toolCalls, toolCallId);
+  if (index === -1) return toolCalls;
+  const replaced = toolCalls.slice();
+  replaced[index] = update(toolCalls[index]!);
+  return replaced;
 }
 
 function updateRun(tree: RunTree, runId: string, update: (run: RunNode) => RunNode): RunTree {
