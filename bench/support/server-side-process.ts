@@ -2,8 +2,10 @@
  * The route of the loop bench in its own process, as in production, where
  * the browser that runs the loop and the server that proxies the model never
  * share a thread: the real route handler over HTTP, against the mock provider
- * whose address it is given (OPENAI_COMPATIBLE_BASE_URL). Answers `cpu`;
- * exits on `stop`. Forked by server-side.ts.
+ * whose address it is given (OPENAI_COMPATIBLE_BASE_URL). Beside it, on its
+ * own port, a bare relay: the request's body passed to the mock with fetch and
+ * the answer streamed back, nothing else — what any proxy costs, the second
+ * hop's floor. Answers `cpu`; exits on `stop`. Forked by server-side.ts.
  */
 import './allow-server-only'; // must precede the route import
 import { serveRoute } from './serve-route';
@@ -11,11 +13,16 @@ import { serveRoute } from './serve-route';
 async function main(): Promise<void> {
   const { POST } = await import('@/app/api/model/route');
   const route = await serveRoute('/api/model', POST);
+  const upstreamUrl = `${process.env.OPENAI_COMPATIBLE_BASE_URL}/chat/completions`;
+  const relay = await serveRoute('/relay', async (request) => {
+    const answer = await fetch(upstreamUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: await request.text() });
+    return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': 'text/event-stream' } });
+  });
   process.on('message', (request: { type: string }) => {
     if (request.type === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
-    else if (request.type === 'stop') void route.close().then(() => process.exit(0));
+    else if (request.type === 'stop') void Promise.all([route.close(), relay.close()]).then(() => process.exit(0));
   });
-  process.send!({ type: 'ready', routeUrl: route.url });
+  process.send!({ type: 'ready', routeUrl: route.url, relayUrl: relay.url });
 }
 
 main().catch((error: unknown) => {
