@@ -17,6 +17,15 @@ type ProjectsActions = Pick<
   'start' | 'switchProject' | 'requestCreateProject' | 'requestRestoreExample' | 'requestDeleteProject'
 >;
 
+/**
+ * User Timing marks of the start ("workerbench:storage-open", …), on the page's
+ * clock: where a slow first load spends its time, for DevTools and the
+ * ide-load bench. No-ops where there is no performance timeline.
+ */
+function markStartPhase(phase: 'storage-open' | 'example-seeded' | 'project-loaded'): void {
+  globalThis.performance?.mark?.(`workerbench:${phase}`);
+}
+
 /** Starting the workspace and the project menu: switch, create, restore the example, delete. */
 export function createProjectsActions(context: WorkspaceContext, loader: ProjectLoader, editing: Editing): ProjectsActions {
   const { set, get } = context;
@@ -37,6 +46,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     earlyDecks?.catch(() => undefined);
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
+      markStartPhase('storage-open');
       set({ fileSystem, storageProblem });
       // Best effort, beside the listing (which never shows a staging folder): a leftover that cannot
       // be removed now is tried again on the next start.
@@ -49,10 +59,12 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         const decks = await (earlyDecks ?? fetchExampleDecks(fetchExampleDeck));
         deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProjectWith(fileSystem, EXAMPLE_PROJECT_NAME, decks));
         projects = await refreshProjects();
+        markStartPhase('example-seeded');
       }
       const remembered = sessionMemory.lastProject();
       const initial = projects.find((name) => name === remembered) ?? projects[0];
       if (initial !== undefined) await loadProject(initial);
+      markStartPhase('project-loaded');
       set({ phase: 'ready', ...(deckProblem === null ? {} : { notice: { tone: 'error' as const, message: deckProblem } }) });
     } catch (error) {
       set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
