@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { RunTree, ToolCallNode } from '@/lib/runtime/reduce-run-events';
 import { blockRanges, placeholderHeight, WINDOW_FROM_ROWS, type BlockRange } from './list-window';
 import { ToolCallView } from './tool-call-view';
@@ -73,9 +73,12 @@ const ToolCallBlock = memo(ToolCallBlockContent, (previous, next) => {
 function ToolCallBlockContent({ range, tree, toolCalls, renderChild, forkable, heights }: ToolCallBlockProps) {
   const element = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
-  // The resize observer reads the row count of the block as it is now (the last block grows while it streams).
+  // The resize observer reads the row count of the block as committed (the last block grows while it streams);
+  // set after the commit, before the layout the observer reports on.
   const rowCount = useRef(range.end - range.start);
-  rowCount.current = range.end - range.start;
+  useLayoutEffect(() => {
+    rowCount.current = range.end - range.start;
+  });
 
   useEffect(() => {
     const block = element.current;
