@@ -71,6 +71,23 @@ const fanOutProject = (count: number) =>
     32,
   );
 
+/** The fan-out's model from memory: fan_out asks for `children` child calls, then answers; every child answers at once. */
+function answersFromMemory(children: number): ModelStepClient {
+  const usage = { inputTokens: 1, outputTokens: 1 };
+  return {
+    async *step(request) {
+      const fanOutAsks = request.system?.startsWith('You are fan_out') === true && !request.messages.some((message) => message.role === 'tool');
+      if (fanOutAsks) {
+        for (let index = 0; index < children; index += 1) yield { type: 'tool-call', toolCallId: `memory_${index}`, toolName: 'child', input: { input: 'Hi.' } };
+        yield { type: 'finish', finishReason: 'tool-calls', usage };
+        return;
+      }
+      yield { type: 'text-delta', text: 'Done.' };
+      yield { type: 'finish', finishReason: 'stop', usage };
+    },
+  };
+}
+
 /** Targets of issue #16, each printed beside its figure. */
 const TARGET_STEP_ABOVE_FLOOR_MS = 3;
 const TARGET_FLAT_MS = 3;
@@ -224,6 +241,27 @@ async function main(): Promise<void> {
       console.log(`${String(count).padStart(4)} children: ${ms(cpuPerChild.get(count)!)} ms CPU per child`);
     }
     const cpuRatio = cpuPerChild.get(100)! / cpuPerChild.get(10)!;
+
+    console.log("\n4. the loop's own CPU per child worker: 100 children against a client that answers from memory (no HTTP, no AI SDK)");
+    const ownPerChild: number[] = [];
+    for (let index = -2; index < 5; index += 1) {
+      const before = process.cpuUsage();
+      const outcome = await startRun({
+        project: fanOutProject(100),
+        projectTrust: 'trusted',
+        sandbox: bench.sandbox,
+        input: 'Go.',
+        modelClient: answersFromMemory(100),
+        approvalHandler: async (request) => {
+          throw new Error(`unexpected approval prompt for ${request.toolName}`);
+        },
+        onEvent: () => {},
+      });
+      if (outcome.status !== 'completed') throw new Error(`run ${outcome.status}: ${outcome.error.code}: ${outcome.error.message}`);
+      const used = process.cpuUsage(before);
+      if (index >= 0) ownPerChild.push((used.user + used.system) / 1000 / 100); // the first two warm up
+    }
+    console.log(`  ${ms(median(ownPerChild))} ms CPU per child (median of ${ownPerChild.length} runs)`);
 
     const aboveFloor = results.proxy.median - results.floor;
     const growth = results.proxy.last - results.proxy.first;
