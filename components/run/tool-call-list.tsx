@@ -31,9 +31,7 @@ export function ToolCallList({ tree, toolCalls, renderChild, forkable }: ToolCal
   if (toolCalls.length < WINDOW_FROM_ROWS) {
     return (
       <div role="list" className={styles.toolCalls}>
-        {toolCalls.map((toolCall) => (
-          <ToolCallView key={toolCall.toolCallId} toolCall={toolCall} childCall={childCallOf(tree, toolCall)} renderChild={renderChild} forkable={forkable} />
-        ))}
+        {toolCallRows({ tree, toolCalls, renderChild, forkable }, { start: 0, end: toolCalls.length }, false)}
       </div>
     );
   }
@@ -44,6 +42,22 @@ export function ToolCallList({ tree, toolCalls, renderChild, forkable }: ToolCal
       ))}
     </div>
   );
+}
+
+/** The rows of `range`; numbered (aria-posinset) in a windowed list, where the rows before may not be in the page. */
+function toolCallRows({ tree, toolCalls, renderChild, forkable }: ToolCallListProps, range: BlockRange, numbered: boolean): ReactNode[] {
+  return toolCalls
+    .slice(range.start, range.end)
+    .map((toolCall, offset) => (
+      <ToolCallView
+        key={toolCall.toolCallId}
+        toolCall={toolCall}
+        childCall={childCallOf(tree, toolCall)}
+        renderChild={renderChild}
+        forkable={forkable}
+        {...(numbered ? { position: range.start + offset + 1 } : {})}
+      />
+    ));
 }
 
 function childCallOf(tree: RunTree, toolCall: ToolCallNode) {
@@ -113,16 +127,7 @@ function ToolCallBlockContent({ range, tree, toolCalls, renderChild, forkable, h
   }
   return (
     <div ref={element} className={styles.toolCallBlock} data-testid="tool-call-block" data-drawn="true">
-      {toolCalls.slice(range.start, range.end).map((toolCall, offset) => (
-        <ToolCallView
-          key={toolCall.toolCallId}
-          toolCall={toolCall}
-          childCall={childCallOf(tree, toolCall)}
-          renderChild={renderChild}
-          forkable={forkable}
-          position={range.start + offset + 1}
-        />
-      ))}
+      {toolCallRows({ tree, toolCalls, renderChild, forkable }, range, true)}
     </div>
   );
 }
