@@ -16,6 +16,7 @@ import {
 } from '@/lib/model/protocol/model-catalog';
 import { formatModelId, parseModelId } from '@/lib/model/protocol/model-id';
 import type { ModelOption } from '@/lib/model/protocol/step-protocol';
+import { upstreamFetch } from '@/lib/model/server/upstream-fetch';
 
 /**
  * The server side of model access: which providers are configured (from the
@@ -37,7 +38,7 @@ export interface ResolveOptions {
   /** A key the user brought for this request; wins over the server's key. */
   apiKey?: string;
   env: ServerEnvironment;
-  /** Injected by tests to fake an upstream; defaults to the global fetch. */
+  /** Injected by tests to fake an upstream; defaults to upstreamFetch (undici, the global fetch for what it does not handle). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -131,7 +132,7 @@ function demoDelay(env: ServerEnvironment): number {
 }
 
 function createKeyedModel(provider: ProviderDescription, model: string, apiKey: string, options: ResolveOptions): LanguageModel {
-  const settings = { apiKey, fetch: options.fetch };
+  const settings = { apiKey, fetch: options.fetch ?? upstreamFetch };
   switch (provider.id) {
     case 'openai':
       return createOpenAI({ ...settings, baseURL: nonEmpty(options.env.OPENAI_BASE_URL) })(model);
@@ -202,7 +203,7 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
         name: OPENAI_COMPATIBLE_PROVIDER_ID,
         baseURL,
         apiKey,
-        fetch: options.fetch,
+        fetch: options.fetch ?? upstreamFetch,
         supportsStructuredOutputs: true,
         // Ask for the usage chunk (stream_options.include_usage): tokens per step are shown and priced.
         includeUsage: true,
