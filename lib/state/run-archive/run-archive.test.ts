@@ -5,6 +5,9 @@ import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive } from './run-archive';
 import { createRunRecorder } from './run-recorder';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
+import { runProject } from '@/lib/runtime/testing/run-harness';
+import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
+import { testProject, testWorker } from '@/lib/runtime/testing/test-project';
 
 function stepRecord(runId: string, step: number): ModelStepRecord {
   return {
@@ -54,6 +57,47 @@ describe('run archive: model steps', () => {
     expect(await archive.steps('run-unknown')).toEqual([]);
     await archive.deleteRun('run-s');
     expect(await archive.steps('run-s')).toEqual([]);
+  });
+});
+
+describe('run archive: a long call', () => {
+  it('keeps a 20-step call in space linear in its conversation, and gives every step back whole', async () => {
+    const archive = freshArchive();
+    const recorder = createRunRecorder(archive, 'alpha', (error) => {
+      throw error;
+    });
+    const input = `Summarise this: ${'lorem ipsum '.repeat(5_000)}`; // 60 KB, in every step's request
+    const steps = 20;
+    const scripted = createScriptedModel({
+      main: [...Array.from({ length: steps - 1 }, (_, index) => ({ toolCalls: [{ id: `c${index}`, toolName: 'a', input: { input: `part ${index}` } }] })), { text: 'done' }],
+      a: Array.from({ length: steps - 1 }, (_, index) => ({ text: `part ${index} read` })),
+    });
+    const direct: ModelStepRecord[] = [];
+    const project = testProject([testWorker('main', { toolsets: { workers: { allowed_workers: ['a'] } } }), testWorker('a', { description: 'A.' })]);
+    const { outcome, events } = await runProject({
+      project,
+      client: scripted.client,
+      input,
+      onEvent: (event) => recorder.record(event),
+      extra: {
+        recordStep: (record) => {
+          direct.push(record);
+          recorder.recordStep(record);
+        },
+      },
+    });
+    expect(outcome.status).toBe('completed');
+    await recorder.flush();
+    const runId = events[0]!.runId;
+    const [run] = await archive.listRuns('alpha');
+    const wholeSteps = direct.reduce((sum, record) => sum + JSON.stringify(record).length, 0);
+    expect(wholeSteps).toBeGreaterThan(steps * input.length);
+    // The input is stored with the first step only (events hold it too: run-start, worker-start).
+    expect(run!.bytes).toBeLessThan(5 * input.length);
+    const kept = await archive.steps(runId);
+    expect(kept).toHaveLength(direct.length);
+    const byKey = (record: ModelStepRecord) => `${record.callId}\u0000${String(record.step).padStart(4, '0')}`;
+    expect(kept).toEqual([...direct].sort((left, right) => (byKey(left) < byKey(right) ? -1 : 1)));
   });
 });
 

@@ -1,5 +1,6 @@
 import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
+import { createStepDeltaEncoder, decodeSteps } from './step-deltas';
 
 /**
  * Runs kept across reloads: every run's events in IndexedDB, written as they happen,
@@ -105,15 +106,15 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
  */
 type StoredEvent = { runId: string; sequence: number } & ({ json: string } | { event: RunEvent });
 
-/** A model step stored as its JSON text under its key (requests carry whole conversations). */
+/**
+ * A model step stored as its JSON text under its key; its request holds only the
+ * messages the call's previous step did not (step-deltas.ts). Records written
+ * before held the step object whole; both are read.
+ */
 type StoredStep = Pick<ModelStepRecord, 'runId' | 'callId' | 'step'> & { json: string };
 
 function eventsOf(record: StoredEvent): RunEvent[] {
   return 'json' in record ? (JSON.parse(record.json) as RunEvent[]) : [record.event];
-}
-
-function stepOf(record: StoredStep | ModelStepRecord): ModelStepRecord {
-  return 'json' in record ? (JSON.parse(record.json) as ModelStepRecord) : record;
 }
 
 function eventRange(runId: string): IDBKeyRange {
@@ -128,6 +129,7 @@ function stepRange(runId: string): IDBKeyRange {
 export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME): RunArchive {
   let opened: Promise<IDBDatabase> | null = null;
   const database = () => (opened ??= openDatabase(factory, databaseName));
+  const stepEncoder = createStepDeltaEncoder();
 
   async function removeRuns(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
@@ -190,22 +192,28 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
       if (steps.length === 0) return;
       const transaction = (await database()).transaction([RUNS, STEPS], 'readwrite');
       const runs = transaction.objectStore(RUNS);
-      for (const step of steps) {
-        const run = await request(runs.get(step.runId) as IDBRequest<ArchivedRun | undefined>);
-        if (run === undefined) continue;
-        const json = JSON.stringify(step);
-        const record: StoredStep = { runId: step.runId, callId: step.callId, step: step.step, json };
-        transaction.objectStore(STEPS).put(record);
-        // Requests carry whole conversations (and attachments): they count toward the budget.
-        runs.put({ ...run, bytes: run.bytes + json.length });
+      try {
+        for (const step of steps) {
+          const run = await request(runs.get(step.runId) as IDBRequest<ArchivedRun | undefined>);
+          if (run === undefined) continue;
+          const json = stepEncoder.encode(step);
+          const record: StoredStep = { runId: step.runId, callId: step.callId, step: step.step, json };
+          transaction.objectStore(STEPS).put(record);
+          // Requests carry conversations (and attachments): what is stored of them counts toward the budget.
+          runs.put({ ...run, bytes: run.bytes + json.length });
+        }
+        await done(transaction);
+      } catch (error) {
+        // Not stored, so no later step may build on them.
+        for (const step of steps) stepEncoder.forget(step);
+        throw error;
       }
-      await done(transaction);
     },
 
     async steps(runId) {
       const transaction = (await database()).transaction(STEPS, 'readonly');
       const stored = await request(transaction.objectStore(STEPS).getAll(stepRange(runId)) as IDBRequest<Array<StoredStep | ModelStepRecord>>);
-      return stored.map(stepOf);
+      return decodeSteps(stored.map((record) => ('json' in record ? record.json : record)));
     },
 
     async putSnapshot(runId, files) {
