@@ -157,7 +157,7 @@ test('a run exported as a file opens again, and a run link opens in another brow
   await runEntries(page).first().getByTestId('share-run').click();
   const share = page.getByTestId('run-share-dialog');
   const link = await share.getByTestId('run-share-link').inputValue();
-  expect(link).toMatch(/#wbrun1=\d+\./);
+  expect(link).toMatch(/#wbrun2=\d+\./);
   await share.getByRole('button', { name: 'Close' }).click();
 
   const other = await openedInFreshBrowser(browser, link);

@@ -1,10 +1,10 @@
 import { decodeFragment, encodeFragment, isFragmentOfKind, type FragmentKind } from '@/lib/share/compressed-fragment';
 import { MAX_LINK_LENGTH } from '@/lib/share/share-limits';
-import { RUN_RECORD_VERSION, type RunRecord } from './run-record';
+import { READ_RUN_RECORD_VERSIONS, RUN_RECORD_VERSION, type RunRecord } from './run-record';
 import { runRecordFromPayload, toRunRecordPayload, type RunRecordResult } from './run-record-codec';
 
 /**
- * A run record as a link: "#wbrun1=…", the same compressed, checksummed and
+ * A run record as a link: "#wbrun2=…" (the record's version; "#wbrun1=…" links are read too), the same compressed, checksummed and
  * bounded scheme as project links (lib/share/compressed-fragment.ts), with the
  * same handling of cut-off and damaged links. Binary files are left out unless
  * asked for; over MAX_LINK_LENGTH the share dialog offers the file instead.
@@ -12,7 +12,7 @@ import { runRecordFromPayload, toRunRecordPayload, type RunRecordResult } from '
 export const RUN_LINK: FragmentKind = {
   key: 'wbrun',
   version: RUN_RECORD_VERSION,
-  supportedVersions: [RUN_RECORD_VERSION],
+  supportedVersions: READ_RUN_RECORD_VERSIONS,
   linkName: 'run link',
   contents: 'a run',
   alternative: 'the run record as a file',

@@ -53,11 +53,43 @@ describe('run record file', () => {
   it('refuses what is not a record, another version, and damage, saying where', () => {
     expect(refusal('not json')).toMatch(/not JSON/);
     expect(refusal('{"format":"workerbench-project"}')).toMatch(/not a Workerbench run record/);
-    expect(refusal(mutated((payload) => (payload.version = 2)))).toMatch(/format version "2".*newer Workerbench/);
+    expect(refusal(mutated((payload) => (payload.version = 3)))).toMatch(/format version "3"; this Workerbench reads version 1 and 2\. It was probably made by a newer Workerbench/);
     expect(refusal(mutated((payload) => ((payload.events as unknown[])[3] = { type: 'surprise' })))).toMatch(/damaged: events\[3\]/);
     expect(refusal(mutated((payload) => (((payload.events as Record<string, unknown>[])[1]!).depth = -1)))).toMatch(/events\[1\]\.depth/);
     expect(refusal(mutated((payload) => (((payload.steps as Record<string, unknown>[])[0]!).runId = 'run-other')))).toMatch(/steps\[0\] belongs to another run/);
     expect(refusal(mutated((payload) => (payload.events as unknown[]).shift()))).toMatch(/does not begin with the start/);
+  });
+
+  it('keeps a step that follows another of its call as a delta, and reads version 1 records (every step whole)', () => {
+    const payload = toRunRecordPayload(record);
+    expect(payload.version).toBe(2);
+    const deltas = payload.steps.filter((step) => step.sharedMessages !== undefined);
+    expect(deltas.length).toBeGreaterThan(0);
+    const wholeStepsLength = JSON.stringify(record.steps).length;
+    expect(JSON.stringify(payload.steps).length).toBeLessThan(wholeStepsLength * 0.6);
+
+    const versionOne = JSON.stringify({ ...payload, version: 1, steps: record.steps });
+    const result = parseRunRecordText(versionOne);
+    expect(result.ok).toBe(true);
+    if (result.ok) expectSameRecord(result.record, record);
+    // The example shipped before version 2 (public/examples) is one.
+    expect(JSON.parse(versionOne).version).toBe(1);
+  });
+
+  it('refuses a delta with nothing to build on, a delta in a version 1 record, and a flood of shared messages', () => {
+    const firstDelta = toRunRecordPayload(record).steps.findIndex((step) => step.sharedMessages !== undefined);
+    expect(refusal(mutated((payload) => (payload.steps as unknown[]).splice(firstDelta - 1, 1)))).toMatch(
+      new RegExp(`damaged: step \\d+ of worker \\w+ \\(entry ${firstDelta - 1}\\) builds on step \\d+ of its call, which is not just before it`),
+    );
+    expect(refusal(mutated((payload) => ((payload.steps as Record<string, unknown>[])[firstDelta]!.sharedMessages = 10_000)))).toMatch(/which has fewer than 10000 messages/);
+    expect(refusal(mutated((payload) => (payload.version = 1)))).toMatch(new RegExp(`damaged: steps\\[${firstDelta}\\] shares parts with the step before it, which version 1 records never do`));
+    // 10,000 empty messages once, then 2,000 steps that each share them all: a few hundred kilobytes asking for 20 million.
+    const flood = mutated((payload) => {
+      const steps = payload.steps as Record<string, unknown>[];
+      const first = { ...steps[0]!, callId: 'flood', step: 1, request: { model: 'demo:scripted', messages: Array.from({ length: 10_000 }, () => ({ role: 'user', content: '' })), tools: [] } };
+      steps.push(first, ...Array.from({ length: 2_000 }, (_, index) => ({ ...first, step: index + 2, request: { ...first.request, messages: [] }, sharedMessages: 10_000 })));
+    });
+    expect(refusal(flood)).toMatch(/damaged: its steps hold more than 2000000 messages in all/);
   });
 
   it('refuses files outside the project, duplicates and bad base64', () => {
@@ -77,7 +109,7 @@ describe('run record file', () => {
 describe('run link', () => {
   it('round-trips, leaving binary files out unless asked and saying which', () => {
     const withPdfs = encodeRunLink(record, { includeBinary: true });
-    expect(withPdfs.fragment).toMatch(/^#wbrun1=\d+\./);
+    expect(withPdfs.fragment).toMatch(/^#wbrun2=\d+\./);
     expect(isRunLink(withPdfs.fragment)).toBe(true);
     const opened = decodeRunLink(`https://workerbench.example/${withPdfs.fragment}`);
     expect(opened.ok).toBe(true);

@@ -5,9 +5,10 @@ import { checkSharedProject } from '@/lib/share/project-checks';
 import { describePayloadIssue } from '@/lib/share/share-payload';
 import { quoteForMessage } from '@/lib/share/share-result';
 import { decodeUtf8Strict, encodeUtf8 } from '@/lib/vfs/utf8';
-import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord, type RunRecordFile } from './run-record';
+import { READ_RUN_RECORD_VERSIONS, RUN_RECORD_FORMAT, RUN_RECORD_VERSION, type RunRecord, type RunRecordFile } from './run-record';
 import { runRecordPayloadSchema, type RunRecordPayload } from './run-record-schema';
-import { MAX_RECORD_EVENTS, MAX_RECORD_STEPS, MAX_RECORD_TEXT_LENGTH } from './run-record-limits';
+import { MAX_RECORD_EVENTS, MAX_RECORD_MESSAGES, MAX_RECORD_STEPS, MAX_RECORD_TEXT_LENGTH } from './run-record-limits';
+import { decodeSteps, encodeStepList } from './step-deltas';
 
 /**
  * A run record as JSON (the .run.json file, and the payload of a run link) and
@@ -40,7 +41,7 @@ export function toRunRecordPayload(record: RunRecord, options: RunRecordPayloadO
     projectName: record.projectName,
     projectAtStart: { source: record.projectAtStart.source, files, ...(missing.length === 0 ? {} : { missingFiles: missing }) },
     events: record.events as RunRecordPayload['events'],
-    steps: record.steps as RunRecordPayload['steps'],
+    steps: encodeStepList(record.steps) as RunRecordPayload['steps'],
   };
 }
 
@@ -77,11 +78,11 @@ function fromPayloadUnsafe(parsed: unknown): RunRecordResult {
     return { ok: false, message: 'This is not a Workerbench run record.' };
   }
   const version = (parsed as { version?: unknown }).version;
-  if (version !== RUN_RECORD_VERSION) {
+  if (typeof version !== 'number' || !READ_RUN_RECORD_VERSIONS.includes(version)) {
     const newer = typeof version === 'number' && version > RUN_RECORD_VERSION;
     return {
       ok: false,
-      message: `This run record has format version ${quoteForMessage(String(version))}; this Workerbench reads version ${RUN_RECORD_VERSION}.${newer ? ' It was probably made by a newer Workerbench: update and try again.' : ''}`,
+      message: `This run record has format version ${quoteForMessage(String(version))}; this Workerbench reads version ${READ_RUN_RECORD_VERSIONS.join(' and ')}.${newer ? ' It was probably made by a newer Workerbench: update and try again.' : ''}`,
     };
   }
   // Counted before the schema so a huge record is refused with a count, not after checking each part.
@@ -98,6 +99,14 @@ function fromPayloadUnsafe(parsed: unknown): RunRecordResult {
   const foreignStep = payload.steps.findIndex((step) => step.runId !== payload.runId);
   if (foreignStep >= 0) return { ok: false, message: `This run record is damaged: steps[${foreignStep}] belongs to another run.` };
   if (payload.events[0]?.type !== 'run-start') return { ok: false, message: 'This run record is damaged: it does not begin with the start of its run.' };
+  const deltaStep = payload.version === 1 ? payload.steps.findIndex((step) => step.sharedMessages !== undefined || step.sharedTools || step.sharedSystem) : -1;
+  if (deltaStep >= 0) return { ok: false, message: `This run record is damaged: steps[${deltaStep}] shares parts with the step before it, which version 1 records never do.` };
+  let wholeSteps: RunRecord['steps'];
+  try {
+    wholeSteps = decodeSteps(payload.steps as Parameters<typeof decodeSteps>[0], { maxMessages: MAX_RECORD_MESSAGES });
+  } catch (error) {
+    return { ok: false, message: `This run record is damaged: ${errorMessage(error)}.` };
+  }
 
   const files: RunRecordFile[] = [];
   for (const [index, file] of payload.projectAtStart.files.entries()) {
@@ -127,7 +136,7 @@ function fromPayloadUnsafe(parsed: unknown): RunRecordResult {
         ...(payload.projectAtStart.missingFiles === undefined ? {} : { missingFiles: payload.projectAtStart.missingFiles }),
       },
       events: payload.events as RunRecord['events'],
-      steps: payload.steps as RunRecord['steps'],
+      steps: wholeSteps,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUN_RECORD_FORMAT, RUN_RECORD_VERSION } from './run-record';
+import { RUN_RECORD_FORMAT } from './run-record';
 
 /**
  * The JSON of a run record file or link, version 1, checked before anything
@@ -87,11 +87,18 @@ export const stepRecordSchema = z.strictObject({
   timestamp: z.number().finite(),
 });
 
+/** A step as a record keeps it: whole, or (version 2) after the messages it shares with the step before it. */
+const storedStepSchema = stepRecordSchema.extend({
+  sharedMessages: z.number().int().positive().optional(),
+  sharedTools: z.literal(true).optional(),
+  sharedSystem: z.literal(true).optional(),
+});
+
 const recordFile = z.union([z.strictObject({ path: text, text }), z.strictObject({ path: text, base64: z.string() })]);
 
 export const runRecordPayloadSchema = z.strictObject({
   format: z.literal(RUN_RECORD_FORMAT),
-  version: z.literal(RUN_RECORD_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   recordedWith: text.max(200),
   runId: name,
   projectName: text,
@@ -101,7 +108,7 @@ export const runRecordPayloadSchema = z.strictObject({
     missingFiles: z.array(text).optional(),
   }),
   events: z.array(runEventSchema),
-  steps: z.array(stepRecordSchema),
+  steps: z.array(storedStepSchema),
 });
 
 export type RunRecordPayload = z.infer<typeof runRecordPayloadSchema>;

@@ -11,7 +11,10 @@ import type { ModelStepRecord } from '@/lib/runtime/step-record';
  * checked (run-record-codec) before anything reads it.
  */
 export const RUN_RECORD_FORMAT = 'workerbench-run-record';
-export const RUN_RECORD_VERSION = 1;
+/** Version 2 keeps a step that follows another of its call as a delta (step-deltas.ts); version 1 kept every step whole. */
+export const RUN_RECORD_VERSION = 2;
+/** The versions this Workerbench reads. */
+export const READ_RUN_RECORD_VERSIONS: readonly number[] = [1, 2];
 
 export interface RunRecordFile {
   /** Project-relative path. */

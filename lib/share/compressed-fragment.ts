@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/errors/error-message';
  *   #<key><version>=<n>.<base64url(zlib(JSON))>
  *
  * <key><version> names the kind of link and its format ("wb1" a project,
- * "wbrun1" a run) before anything is decoded. <n> is the number of base64url
+ * "wbrun2" a run) before anything is decoded. <n> is the number of base64url
  * characters that follow: a link cut off by a chat client or a mail wrapper is
  * reported as truncated, not as corrupted, and trailing punctuation picked up
  * with the link (")" or ".") is ignored. zlib (not raw deflate) for its

@@ -8,7 +8,7 @@ export function isShareHash(hash: string): boolean {
   return /^#?wb\d/.test(hash.trim());
 }
 
-/** True when a location hash is meant to be a run link ("#wbrun1=…"), even a damaged one; checked before isShareHash. */
+/** True when a location hash is meant to be a run link ("#wbrun2=…"), even a damaged one; checked before isShareHash. */
 export function isRunHash(hash: string): boolean {
   return /^#?wbrun\d/.test(hash.trim());
 }

@@ -72,7 +72,7 @@ export interface ShareState {
   exportZip: () => Promise<void>;
   openLinkImport: (hash: string) => Promise<void>;
   openZipImport: (file: File) => Promise<void>;
-  /** A run link ("#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
+  /** A run link ("#wbrun2=…", or an older "#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
   openRunLinkImport: (hash: string) => Promise<void>;
   /** A .run.json file, likewise. */
   openRunFileImport: (file: File) => Promise<void>;

@@ -1,6 +1,7 @@
 import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
-import { createStepDeltaEncoder, decodeSteps } from './step-deltas';
+import { createStepDeltaEncoder, decodeSteps } from '@/lib/run-record/step-deltas';
+import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * Runs kept across reloads: every run's events in IndexedDB, written as they happen,
@@ -213,7 +214,11 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
     async steps(runId) {
       const transaction = (await database()).transaction(STEPS, 'readonly');
       const stored = await request(transaction.objectStore(STEPS).getAll(stepRange(runId)) as IDBRequest<Array<StoredStep | ModelStepRecord>>);
-      return decodeSteps(stored.map((record) => ('json' in record ? record.json : record)));
+      try {
+        return decodeSteps(stored.map((record) => ('json' in record ? record.json : record)));
+      } catch (error) {
+        throw new Error(`The kept run is damaged: ${errorMessage(error)}.`);
+      }
     },
 
     async putSnapshot(runId, files) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from 'ai';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
-import { createStepDeltaEncoder, decodeSteps } from './step-deltas';
+import { createStepDeltaEncoder, decodeSteps, encodeStepList, type StoredStep } from './step-deltas';
 
 function step(callId: string, number: number, messages: ModelMessage[]): ModelStepRecord {
   return {
@@ -60,7 +60,10 @@ describe('step deltas', () => {
     encoder.encode(first!);
     // A structured copy (a record opened from a file) shares no object with what was stored.
     const copied = structuredClone(second!);
-    expect(JSON.parse(encoder.encode(copied))).toEqual(copied);
+    const stored = JSON.parse(encoder.encode(copied)) as StoredStep;
+    expect([stored.sharedMessages, stored.sharedTools, stored.request.messages, stored.request.tools]).toEqual([undefined, undefined, copied.request.messages, copied.request.tools]);
+    // (A string is a value: the system prompt is shared all the same.)
+    expect(stored.sharedSystem).toBe(true);
     // Step 4 after step 2: step 3 is not the one remembered.
     const fourth = { ...step('main', 4, [...copied.request.messages]) };
     expect(JSON.parse(encoder.encode(fourth))).toEqual(fourth);
@@ -93,6 +96,26 @@ describe('step deltas', () => {
     const records = growingConversation('main', 3, { role: 'user', content: 'task' });
     const encoder = createStepDeltaEncoder();
     const stored = records.map((record) => encoder.encode(record));
-    expect(() => decodeSteps([stored[0]!, stored[2]!])).toThrow('The kept run is damaged: step 3 of worker main builds on step 2, which is missing.');
+    expect(() => decodeSteps([stored[0]!, stored[2]!])).toThrow('step 3 of worker main (entry 1) builds on step 2 of its call, which is not just before it');
+  });
+
+  it('encodes a list of steps against the entry before each, finding equal messages in copies too', () => {
+    const main = growingConversation('main', 3, { role: 'user', content: 'task' });
+    const child = growingConversation('child', 2, { role: 'user', content: 'child task' });
+    // A record read from a file: every message a copy.
+    const list = structuredClone([...child, ...main]);
+    const encoded = encodeStepList(list);
+    expect(encoded.map((step) => step.sharedMessages)).toEqual([undefined, 1, undefined, 1, 3]);
+    expect(decodeSteps(encoded)).toEqual(list);
+    // A step that does not follow the entry before it (another call, or a gap) stays whole.
+    expect(encodeStepList([main[0]!, main[2]!]).map((step) => step.sharedMessages)).toEqual([undefined, undefined]);
+  });
+
+  it('refuses to decode more messages than allowed, however few bytes ask for them', () => {
+    const many = Array.from({ length: 1_000 }, () => ({ role: 'user' as const, content: '' }));
+    const first = step('main', 1, many);
+    const stored = [first, ...Array.from({ length: 999 }, (_, index) => ({ ...step('main', index + 2, []), sharedMessages: 1_000 }))];
+    expect(() => decodeSteps(stored, { maxMessages: 100_000 })).toThrow('its steps hold more than 100000 messages in all');
+    expect(decodeSteps(stored.slice(0, 50), { maxMessages: 100_000 })).toHaveLength(50);
   });
 });
