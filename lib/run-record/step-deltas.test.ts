@@ -77,6 +77,17 @@ describe('step deltas', () => {
     expect(JSON.parse(encoder.encode(second!))).toEqual(second);
   });
 
+  it("forgets an ended run's calls, and only those", () => {
+    const encoder = createStepDeltaEncoder();
+    const ended = growingConversation('main', 2, { role: 'user', content: 'task' });
+    const live = growingConversation('main', 2, { role: 'user', content: 'task' }).map((record) => ({ ...record, runId: 'run-2' }));
+    encoder.encode(ended[0]!);
+    encoder.encode(live[0]!);
+    encoder.forgetRun('run-1');
+    expect(JSON.parse(encoder.encode(ended[1]!))).not.toHaveProperty('sharedMessages');
+    expect(JSON.parse(encoder.encode(live[1]!))).toHaveProperty('sharedMessages', 1);
+  });
+
   it('remembers a bounded number of calls: the least recently used is stored whole next', () => {
     const encoder = createStepDeltaEncoder(2);
     const calls = ['a', 'b', 'c'].map((callId) => growingConversation(callId, 2, { role: 'user', content: `task ${callId}` }));

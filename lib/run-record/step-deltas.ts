@@ -78,6 +78,8 @@ export interface StepDeltaEncoder {
   encode(step: ModelStepRecord): string;
   /** The step was not stored after all (its write failed): the call's next step is stored whole. */
   forget(step: Pick<ModelStepRecord, 'runId' | 'callId'>): void;
+  /** The run has ended: no step of it follows, so nothing of it (a conversation, an attachment) stays in memory. */
+  forgetRun(runId: string): void;
 }
 
 /**
@@ -101,6 +103,9 @@ export function createStepDeltaEncoder(rememberedCalls = REMEMBERED_CALLS): Step
     },
     forget(step) {
       latest.delete(callKey(step));
+    },
+    forgetRun(runId) {
+      for (const [key, step] of latest) if (step.runId === runId) latest.delete(key);
     },
   };
 }

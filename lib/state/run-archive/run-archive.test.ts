@@ -96,6 +96,12 @@ describe('run archive: a long call', () => {
     expect(run!.bytes).toBeLessThan(5 * input.length);
     const kept = await archive.steps(runId);
     expect(kept).toHaveLength(direct.length);
+    // The run has ended, so nothing of it is remembered: one more step of its call would be stored whole.
+    const lastOfMain = direct.filter((record) => record.workerName === 'main').at(-1)!;
+    const extra = { ...lastOfMain, step: lastOfMain.step + 1, request: { ...lastOfMain.request, messages: [...lastOfMain.request.messages] } };
+    const before = (await archive.listRuns('alpha'))[0]!.bytes;
+    await archive.appendSteps([extra]);
+    expect((await archive.listRuns('alpha'))[0]!.bytes - before).toBeGreaterThan(input.length);
     const byKey = (record: ModelStepRecord) => `${record.callId}\u0000${String(record.step).padStart(4, '0')}`;
     expect(kept).toEqual([...direct].sort((left, right) => (byKey(left) < byKey(right) ? -1 : 1)));
   });

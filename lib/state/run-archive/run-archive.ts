@@ -131,6 +131,14 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
   let opened: Promise<IDBDatabase> | null = null;
   const database = () => (opened ??= openDatabase(factory, databaseName));
   const stepEncoder = createStepDeltaEncoder();
+  // Runs whose end was appended: their last steps are written just after it (the recorder writes a
+  // batch's events first), and the encoder forgets the run once they are. Bounded; old ones need no memory.
+  const endedRuns = new Set<string>();
+  const noteEnded = (runId: string) => {
+    endedRuns.add(runId);
+    if (endedRuns.size > 64) endedRuns.delete(endedRuns.values().next().value!);
+    stepEncoder.forgetRun(runId);
+  };
 
   async function removeRuns(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
@@ -175,6 +183,7 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
         runs.put({ ...existing, bytes: existing.bytes + json.length, eventCount: existing.eventCount + runEvents.length });
       }
       await done(transaction);
+      for (const event of events) if (event.type === 'run-end' || event.type === 'run-error') noteEnded(event.runId);
     },
 
     async listRuns(project) {
@@ -204,6 +213,7 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
           runs.put({ ...run, bytes: run.bytes + json.length });
         }
         await done(transaction);
+        for (const runId of new Set(steps.map((step) => step.runId))) if (endedRuns.has(runId)) stepEncoder.forgetRun(runId);
       } catch (error) {
         // Not stored, so no later step may build on them.
         for (const step of steps) stepEncoder.forget(step);
