@@ -64,8 +64,21 @@ async function prepareProject(page: Page, baseUrl: string): Promise<void> {
 /** Observers for long tasks and key events, installed before the run starts. */
 async function observe(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const store = { tasks: [] as number[], taskStarts: [] as number[], keys: [] as number[], keyStarts: [] as number[], observedFrom: performance.now() };
+    const store = { tasks: [] as number[], taskStarts: [] as number[], keys: [] as number[], keyStarts: [] as number[], frames: [] as string[], observedFrom: performance.now() };
     (window as unknown as { __bench: typeof store }).__bench = store;
+    // Long animation frames name the scripts they ran (where a long task does not): for BENCH_VERBOSE.
+    type FrameScript = { invoker: string; sourceURL: string; sourceFunctionName: string; sourceCharPosition: number; duration: number };
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => {
+        const frame = entry as PerformanceEntry & { blockingDuration: number; styleAndLayoutStart: number; scripts: FrameScript[] };
+        if (frame.duration <= 50) return;
+        const scripts = frame.scripts
+          .filter((script) => script.duration >= 5)
+          .map((script) => `${script.invoker} ${script.sourceURL.replace(/.*\//, '')}:${script.sourceCharPosition} ${script.sourceFunctionName || ''} ${script.duration.toFixed(0)} ms`);
+        const layout = frame.styleAndLayoutStart > 0 ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0;
+        store.frames.push(`${(frame.startTime - store.observedFrom).toFixed(0)}: ${frame.duration.toFixed(0)} ms (blocking ${frame.blockingDuration.toFixed(0)}, style and layout ${layout.toFixed(0)}): ${scripts.join('; ')}`);
+      }),
+    ).observe({ type: 'long-animation-frame', buffered: false });
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
         store.tasks.push(entry.duration);
         store.taskStarts.push(entry.startTime - store.observedFrom);
@@ -137,14 +150,15 @@ async function main(): Promise<void> {
     // Long lists are windowed: the list says how many tool calls it has, the page holds the rows near the view.
     const toolCalls = await run.locator('[data-testid="tool-call-list"]').first().getAttribute('data-count').catch(() => null);
     const rowsInPage = await run.locator('[data-testid="tool-call"]').count().catch(() => -1);
-    const { tasks, taskStarts, keys, keyStarts } = await page.evaluate(
-      () => (window as unknown as { __bench: { tasks: number[]; taskStarts: number[]; keys: number[]; keyStarts: number[] } }).__bench,
+    const { tasks, taskStarts, keys, keyStarts, frames } = await page.evaluate(
+      () => (window as unknown as { __bench: { tasks: number[]; taskStarts: number[]; keys: number[]; keyStarts: number[]; frames: string[] } }).__bench,
     );
     const longest = Math.max(0, ...tasks);
     const over = tasks.filter((duration) => duration > TASK_TARGET_MS).length;
     console.log(`${ROUNDS} runs of ${STEPS * CALLS_PER_STEP} tool calls (${STEPS} steps × ${CALLS_PER_STEP}), mock upstream 5 ms: ${walls.map((wall) => (wall / 1000).toFixed(1)).join(', ')} s; in the last, tool calls in the tree: ${toolCalls ?? '?'}, rows of them in the page: ${rowsInPage}`);
     console.log(`main-thread tasks over ${TASK_TARGET_MS} ms while they streamed: ${over} (longest ${longest.toFixed(0)} ms)   target: none   ${over === 0 ? 'MET' : 'NOT MET'}`);
     if (process.env.BENCH_VERBOSE !== undefined) console.log(`  long tasks (start ms after observing: duration): ${tasks.map((duration, index) => `${taskStarts[index]!.toFixed(0)}: ${duration.toFixed(0)}`).join(', ')}`);
+    if (process.env.BENCH_VERBOSE !== undefined) console.log(`  animation frames over 50 ms, with their scripts of 5 ms or more:\n${frames.map((frame) => `    ${frame}`).join('\n')}`);
     if (process.env.BENCH_VERBOSE !== undefined) console.log(`  keys over 16 ms (start ms after observing: duration): ${keys.map((duration, index) => `${keyStarts[index]!.toFixed(0)}: ${duration.toFixed(0)}`).join(', ')}`);
     // Key events faster than 16 ms are not reported by Event Timing: they count as 16 here.
     const latencies = [...keys, ...Array.from({ length: Math.max(0, typed - keys.length) }, () => 16)];

@@ -47,7 +47,7 @@ describe('createProxyModelClient', () => {
       endpoint: '/custom/model',
       getApiKey: (provider) => (provider === 'openai' ? 'user-openai-key' : undefined),
       fetch: async (url, init) => {
-        sent = { url: String(url), body: JSON.parse(String(init?.body)) as Record<string, unknown> };
+        sent = { url: String(url), body: JSON.parse(await new Response(init?.body).text()) as Record<string, unknown> };
         return chunkedResponse(splitEvery(ndjson, 100));
       },
     });
@@ -57,7 +57,7 @@ describe('createProxyModelClient', () => {
     const withoutKey = createProxyModelClient({
       getApiKey: () => undefined,
       fetch: async (_url, init) => {
-        sent = { url: '', body: JSON.parse(String(init?.body)) as Record<string, unknown> };
+        sent = { url: '', body: JSON.parse(await new Response(init?.body).text()) as Record<string, unknown> };
         return chunkedResponse(splitEvery(ndjson, 100));
       },
     });

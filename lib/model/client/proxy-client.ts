@@ -4,7 +4,7 @@ import { codeForProviderStatus } from '@/lib/model/protocol/provider-error-statu
 import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
 import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { errorMessage } from '@/lib/errors/error-message';
-import { stepRequestJson } from './step-request-json';
+import { stepRequestBody } from './step-request-body';
 
 /**
  * The browser side of one model step: POSTs to the proxy and turns the NDJSON
@@ -183,7 +183,7 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
       let response: Response;
       try {
-        const body = stepRequestJson(request, apiKey);
+        const body = stepRequestBody(request, apiKey);
         response = await sendWithAccessToken(
           (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...headers }, body, signal }),
           options,
