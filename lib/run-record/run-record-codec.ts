@@ -78,7 +78,7 @@ function fromPayloadUnsafe(parsed: unknown): RunRecordResult {
     return { ok: false, message: 'This is not a Workerbench run record.' };
   }
   const version = (parsed as { version?: unknown }).version;
-  if (typeof version !== 'number' || !READ_RUN_RECORD_VERSIONS.includes(version)) {
+  if (typeof version !== 'number' || !(READ_RUN_RECORD_VERSIONS as readonly number[]).includes(version)) {
     const newer = typeof version === 'number' && version > RUN_RECORD_VERSION;
     return {
       ok: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUN_RECORD_FORMAT } from './run-record';
+import { READ_RUN_RECORD_VERSIONS, RUN_RECORD_FORMAT } from './run-record';
 
 /**
  * The JSON of a run record file or link, version 1, checked before anything
@@ -98,7 +98,7 @@ const recordFile = z.union([z.strictObject({ path: text, text }), z.strictObject
 
 export const runRecordPayloadSchema = z.strictObject({
   format: z.literal(RUN_RECORD_FORMAT),
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.literal(READ_RUN_RECORD_VERSIONS),
   recordedWith: text.max(200),
   runId: name,
   projectName: text,

@@ -14,7 +14,7 @@ export const RUN_RECORD_FORMAT = 'workerbench-run-record';
 /** Version 2 keeps a step that follows another of its call as a delta (step-deltas.ts); version 1 kept every step whole. */
 export const RUN_RECORD_VERSION = 2;
 /** The versions this Workerbench reads. */
-export const READ_RUN_RECORD_VERSIONS: readonly number[] = [1, 2];
+export const READ_RUN_RECORD_VERSIONS = [1, RUN_RECORD_VERSION] as const;
 
 export interface RunRecordFile {
   /** Project-relative path. */

@@ -110,13 +110,22 @@ export function createStepDeltaEncoder(rememberedCalls = REMEMBERED_CALLS): Step
   };
 }
 
-/** Equal parts: the same object (steps read from the archive share them), else the same JSON. */
-function sameValue(left: unknown, right: unknown): boolean {
-  return left === right || JSON.stringify(left) === JSON.stringify(right);
-}
-
-/** A list of steps (a run record's) with each step that follows the one before it in its call kept as a delta. */
+/**
+ * A list of steps (a run record's) with each step that follows the one before it in its call kept as a delta.
+ * Equal parts are the same object (steps read from the archive share them), else the same JSON; each object is
+ * stringified at most once, so a record whose steps are all copies (opened from a file) costs what writing it does.
+ */
 export function encodeStepList(steps: readonly ModelStepRecord[]): StoredStep[] {
+  const jsonOf = new Map<unknown, string>();
+  const json = (value: unknown) => {
+    let text = jsonOf.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      jsonOf.set(value, text);
+    }
+    return text;
+  };
+  const sameValue = (left: unknown, right: unknown) => left === right || json(left) === json(right);
   return steps.map((step, index) => {
     const previous = steps[index - 1];
     return withShared(step, followsInItsCall(previous, step) ? sharedWith(previous!, step, sameValue) : NOTHING_SHARED);
