@@ -56,7 +56,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export async function startMockUpstream(options: { latencyMs: number; reply(request: ChatCompletionRequest): MockReply }): Promise<MockUpstream> {
+export interface MockUpstreamOptions {
+  latencyMs: number;
+  reply(request: ChatCompletionRequest): MockReply;
+  /** A request whose answer a test holds back: the latency starts once this settles (or at once, for undefined). */
+  hold?(request: ChatCompletionRequest): Promise<void> | undefined;
+}
+
+export async function startMockUpstream(options: MockUpstreamOptions): Promise<MockUpstream> {
   const records: UpstreamRequestRecord[] = [];
   const server = createServer({ noDelay: true }, async (request, response) => {
     const text = await readBody(request);
@@ -66,13 +73,16 @@ export async function startMockUpstream(options: { latencyMs: number; reply(requ
       return;
     }
     let body: string;
+    let held: Promise<void> | undefined;
     try {
       const parsed = JSON.parse(text) as ChatCompletionRequest;
       body = sseBody(parsed.model, options.reply(parsed));
+      held = options.hold?.(parsed);
     } catch (error) {
       response.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: String(error) } }));
       return;
     }
+    if (held !== undefined) await held;
     setTimeout(() => {
       records.push({ arrivedAt, heldMs: performance.now() - arrivedAt });
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' }).end(body);

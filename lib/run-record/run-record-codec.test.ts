@@ -50,6 +50,20 @@ describe('run record file', () => {
     expect(record.projectAtStart.files.some((file) => file.path.endsWith('.pdf'))).toBe(true);
   });
 
+  it("keeps which limit a queued step waited for, and refuses a limit it does not know", () => {
+    const events = record.events;
+    const start = events.findIndex((event) => event.type === 'worker-start');
+    const { runId, callId, parentCallId, workerName, depth, timestamp } = events[start]!;
+    const base = { runId, callId, parentCallId, workerName, depth, timestamp };
+    const queued = { ...base, type: 'model-wait' as const, step: 1, reason: 'queued' as const, limit: 'connections' as const };
+    const withWait = { ...record, events: [...events.slice(0, start + 1), queued, { ...base, type: 'model-wait-end' as const, step: 1 }, ...events.slice(start + 1)] };
+    const result = parseRunRecordText(serializeRunRecord(withWait as RunRecord));
+    expect(result.ok && result.record.events[start + 1]).toEqual(queued);
+    const unknownLimit = JSON.parse(serializeRunRecord(withWait as RunRecord)) as { events: Record<string, unknown>[] };
+    unknownLimit.events[start + 1]!.limit = 'sockets';
+    expect(refusal(JSON.stringify(unknownLimit))).toMatch(new RegExp(`events\\[${start + 1}\\]\\.limit`));
+  });
+
   it('refuses what is not a record, another version, and damage, saying where', () => {
     expect(refusal('not json')).toMatch(/not JSON/);
     expect(refusal('{"format":"workerbench-project"}')).toMatch(/not a Workerbench run record/);

@@ -52,6 +52,7 @@ export const runEventSchema = z.discriminatedUnion('type', [
     type: z.literal('model-wait'),
     step: count,
     reason: z.enum(['queued', 'retry']),
+    limit: z.literal('connections').optional(),
     attempt: count.optional(),
     maxRetries: count.optional(),
     delayMs: z.number().nonnegative().optional(),

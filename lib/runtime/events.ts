@@ -35,11 +35,13 @@ export interface RunErrorInfo {
 
 /**
  * Why a worker is waiting before its next model request: for a free slot of
- * the run's bounded concurrency ("queued"), or before retrying a request the
- * provider turned away ("rate limited — retrying in 4 s, attempt 2 of 5").
+ * the run's bounded concurrency ("queued"), for a free connection of the
+ * page's transport (`limit: 'connections'`, see StepConnectionSlots), or before
+ * retrying a request the provider turned away ("rate limited — retrying in 4 s,
+ * attempt 2 of 5").
  */
 export type ModelWaitInfo =
-  | { reason: 'queued' }
+  | { reason: 'queued'; limit?: 'connections' }
   | {
       reason: 'retry';
       /** 1-based number of this retry. */

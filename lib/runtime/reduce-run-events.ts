@@ -50,6 +50,8 @@ export type CallWait = ModelWaitInfo & { step: number; since: number };
 /** A wait before a model request, kept after it ends for the timeline: queued for a slot, or before a retry. */
 export interface CallWaitSpan {
   reason: ModelWaitInfo['reason'];
+  /** A queued wait for the page's connections rather than the run's slots. */
+  limit?: 'connections';
   step: number;
   from: number;
   /** Absent while it lasts. */
@@ -215,6 +217,7 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         step: wait.step,
         from: timestamp,
         ...(wait.reason === 'retry' ? { attempt: wait.attempt, maxRetries: wait.maxRetries } : {}),
+        ...(wait.reason === 'queued' && wait.limit !== undefined ? { limit: wait.limit } : {}),
       };
       return updateCall(tree, event.callId, (call) => ({
         ...closeWaitSpan(call, timestamp),

@@ -65,7 +65,7 @@ function rowOf(call: CallNode, runEnd: number): TimelineRow {
   for (const wait of call.waits ?? []) {
     const label =
       wait.reason === 'queued'
-        ? `queued for a model slot before step ${wait.step}`
+        ? `queued for ${wait.limit === 'connections' ? 'a connection to the server' : 'a model slot'} before step ${wait.step}`
         : `waiting to retry step ${wait.step}${wait.attempt === undefined ? '' : ` (attempt ${wait.attempt}${wait.maxRetries === undefined ? '' : ` of ${wait.maxRetries}`})`}`;
     segments.push({ kind: wait.reason, from: wait.from, to: clip(wait.to), label });
   }

@@ -1,6 +1,8 @@
 import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { yieldBeforeEachStep } from '@/lib/model/client/yield-before-step';
+import { stepConnectionBudget } from '@/lib/model/client/connection-budget';
+import { createModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import { projectRoot } from './project-paths';
@@ -22,13 +24,25 @@ export function projectSandbox(fileSystem: FileSystem, project: string): Project
 
 let modelClient: ModelStepClient | undefined;
 
+/** The protocol the page itself came over; the model route is on the same server. */
+function pageProtocol(): string | undefined {
+  const [navigation] = globalThis.performance?.getEntriesByType?.('navigation') ?? [];
+  return navigation === undefined ? undefined : (navigation as PerformanceNavigationTiming).nextHopProtocol;
+}
+
 /**
  * One client for the page; the user's key is looked up per request, so a key
  * saved in Settings applies at once. Each step first lets the page paint and
- * take keys (yield-before-step.ts): the loop runs on the page's thread.
+ * take keys (yield-before-step.ts): the loop runs on the page's thread. Every
+ * run on the page shares its connections to the server (connection-budget.ts).
  */
 export function browserModelClient(): ModelStepClient {
-  modelClient ??= yieldBeforeEachStep(createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken }), yieldToMainThread);
+  if (modelClient === undefined) {
+    const budget = stepConnectionBudget(pageProtocol());
+    const proxy = createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken });
+    const client = yieldBeforeEachStep(proxy, yieldToMainThread);
+    modelClient = budget === undefined ? client : { ...client, connections: createModelSlots(budget) };
+  }
   return modelClient;
 }
 

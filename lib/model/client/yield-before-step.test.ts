@@ -28,6 +28,12 @@ describe('yieldBeforeEachStep', () => {
     expect(order).toEqual(['yield', 'request']);
   });
 
+  it("keeps the inner client's connection limit, and adds none of its own", () => {
+    const connections = { limit: 5, tryAcquire: () => undefined, acquire: () => Promise.resolve(() => undefined) };
+    expect(yieldBeforeEachStep({ async *step() {}, connections }, async () => undefined).connections).toBe(connections);
+    expect('connections' in yieldBeforeEachStep({ async *step() {} }, async () => undefined)).toBe(false);
+  });
+
   it('yields before every step, not once per client', async () => {
     let turns = 0;
     const inner: ModelStepClient = { async *step() {} };

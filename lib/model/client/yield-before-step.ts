@@ -15,5 +15,6 @@ export function yieldBeforeEachStep(client: ModelStepClient, yieldToHost: () => 
       await yieldToHost();
       yield* client.step(request, signal);
     },
+    ...(client.connections === undefined ? {} : { connections: client.connections }),
   };
 }

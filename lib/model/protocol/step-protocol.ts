@@ -82,9 +82,24 @@ export type ProxyErrorCode =
 /** Bodies above this are refused with 413 before parsing (PDF parts are large). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
+/**
+ * A limit on model steps in flight that a client's transport sets for everyone
+ * using it (every run on the page), where the run's own max_concurrency is per
+ * run. Acquired before each request and released when it ends.
+ */
+export interface StepConnectionSlots {
+  readonly limit: number;
+  /** A place at once when one is free, else undefined. */
+  tryAcquire(): (() => void) | undefined;
+  /** Waits for a place; rejects as soon as the signal aborts, giving its turn up. */
+  acquire(signal: AbortSignal): Promise<() => void>;
+}
+
 /** What the browser loop needs from "a model": one step, streamed, abortable. */
 export interface ModelStepClient {
   step(request: ModelStepRequest, signal: AbortSignal): AsyncIterable<ModelStepEvent>;
+  /** The transport's own limit on steps in flight, shared by all its users; absent when it has none. */
+  readonly connections?: StepConnectionSlots;
 }
 
 /** One entry of `GET /api/models`. Never contains a key. */

@@ -3,6 +3,7 @@ import { ModelStepError } from '@/lib/model/protocol/model-step-error';
 import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
 import { abortableSleep } from '@/lib/runtime/model-requests/sleep';
+import { createModelSlots, type ModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testWorker } from '@/lib/runtime/testing/test-project';
 
@@ -182,5 +183,97 @@ describe('bounded concurrency', () => {
     expect(queued.length).toBeGreaterThanOrEqual(3);
     const tree = reduceRunEvents(events);
     expect(Object.values(tree.calls).every((call) => call.wait === undefined && call.status === 'completed')).toBe(true);
+  });
+});
+
+describe("the client's connections (shared by every run on it)", () => {
+  const names = ['a', 'b', 'c'];
+  const fanOut = () =>
+    testProject([testWorker('main', { toolsets: { workers: { allowed_workers: names } } }), ...names.map((name) => testWorker(name))], {
+      runtime: { max_concurrency: 8 },
+    });
+
+  /** Main calls a, b and c at once; every request holds its place until `hold` resolves. */
+  function fanOutClient(connections: ModelSlots, hold: () => Promise<void>) {
+    // heldIdle: connections taken by steps not yet sending a request (waiting for something else).
+    const counts = { inFlight: 0, peak: 0, heldIdle: 0 };
+    const client: ModelStepClient = {
+      connections,
+      async *step(request) {
+        counts.inFlight += 1;
+        counts.peak = Math.max(counts.peak, counts.inFlight);
+        counts.heldIdle = Math.max(counts.heldIdle, connections.inFlight - counts.inFlight);
+        try {
+          await hold();
+          if (request.system?.startsWith('You are main.') && !request.messages.some((message) => message.role === 'tool')) {
+            for (const name of names) yield { type: 'tool-call', toolCallId: name, toolName: name, input: { input: 'go' } };
+            yield { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 1, outputTokens: 1 } };
+            return;
+          }
+          yield* done;
+        } finally {
+          counts.inFlight -= 1;
+        }
+      },
+    };
+    return { client, counts };
+  }
+
+  it('keeps two runs together within the limit, and says a step waits for a connection, not a model slot', async () => {
+    const connections = createModelSlots(2);
+    const { client, counts } = fanOutClient(connections, () => new Promise((resolve) => setTimeout(resolve, 5)));
+    const [first, second] = await Promise.all([runProject({ project: fanOut(), client }), runProject({ project: fanOut(), client })]);
+    expect([first.outcome.status, second.outcome.status]).toEqual(['completed', 'completed']);
+    // Eight places per run, two connections for both: the connections are the limit.
+    expect(counts.peak).toBe(2);
+    expect(connections.inFlight).toBe(0);
+    const waits = [...first.events, ...second.events].filter((event) => event.type === 'model-wait');
+    expect(waits.length).toBeGreaterThanOrEqual(4);
+    expect(waits.every((wait) => wait.reason === 'queued' && wait.limit === 'connections')).toBe(true);
+    // The timeline keeps which limit it was.
+    const spans = Object.values(reduceRunEvents(first.events).calls).flatMap((call) => call.waits ?? []);
+    expect(spans.some((span) => span.limit === 'connections')).toBe(true);
+  });
+
+  it('waits for its run slot before a connection, so one run cannot hold connections it has no slot to use', async () => {
+    const connections = createModelSlots(3);
+    const { client, counts } = fanOutClient(connections, () => new Promise((resolve) => setTimeout(resolve, 5)));
+    const project = testProject([testWorker('main', { toolsets: { workers: { allowed_workers: names } } }), ...names.map((name) => testWorker(name))], {
+      runtime: { max_concurrency: 1 },
+    });
+    const { outcome, events } = await runProject({ project, client });
+    expect(outcome.status).toBe('completed');
+    expect(counts.peak).toBe(1);
+    // Every connection taken was in use: no child sat on one while it waited for its run's slot.
+    expect(counts.heldIdle).toBe(0);
+    const waits = events.filter((event) => event.type === 'model-wait');
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.every((wait) => wait.reason === 'queued' && wait.limit === undefined)).toBe(true);
+  });
+
+  it('gives up its place in the connection queue on Stop, and frees every connection it held', async () => {
+    const connections = createModelSlots(1);
+    const controller = new AbortController();
+    let releaseHeld: () => void = () => undefined;
+    // The first request (main's) is answered; a child's then holds the only connection until Stop.
+    let requests = 0;
+    const { client } = fanOutClient(connections, () => {
+      requests += 1;
+      if (requests === 1) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        releaseHeld = resolve;
+        setTimeout(() => controller.abort(), 5);
+      });
+    });
+    const started = Date.now();
+    const { outcome, events } = await runProject({ project: fanOut(), client, signal: controller.signal });
+    releaseHeld();
+    expect(outcome.status).toBe('aborted');
+    // Anti-hang guard: the queued children gave up at once.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(events.some((event) => event.type === 'model-wait' && event.reason === 'queued' && event.limit === 'connections')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(connections.inFlight).toBe(0);
+    expect(connections.waiting).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { ModelStepClient, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
+import type { ModelStepClient, ModelStepRequest, StepConnectionSlots } from '@/lib/model/protocol/step-protocol';
 import { throwIfAborted } from '@/lib/runtime/abort';
 import type { ModelWaitInfo } from '@/lib/runtime/events';
 import { ModelStepFailure, runModelStep, type ModelStepHandlers, type ModelStepResult } from '@/lib/runtime/model-step';
@@ -40,7 +40,7 @@ export async function runModelStepWithRetries(
   const sleep = policy.sleep ?? abortableSleep;
   const random = policy.random ?? Math.random;
   for (let attempt = 0; ; attempt += 1) {
-    const release = await acquireSlot(policy.slots, signal, handlers);
+    const release = await acquirePlaces(policy.slots, client.connections, signal, handlers);
     throwIfAborted(signal, location);
     try {
       return await runModelStep(client, request, signal, handlers, location, usedToolCallIds);
@@ -73,13 +73,43 @@ export async function runModelStepWithRetries(
   }
 }
 
-async function acquireSlot(slots: ModelSlots | undefined, signal: AbortSignal, handlers: ModelWaitHandlers): Promise<ReleaseSlot> {
-  if (slots === undefined) return () => undefined;
-  const immediate = slots.tryAcquire();
-  if (immediate) return immediate;
-  handlers.onWait({ reason: 'queued' });
+/**
+ * The run's slot first, then a connection of the client's transport: a request
+ * waiting for a connection already counts against its run's max_concurrency,
+ * and every request takes the two in the same order, so none waits on another
+ * that waits on it. Each wait is shown with the limit it waits for.
+ */
+async function acquirePlaces(
+  slots: ModelSlots | undefined,
+  connections: StepConnectionSlots | undefined,
+  signal: AbortSignal,
+  handlers: ModelWaitHandlers,
+): Promise<ReleaseSlot> {
+  const releaseSlot = await acquirePlace(slots, { reason: 'queued' }, signal, handlers);
   try {
-    return await slots.acquire(signal);
+    const releaseConnection = await acquirePlace(connections, { reason: 'queued', limit: 'connections' }, signal, handlers);
+    return () => {
+      releaseConnection();
+      releaseSlot();
+    };
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
+}
+
+async function acquirePlace(
+  places: StepConnectionSlots | undefined,
+  wait: ModelWaitInfo,
+  signal: AbortSignal,
+  handlers: ModelWaitHandlers,
+): Promise<ReleaseSlot> {
+  if (places === undefined) return () => undefined;
+  const immediate = places.tryAcquire();
+  if (immediate) return immediate;
+  handlers.onWait(wait);
+  try {
+    return await places.acquire(signal);
   } finally {
     if (!signal.aborted) handlers.onWaitEnd();
   }

@@ -12,6 +12,13 @@ describe('wait labels', () => {
     expect(describeWait({ reason: 'queued', step: 1, since: 0 }, 5)).toMatch(/^queued/);
   });
 
+  it("names the limit a queued step waits for: the run's slots or the page's connections", () => {
+    expect(describeWait({ reason: 'queued', step: 1, since: 0 }, 5)).toBe('queued — waiting for a free model slot (runtime.max_concurrency)');
+    expect(describeWait({ reason: 'queued', limit: 'connections', step: 1, since: 0 }, 5)).toBe(
+      "queued — waiting for a free connection to the server (the browser's six per server over HTTP/1.1)",
+    );
+  });
+
   it('sums up the retries after the fact', () => {
     const retry = { reason: 'retry' as const, attempt: 1, maxRetries: 5, delayMs: 1000, error, step: 1, at: 0 };
     expect(describeRetries([retry, { ...retry, attempt: 2 }])).toBe('retried 2× (rate limited 429)');

@@ -3,7 +3,11 @@ import { describeFailureReason } from '@/lib/runtime/model-requests/retry-policy
 
 /** "rate limited — retrying in 4 s, attempt 2 of 5", counting down from the wait's start; or "queued". */
 export function describeWait(wait: CallWait, now: number): string {
-  if (wait.reason === 'queued') return 'queued — waiting for a free model slot (runtime.max_concurrency)';
+  if (wait.reason === 'queued') {
+    return wait.limit === 'connections'
+      ? "queued — waiting for a free connection to the server (the browser's six per server over HTTP/1.1)"
+      : 'queued — waiting for a free model slot (runtime.max_concurrency)';
+  }
   const seconds = Math.max(0, Math.ceil((wait.since + wait.delayMs - now) / 1000));
   return `${describeFailureReason(wait.error)} — retrying in ${seconds} s, attempt ${wait.attempt} of ${wait.maxRetries}`;
 }
