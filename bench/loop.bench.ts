@@ -205,6 +205,17 @@ async function measureFanOut(bench: Bench, label: string, client: ModelStepClien
   console.log(`${label.padEnd(34)} ${ms(one)} ${ms(many)} ${(many / one).toFixed(2).padStart(8)} ${ms(perExtraChild)}`);
 }
 
+/**
+ * The client's fetch, sending a step's body the way the browser does. The body
+ * is a Blob of many parts (step-request-body.ts): Chromium's network service
+ * reads it through one upload buffer, but Node's fetch writes each part with
+ * a syscall of its own, a TCP segment per message of the conversation, which
+ * the route then reads one by one. Read into one buffer first, it goes out as
+ * the browser sends it.
+ */
+const fetchLikeTheBrowser: typeof fetch = async (input, init) =>
+  init?.body instanceof Blob ? fetch(input, { ...init, body: await init.body.arrayBuffer() }) : fetch(input, init);
+
 async function main(): Promise<void> {
   const server = await startServerSide(LATENCY_MS);
   const bench: Bench = { server, sandbox: await benchSandbox() };
@@ -212,7 +223,7 @@ async function main(): Promise<void> {
   process.env.OPENAI_COMPATIBLE_BASE_URL = server.upstreamBaseUrl;
   process.env.OPENAI_COMPATIBLE_MODELS = 'mock';
   const clients: [string, ModelStepClient][] = [
-    ['proxy (HTTP → route → upstream)', createProxyModelClient({ endpoint: server.routeUrl, fetch: globalThis.fetch })],
+    ['proxy (HTTP → route → upstream)', createProxyModelClient({ endpoint: server.routeUrl, fetch: fetchLikeTheBrowser })],
     [
       'in-process (no proxy)',
       createInProcessModelClient((modelId) => {

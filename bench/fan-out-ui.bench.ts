@@ -1,0 +1,174 @@
+/**
+ * Fan-out where it runs: in the IDE, in Chromium, through the production
+ * server (issue #16: 8 children ≤ 1.10× one child). The loop bench measures
+ * the loop in Node, where nothing limits connections; a browser opens at most
+ * six to one server over HTTP/1.1, and the loop keeps its steps to five of
+ * them (lib/model/client/connection-budget.ts). So the same project is run
+ * over both transports a browser meets: HTTP/1.1 straight to `next start`
+ * (a local server), and HTTP/2 through a TLS front (bench/support/http2-front,
+ * as a deployment terminates TLS). Entry workers `one` and `eight` call the
+ * `helper` worker once or eight times at once; the OpenAI-compatible mock
+ * (bench/support/mock-upstream) holds every answer L ms, so a run is ideally
+ * 3 L whatever its width. Build first (`npm run build`). Numbers only.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startSecondServer } from '../e2e/helpers/second-server';
+import { startHttp2Front } from './support/http2-front';
+import { startMockUpstream, type ChatCompletionRequest, type MockReply } from './support/mock-upstream';
+
+const PORT = 3111;
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
+const WIDTH = 8;
+const ROUNDS = 5;
+const TARGET_RATIO = 1.1;
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Flow style: Monaco keeps a line's indentation on the next one, which would indent the closing `---`.
+const entryWorker = (name: string, count: number) =>
+  ['---', `name: ${name}`, `description: Calls the helper ${count} times at once.`, 'allow_empty_input: true', 'toolsets: { workers: { allowed_workers: [helper] } }', '---', `You are ${name}. Call helper ${count} times.`, ''].join('\n');
+const HELPER = ['---', 'name: helper', 'description: Answers when asked.', '---', 'You are helper.', ''].join('\n');
+const MANIFEST = JSON.stringify({ name: 'fan-out-bench', entry: 'one', default_model: 'openai-compatible:mock', runtime: { max_concurrency: 32 } }, null, 2);
+
+function reply(request: ChatCompletionRequest): MockReply {
+  const system = String(request.messages.find((message) => message.role === 'system')?.content ?? '');
+  const asked = /^You are \w+\. Call helper (\d+) times\./.exec(system);
+  if (asked === null || request.messages.some((message) => message.role === 'tool')) return { text: 'Done.' };
+  return { toolCalls: Array.from({ length: Number(asked[1]) }, (_, index) => ({ name: 'helper', arguments: { input: `part ${index + 1}` } })) };
+}
+
+const median = (samples: number[]) => [...samples].sort((left, right) => left - right)[Math.floor(samples.length / 2)]!;
+
+async function writeFile(page: Page, name: string, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'New file' }).click();
+  const prompt = page.getByTestId('prompt-dialog').getByRole('textbox');
+  await prompt.fill(name);
+  await prompt.press('Enter');
+  await page.locator('[data-testid="editor-tab"]', { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  await page.locator('.monaco-editor .view-lines', { hasText: text.split('\n').at(-2)! }).waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="save-indicator"][data-status="saved"]').waitFor({ timeout: 15_000 });
+}
+
+/** A new project with the three workers and a manifest that allows 32 model requests at once. */
+async function prepareProject(page: Page, baseUrl: string): Promise<string> {
+  await page.goto(baseUrl);
+  await page.locator('[data-testid="workbench"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'New project' }).click();
+  const prompt = page.getByTestId('prompt-dialog').getByRole('textbox');
+  await prompt.fill('fan-out-bench');
+  await prompt.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('[data-testid="project-select"]') as HTMLSelectElement | null)?.value === 'fan-out-bench', undefined, { timeout: 30_000 });
+  await page.locator('[data-testid="editor-tab"]', { hasText: 'main.worker' }).waitFor({ timeout: 30_000 });
+  await writeFile(page, 'one.worker', entryWorker('one', 1));
+  await writeFile(page, 'eight.worker', entryWorker('eight', WIDTH));
+  await writeFile(page, 'helper.worker', HELPER);
+  // Typed JSON would gain the editor's closing brackets: the manifest comes as a file, over the new project's.
+  await page.getByTestId('upload-input').setInputFiles({ name: 'project.json', mimeType: 'application/json', buffer: Buffer.from(MANIFEST) });
+  await page.getByTestId('choice-dialog').getByRole('button', { name: 'Replace' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="choice-dialog"]') === null);
+  await page.getByTestId('model-select').selectOption('openai-compatible:mock');
+  return page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol);
+}
+
+/**
+ * Times runs in the page itself, from the click on Run to the moment the newest
+ * run's entry says how it ended, so that Playwright's polling adds nothing.
+ */
+async function installRunTimer(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const timer = { clickedAt: 0, endedAt: 0 };
+    (window as unknown as { __runTimer: typeof timer }).__runTimer = timer;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element | null)?.closest('[data-testid="run-button"]') === null) return;
+        timer.clickedAt = performance.now();
+        timer.endedAt = 0;
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      if (timer.clickedAt === 0 || timer.endedAt !== 0) return;
+      const status = document.querySelector('[data-testid="run-entry"]')?.getAttribute('data-status');
+      if (status === 'completed' || status === 'failed' || status === 'aborted') timer.endedAt = performance.now();
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+}
+
+/** From the click on Run to the run's entry saying completed. */
+async function timeRun(page: Page, worker: string, runsBefore: number): Promise<number> {
+  await page.getByTestId('worker-select').selectOption(worker);
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('run-entry').nth(runsBefore).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { __runTimer: { endedAt: number } }).__runTimer.endedAt > 0, undefined, { timeout: 120_000 });
+  const status = await page.getByTestId('run-entry').first().getAttribute('data-status');
+  if (status !== 'completed') throw new Error(`the ${worker} run ${status}: ${await page.getByTestId('run-entry').first().innerText()}`);
+  return page.evaluate(() => {
+    const timer = (window as unknown as { __runTimer: { clickedAt: number; endedAt: number } }).__runTimer;
+    return timer.endedAt - timer.clickedAt;
+  });
+}
+
+async function measure(browser: Browser, label: string, baseUrl: string): Promise<number> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    const protocol = await prepareProject(page, baseUrl);
+    await installRunTimer(page);
+    const walls = new Map<string, number[]>([['one', []], ['eight', []]]);
+    let runs = 0;
+    // One warm-up each, then alternately, so a slow moment of the machine falls on both.
+    for (let round = -1; round < ROUNDS; round += 1) {
+      for (const worker of ['one', 'eight']) {
+        const wall = await timeRun(page, worker, runs);
+        runs += 1;
+        if (round >= 0) walls.get(worker)!.push(wall);
+      }
+    }
+    const one = median(walls.get('one')!);
+    const eight = median(walls.get('eight')!);
+    const ratio = eight / one;
+    console.log(`${`${label} (page: ${protocol})`.padEnd(44)} ${one.toFixed(0).padStart(8)} ${eight.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}×   target ≤ ${TARGET_RATIO}×   ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`);
+    return ratio;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(repositoryRoot, '.next', 'BUILD_ID'))) {
+    console.log('fan-out-ui: skipped — no production build (run `npm run build` first).');
+    return;
+  }
+  if (!existsSync(chromiumPath)) {
+    console.log(`fan-out-ui: skipped — no Chromium at ${chromiumPath} (set CHROMIUM_PATH).`);
+    return;
+  }
+  const upstream = await startMockUpstream({ latencyMs: LATENCY_MS, reply });
+  const server = await startSecondServer(PORT, { OPENAI_COMPATIBLE_BASE_URL: upstream.baseUrl, OPENAI_COMPATIBLE_MODELS: 'mock', WORKERBENCH_E2E: '1' });
+  const front = await startHttp2Front(server.baseUrl);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'] });
+  try {
+    console.log(`mock upstream L = ${LATENCY_MS} ms (a run is ideally 3 L = ${3 * LATENCY_MS} ms); median of ${ROUNDS} runs each, alternating, after one warm-up`);
+    console.log(`${'transport'.padEnd(44)} ${'1 child'.padStart(8)} ${`${WIDTH} child.`.padStart(8)} ${'ratio'.padStart(7)}  (ms, click on Run → the run says completed, timed in the page)`);
+    await measure(browser, 'HTTP/1.1, next start', server.baseUrl);
+    await measure(browser, 'HTTP/2, TLS front → next start', front.baseUrl);
+    console.log(`over HTTP/1.1 the browser has six connections per server and the loop uses five: ${WIDTH} children go as 5 + 3.`);
+  } finally {
+    await browser.close();
+    await front.close();
+    await server.stop();
+    await upstream.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
