@@ -11,7 +11,7 @@
  * (bench/support/mock-upstream) holds every answer L ms, so a run is ideally
  * 3 L whatever its width. Build first (`npm run build`). Numbers only.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -123,16 +123,29 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
     await installRunTimer(page);
     const walls = new Map<string, number[]>([['one', []], ['eight', []]]);
     let runs = 0;
+    // BENCH_PROFILE=prefix keeps a CPU profile of the page's measured runs, one per transport (a build with
+    // WORKERBENCH_SOURCE_MAPS=1 names our functions); BENCH_ONLY=eight runs one of the two workers.
+    const profiler = process.env.BENCH_PROFILE === undefined ? null : await context.newCDPSession(page);
+    const workers = (process.env.BENCH_ONLY ?? 'one,eight').split(',');
     // One warm-up each, then alternately, so a slow moment of the machine falls on both.
     for (let round = -1; round < ROUNDS; round += 1) {
-      for (const worker of ['one', 'eight']) {
+      if (round === 0 && profiler !== null) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.start');
+      }
+      for (const worker of workers) {
         const wall = await timeRun(page, worker, runs);
         runs += 1;
         if (round >= 0) walls.get(worker)!.push(wall);
       }
     }
-    const one = median(walls.get('one')!);
-    const eight = median(walls.get('eight')!);
+    if (profiler !== null) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(`${process.env.BENCH_PROFILE}-${protocol.replace(/\W/g, '')}.cpuprofile`, JSON.stringify(profile));
+    }
+    const medianOf = (worker: string) => (walls.get(worker)!.length === 0 ? NaN : median(walls.get(worker)!));
+    const one = medianOf('one');
+    const eight = medianOf('eight');
     const ratio = eight / one;
     console.log(`${`${label} (page: ${protocol})`.padEnd(44)} ${one.toFixed(0).padStart(8)} ${eight.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}×   target ≤ ${TARGET_RATIO}×   ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`);
     return ratio;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from 'ai';
 import type { ModelStepRequest } from '@/lib/model/protocol/step-protocol';
-import { stepRequestBody } from './step-request-body';
+import { SMALL_BODY_CHARACTERS, stepRequestBody } from './step-request-body';
 
 function request(messages: ModelMessage[], extra: Partial<ModelStepRequest> = {}): ModelStepRequest {
   return {
@@ -13,7 +13,8 @@ function request(messages: ModelMessage[], extra: Partial<ModelStepRequest> = {}
   };
 }
 
-const parsed = async (body: Blob) => JSON.parse(await body.text()) as Record<string, unknown>;
+const parsed = async (body: string | Blob) => JSON.parse(typeof body === 'string' ? body : await body.text()) as Record<string, unknown>;
+const text = async (body: string | Blob) => (typeof body === 'string' ? body : body.text());
 
 /** A message that counts how often it is stringified. */
 function counted(text: string, count: { value: number }): ModelMessage {
@@ -31,7 +32,20 @@ describe('stepRequestBody', () => {
     expect(await parsed(stepRequestBody(withOutput, undefined))).toEqual(JSON.parse(JSON.stringify(withOutput)));
     expect(await parsed(stepRequestBody({ ...withOutput, apiKey: 'sk-request' }, undefined))).not.toHaveProperty('apiKey');
     expect(await parsed(stepRequestBody(request([]), undefined))).toMatchObject({ messages: [], model: 'openai:gpt-test' });
-    expect(stepRequestBody(withOutput, undefined).type).toBe('application/json');
+  });
+
+  it('is text while the conversation is small, and a Blob of the previous step\'s Blob once it is past the limit', async () => {
+    const count = { value: 0 };
+    const big = 'x'.repeat(SMALL_BODY_CHARACTERS / 4);
+    const messages = Array.from({ length: 8 }, (_, index) => counted(`${index} ${big}`, count));
+    const bodies = messages.map((_, index) => stepRequestBody(request(messages.slice(0, index + 1)), 'sk-user'));
+    // Four quarters of the limit and the JSON around them are past it: from the fourth step on, a Blob.
+    expect(bodies.map((body) => typeof body)).toEqual(['string', 'string', 'string', 'object', 'object', 'object', 'object', 'object']);
+    expect((bodies[3] as Blob).type).toBe('application/json');
+    expect(count.value).toBe(messages.length);
+    for (const [index, body] of bodies.entries()) {
+      expect(await text(body)).toBe(JSON.stringify({ messages: messages.slice(0, index + 1), tools: request([]).tools, model: 'openai:gpt-test', system: 'Be "brief".\n', apiKey: 'sk-user' }));
+    }
   });
 
   it('builds on the conversation a previous step sent: each message is stringified once', async () => {
@@ -53,7 +67,7 @@ describe('stepRequestBody', () => {
     const count = { value: 0 };
     const first = counted('first', count);
     const second = counted('second', count);
-    await stepRequestBody(request([first, second]), undefined).text();
+    await text(stepRequestBody(request([first, second]), undefined));
     const other = counted('other', count);
     // "second" ended a sent conversation, but this one has another message before it.
     expect((await parsed(stepRequestBody(request([other, second]), undefined))).messages).toEqual([
