@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import type { RunNode } from '@/lib/runtime/reduce-run-events';
 import { useRunStore } from '@/lib/state/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { divergencePoint } from '@/lib/state/run/divergence-point';
@@ -31,6 +32,9 @@ export function RunHistory() {
     useRunStore.getState().revealDone();
   }, [revealedRunId, tree]);
   const runIds = tree.runOrder.filter((runId) => runProjects[runId] === project).reverse();
+  // Which run resumed which, in one pass: asked per run, it made each render quadratic in the history.
+  const resumedBy = new Map<string, RunNode>();
+  for (const other of Object.values(tree.runs)) if (other.resumedFrom !== undefined && !resumedBy.has(other.resumedFrom)) resumedBy.set(other.resumedFrom, other);
   const problem =
     archiveError === null ? null : (
       <p className={styles.error} role="alert" data-testid="archive-error">
@@ -56,7 +60,7 @@ export function RunHistory() {
           const run = tree.runs[runId];
           if (run === undefined) return null;
           const expanded = runExpanded[runId] ?? index === 0;
-          const resumedBy = Object.values(tree.runs).find((other) => other.resumedFrom === runId);
+          const resumer = resumedBy.get(runId);
           const resumes = run.resumedFrom === undefined ? undefined : tree.runs[run.resumedFrom];
           const diverged = busy ? null : divergencePoint(tree, runId);
           return (
@@ -67,9 +71,9 @@ export function RunHistory() {
               expanded={expanded}
               onToggle={(open) => setRunExpanded(runId, open)}
               onDelete={run.status === 'running' ? undefined : () => void deleteRun(runId)}
-              onResume={run.status === 'interrupted' && resumedBy === undefined && !busy ? () => void resume(runId) : undefined}
+              onResume={run.status === 'interrupted' && resumer === undefined && !busy ? () => void resume(runId) : undefined}
               {...(diverged === null ? {} : { onGoOn: () => void fork({ runId, ...diverged }) })}
-              {...(resumedBy === undefined ? {} : { resumedAt: resumedBy.startedAt })}
+              {...(resumer === undefined ? {} : { resumedAt: resumer.startedAt })}
               {...(resumes === undefined ? {} : { resumesRunStartedAt: resumes.startedAt })}
             />
           );

@@ -1,6 +1,5 @@
 'use client';
 
-import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
 import { runCostLabel } from '@/lib/state/cost-labels';
 import { usePriceOverrides } from '@/lib/state/price-store';
 import { CallView } from './call-view';
@@ -9,31 +8,21 @@ import { StatusIcon, statusLabel } from './status-icon';
 import { useElapsed } from './use-elapsed';
 import { ResultValue } from './result-value';
 import { RunRecordActions } from './run-record-actions';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
+import { runViewUnchanged, type RunViewInputs } from './run-view-unchanged';
 
 // The timeline comes with the first one opened.
 const RunTimeline = lazy(() => import('./run-timeline').then((module) => ({ default: module.RunTimeline })));
 import styles from './run.module.css';
 
-interface RunViewProps {
-  tree: RunTree;
-  run: RunNode;
-  expanded: boolean;
+interface RunViewProps extends RunViewInputs {
   onToggle: (expanded: boolean) => void;
-  /** Absent while the run is going on: a running run cannot be deleted. */
-  onDelete?: () => void;
-  /** Present for an interrupted run that can be resumed now (no run going on, not resumed yet). */
-  onResume?: () => void;
-  /** Present for a replay that stopped where its record no longer answered: goes on with the form's model from there. */
-  onGoOn?: () => void;
-  /** When this run was resumed by a later one: when that one started. */
-  resumedAt?: number;
-  /** When the run this one resumes had started. */
-  resumesRunStartedAt?: number;
 }
 
-/** One run: a one-line summary that folds, the call tree, and how it ended. */
-export function RunView({ tree, run, expanded, onToggle, onDelete, onResume, onGoOn, resumedAt, resumesRunStartedAt }: RunViewProps) {
+/** One run: a one-line summary that folds, the call tree, and how it ended. Re-rendered only when it shows something new. */
+export const RunView = memo(RunViewContent, runViewUnchanged);
+
+function RunViewContent({ tree, run, expanded, onToggle, onDelete, onResume, onGoOn, resumedAt, resumesRunStartedAt }: RunViewProps) {
   const root = tree.calls[run.rootCallId];
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const title = run.input.trim() === '' ? '(no input)' : run.input;
