@@ -101,18 +101,42 @@ async function installRunTimer(page: Page): Promise<void> {
   });
 }
 
-/** From the click on Run to the run's entry saying completed. */
-async function timeRun(page: Page, worker: string, runsBefore: number): Promise<number> {
+/**
+ * Where a run's time goes, from the page's resource timings of its model steps
+ * (for a run whose steps follow one another): before the first request, between
+ * an answer's end and the next request (the loop on the page's thread), the
+ * server's part beyond L (the route and the mock; the network stack on both
+ * sides is in it too), and from the last answer to the run saying it ended.
+ */
+interface RunParts {
+  beforeFirstStep: number;
+  betweenSteps: number[];
+  serverBeyondLatency: number[];
+  afterLastStep: number;
+}
+
+/** From the click on Run to the run's entry saying completed, and its parts. */
+async function timeRun(page: Page, worker: string, runsBefore: number): Promise<{ wall: number; parts: RunParts }> {
   await page.getByTestId('worker-select').selectOption(worker);
+  await page.evaluate(() => performance.clearResourceTimings());
   await page.getByTestId('run-button').click();
   await page.getByTestId('run-entry').nth(runsBefore).waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => (window as unknown as { __runTimer: { endedAt: number } }).__runTimer.endedAt > 0, undefined, { timeout: 120_000 });
   const status = await page.getByTestId('run-entry').first().getAttribute('data-status');
   if (status !== 'completed') throw new Error(`the ${worker} run ${status}: ${await page.getByTestId('run-entry').first().innerText()}`);
-  return page.evaluate(() => {
+  return page.evaluate((latency) => {
     const timer = (window as unknown as { __runTimer: { clickedAt: number; endedAt: number } }).__runTimer;
-    return timer.endedAt - timer.clickedAt;
-  });
+    const steps = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.endsWith('/api/model') && entry.startTime >= timer.clickedAt)
+      .sort((left, right) => left.startTime - right.startTime);
+    const parts = {
+      beforeFirstStep: (steps[0]?.startTime ?? timer.endedAt) - timer.clickedAt,
+      betweenSteps: steps.slice(1).map((step, index) => step.startTime - steps[index]!.responseEnd),
+      serverBeyondLatency: steps.map((step) => step.responseStart - step.requestStart - latency),
+      afterLastStep: timer.endedAt - (steps.at(-1)?.responseEnd ?? timer.clickedAt),
+    };
+    return { wall: timer.endedAt - timer.clickedAt, parts };
+  }, LATENCY_MS);
 }
 
 async function measure(browser: Browser, label: string, baseUrl: string): Promise<number> {
@@ -122,6 +146,7 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
     const protocol = await prepareProject(page, baseUrl);
     await installRunTimer(page);
     const walls = new Map<string, number[]>([['one', []], ['eight', []]]);
+    const partsOfOne: RunParts[] = [];
     let runs = 0;
     // BENCH_PROFILE=prefix keeps a CPU profile of the page's measured runs, one per transport (a build with
     // WORKERBENCH_SOURCE_MAPS=1 names our functions); BENCH_ONLY=eight runs one of the two workers.
@@ -134,9 +159,11 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
         await profiler.send('Profiler.start');
       }
       for (const worker of workers) {
-        const wall = await timeRun(page, worker, runs);
+        const { wall, parts } = await timeRun(page, worker, runs);
         runs += 1;
-        if (round >= 0) walls.get(worker)!.push(wall);
+        if (round < 0) continue;
+        walls.get(worker)!.push(wall);
+        if (worker === 'one') partsOfOne.push(parts);
       }
     }
     if (profiler !== null) {
@@ -148,6 +175,13 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
     const eight = medianOf('eight');
     const ratio = eight / one;
     console.log(`${`${label} (page: ${protocol})`.padEnd(44)} ${one.toFixed(0).padStart(8)} ${eight.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}×   target ≤ ${TARGET_RATIO}×   ${ratio <= TARGET_RATIO ? 'MET' : 'NOT MET'}`);
+    if (process.env.BENCH_VERBOSE !== undefined && partsOfOne.length > 0) {
+      const of = (pick: (parts: RunParts) => number[]) => median(partsOfOne.flatMap(pick)).toFixed(1);
+      console.log(
+        `  one's run (median ms): click → first step ${of((parts) => [parts.beforeFirstStep])}; answer → next step ${of((parts) => parts.betweenSteps)}; ` +
+          `a step at the server beyond L ${of((parts) => parts.serverBeyondLatency)}; last answer → the run says completed ${of((parts) => [parts.afterLastStep])}`,
+      );
+    }
     return ratio;
   } finally {
     await context.close();

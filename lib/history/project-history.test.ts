@@ -36,6 +36,25 @@ describe('ProjectHistory', () => {
     expect((await fileSystem.readDirectory(root)).map((entry) => entry.name)).toEqual(['input', 'main.worker', 'project.json']);
   });
 
+  it("starts a run from the person's edits committed, or from where HEAD stands when nothing changed, and creates the history on first use", async () => {
+    const { fileSystem, history } = await setup();
+    const [imported] = await history.log();
+    expect(await history.startPoint()).toBe(imported!.oid);
+    await fileSystem.writeFile(`${root}/main.worker`, 'v2');
+    await fileSystem.writeFile(`${root}/input/notes/a.md`, 'a');
+    const edited = await history.startPoint();
+    const [latest] = await history.log();
+    expect(edited).toBe(latest!.oid);
+    expect(latest).toMatchObject({ kind: 'person', files: ['input/notes/a.md', 'main.worker'] });
+    expect(decode(await history.fileAt(edited, 'input/notes/a.md'))).toBe('a');
+    expect(await history.startPoint()).toBe(edited);
+    // A project whose history was never written: the first start point is its import.
+    const fresh = new ProjectHistory(fileSystem, 'demo-fresh');
+    await fileSystem.writeFile('/projects/demo-fresh/main.worker', 'w');
+    const first = await fresh.startPoint();
+    expect(await fresh.log()).toMatchObject([{ oid: first, kind: 'import', files: ['main.worker'] }]);
+  });
+
   it('makes one commit per run holding only its writes, with run id, worker, model and files in the message', async () => {
     const { fileSystem, history } = await setup();
     await run(fileSystem, history, 'run-1', { 'reports/a.md': 'A', 'reports/b.md': 'B' });

@@ -3,7 +3,11 @@ import { composeMessage, fileLines, messageTitle, readMeta, type CommitKind } fr
 import { createGitFs, type GitFs } from './git-fs';
 import { repositoryOf, type RepositoryLocation } from './history-paths';
 import { loadGit, type Git } from './load-git';
+import { mapWithLimit } from '@/lib/async/map-with-limit';
 import { changedPaths, readTreeMap, writeTreeMap, type TreeMap } from './tree-map';
+
+/** Files of one folder read together when the folder is scanned (in each folder: nested folders add theirs). */
+const FILES_READ_AT_ONCE = 8;
 
 /**
  * One project's history: a git repository whose commits are built directly
@@ -77,8 +81,7 @@ export class ProjectHistory {
   /** Commits whatever the person changed since the last commit; null when nothing changed. */
   commitPersonEdits(): Promise<string | null> {
     return this.serial(async (git) => {
-      await this.ensureInside(git);
-      return this.commitWorkingTree(git, 'person', 'Edits by you');
+      return this.commitWorkingTree(git, 'person', 'Edits by you', await this.ensureInside(git));
     });
   }
 
@@ -89,11 +92,11 @@ export class ProjectHistory {
    */
   startPoint(): Promise<string> {
     return this.serial(async (git) => {
-      await this.ensureInside(git);
-      await this.commitWorkingTree(git, 'person', 'Edits by you');
-      const head = await this.head(git);
-      if (head === null) throw new Error('the project history has no commit');
-      return head;
+      // Where HEAD stands is read once: each read of it is a few storage round trips, before every run.
+      const head = await this.ensureInside(git);
+      const start = (await this.commitWorkingTree(git, 'person', 'Edits by you', head)) ?? head;
+      if (start === null) throw new Error('the project history has no commit');
+      return start;
     });
   }
 
@@ -240,17 +243,20 @@ export class ProjectHistory {
   }
 
   /** The first commit holds the project as it is; `startTitle` says where it came from (an import). */
-  private async ensureInside(git: Git, startTitle = 'History starts here'): Promise<void> {
+  /** Returns the commit HEAD stands at afterwards. */
+  private async ensureInside(git: Git, startTitle = 'History starts here'): Promise<string | null> {
     if ((await this.fileSystem.stat(`${this.location.gitdir}/HEAD`)) === null) {
       await git.init({ ...this.repo(), defaultBranch: 'main' });
     }
-    if ((await this.head(git)) === null) await this.commitWorkingTree(git, 'import', startTitle);
+    const head = await this.head(git);
+    return head ?? this.commitWorkingTree(git, 'import', startTitle, null);
   }
 
-  private async commitWorkingTree(git: Git, kind: CommitKind, title: string): Promise<string | null> {
-    const head = await this.head(git);
-    const before = await readTreeMap(git, this.fs, this.location.gitdir, head);
-    const current = await this.scanFolder(git);
+  /** The new commit, or null when nothing changed; `knownHead` when the caller has just read where HEAD is. */
+  private async commitWorkingTree(git: Git, kind: CommitKind, title: string, knownHead?: string | null): Promise<string | null> {
+    const head = knownHead === undefined ? await this.head(git) : knownHead;
+    // Before every run: the last commit and the folder are read side by side.
+    const [before, current] = await Promise.all([readTreeMap(git, this.fs, this.location.gitdir, head), this.scanFolder(git)]);
     const changed = changedPaths(before, current);
     if (changed.length === 0 && head !== null) return null;
     const tree = await writeTreeMap(git, this.fs, this.location.gitdir, current);
@@ -278,18 +284,25 @@ export class ProjectHistory {
     return git.commit({ ...this.repo(), message, author, tree, parent: parent === null ? [] : [parent] });
   }
 
-  /** The project folder as blobs (written as it goes; unchanged content is the same blob, stored once). */
+  /**
+   * The project folder as blobs (written as it goes; unchanged content is the
+   * same blob, stored once). It runs before every run, so a folder's entries
+   * are read several at a time (FILES_READ_AT_ONCE): one storage round trip
+   * each, taken one after another, made most of the wait between Run and the
+   * first model request.
+   */
   private async scanFolder(git: Git): Promise<TreeMap> {
-    const files: TreeMap = new Map();
-    const walk = async (absolute: string, relative: string): Promise<void> => {
-      for (const entry of await this.fileSystem.readDirectory(absolute)) {
+    const walk = async (absolute: string, relative: string): Promise<[string, string][]> => {
+      const entries = await this.fileSystem.readDirectory(absolute);
+      const found = await mapWithLimit(entries, FILES_READ_AT_ONCE, async (entry): Promise<[string, string][]> => {
         const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-        if (entry.kind === 'directory') await walk(entry.path, path);
-        else files.set(path, await this.writeBlobOnce(git, await this.fileSystem.readFile(entry.path)));
-      }
+        if (entry.kind === 'directory') return walk(entry.path, path);
+        return [[path, await this.writeBlobOnce(git, await this.fileSystem.readFile(entry.path))]];
+      });
+      return found.flat();
     };
-    if ((await this.fileSystem.stat(this.location.dir)) !== null) await walk(this.location.dir, '');
-    return files;
+    if ((await this.fileSystem.stat(this.location.dir)) === null) return new Map();
+    return new Map(await walk(this.location.dir, ''));
   }
 
   private async writeBlobOnce(git: Git, bytes: Uint8Array): Promise<string> {
