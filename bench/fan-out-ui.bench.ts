@@ -82,7 +82,8 @@ async function prepareProject(page: Page, baseUrl: string): Promise<string> {
  */
 async function installRunTimer(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const timer = { clickedAt: 0, endedAt: 0 };
+    // waiting: the bench's wait for the end, a promise in the page rather than a poll at every frame (which would keep the page drawing).
+    const timer = { clickedAt: 0, endedAt: 0, waiting: [] as Array<() => void> };
     (window as unknown as { __runTimer: typeof timer }).__runTimer = timer;
     document.addEventListener(
       'click',
@@ -96,7 +97,9 @@ async function installRunTimer(page: Page): Promise<void> {
     new MutationObserver(() => {
       if (timer.clickedAt === 0 || timer.endedAt !== 0) return;
       const status = document.querySelector('[data-testid="run-entry"]')?.getAttribute('data-status');
-      if (status === 'completed' || status === 'failed' || status === 'aborted') timer.endedAt = performance.now();
+      if (status !== 'completed' && status !== 'failed' && status !== 'aborted') return;
+      timer.endedAt = performance.now();
+      for (const resolve of timer.waiting.splice(0)) resolve();
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
   });
 }
@@ -121,7 +124,15 @@ async function timeRun(page: Page, worker: string, runsBefore: number): Promise<
   await page.evaluate(() => performance.clearResourceTimings());
   await page.getByTestId('run-button').click();
   await page.getByTestId('run-entry').nth(runsBefore).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => (window as unknown as { __runTimer: { endedAt: number } }).__runTimer.endedAt > 0, undefined, { timeout: 120_000 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const timer = (window as unknown as { __runTimer: { endedAt: number; waiting: Array<() => void> } }).__runTimer;
+        if (timer.endedAt > 0) return resolve();
+        setTimeout(() => reject(new Error('the run did not end within 2 minutes')), 120_000);
+        timer.waiting.push(resolve);
+      }),
+  );
   const status = await page.getByTestId('run-entry').first().getAttribute('data-status');
   if (status !== 'completed') throw new Error(`the ${worker} run ${status}: ${await page.getByTestId('run-entry').first().innerText()}`);
   return page.evaluate((latency) => {
@@ -152,6 +163,11 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
     // WORKERBENCH_SOURCE_MAPS=1 names our functions); BENCH_ONLY=eight runs one of the two workers.
     const profiler = process.env.BENCH_PROFILE === undefined ? null : await context.newCDPSession(page);
     const workers = (process.env.BENCH_ONLY ?? 'one,eight').split(',');
+    // The page's own accounts of its main thread (Chromium's Performance domain: task, script, style, layout time).
+    const metrics = process.env.BENCH_VERBOSE === undefined ? null : await context.newCDPSession(page);
+    await metrics?.send('Performance.enable');
+    const readMetrics = async () => new Map(((await metrics?.send('Performance.getMetrics'))?.metrics ?? []).map(({ name, value }) => [name, value]));
+    const threadTime = new Map<string, Map<string, number>>(workers.map((worker) => [worker, new Map()]));
     // One warm-up each, then alternately, so a slow moment of the machine falls on both.
     for (let round = -1; round < ROUNDS; round += 1) {
       if (round === 0 && profiler !== null) {
@@ -159,9 +175,15 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
         await profiler.send('Profiler.start');
       }
       for (const worker of workers) {
+        const before = await readMetrics();
         const { wall, parts } = await timeRun(page, worker, runs);
+        const after = await readMetrics();
         runs += 1;
         if (round < 0) continue;
+        const spent = threadTime.get(worker)!;
+        for (const name of ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration']) {
+          spent.set(name, (spent.get(name) ?? 0) + ((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000);
+        }
         walls.get(worker)!.push(wall);
         if (worker === 'one') partsOfOne.push(parts);
       }
@@ -181,6 +203,11 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
         `  one's run (median ms): click → first step ${of((parts) => [parts.beforeFirstStep])}; answer → next step ${of((parts) => parts.betweenSteps)}; ` +
           `a step at the server beyond L ${of((parts) => parts.serverBeyondLatency)}; last answer → the run says completed ${of((parts) => [parts.afterLastStep])}`,
       );
+    }
+    for (const [worker, spent] of threadTime) {
+      if (spent.size === 0) continue;
+      const perRun = (name: string) => ((spent.get(name) ?? 0) / ROUNDS).toFixed(1);
+      console.log(`  ${worker}'s run, the page's main thread (mean ms a run): busy ${perRun('TaskDuration')}, script ${perRun('ScriptDuration')}, style ${perRun('RecalcStyleDuration')}, layout ${perRun('LayoutDuration')}`);
     }
     return ratio;
   } finally {
