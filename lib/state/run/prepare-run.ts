@@ -44,8 +44,9 @@ export async function readProjectForRun(
   try {
     await useWorkspaceStore.getState().saveNow();
     const saveProblem = useWorkspaceStore.getState().saveError;
-    const projectCommit = await runStartPoint(fileSystem, project);
-    return { ok: true, loaded: await loadProjectForRun(fileSystem, project), saveProblem, projectCommit };
+    // Both read the files as saved, and neither writes them: side by side, the wait before a run is the longer of the two.
+    const [projectCommit, loaded] = await Promise.all([runStartPoint(fileSystem, project), loadProjectForRun(fileSystem, project)]);
+    return { ok: true, loaded, saveProblem, projectCommit };
   } catch (error) {
     return { ok: false, patch: { startError: `Could not prepare the run: ${errorMessage(error)}` } };
   }
