@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSecondServer } from '../e2e/helpers/second-server';
 import { startHttp2Front } from './support/http2-front';
+import { openNewProject, replaceOpenFile } from './support/ide-page';
 import { startMockUpstream, type ChatCompletionRequest, type MockReply } from './support/mock-upstream';
 
 const PORT = 3111;
@@ -48,23 +49,12 @@ async function writeFile(page: Page, name: string, text: string): Promise<void> 
   await prompt.fill(name);
   await prompt.press('Enter');
   await page.locator('[data-testid="editor-tab"]', { hasText: name }).waitFor({ timeout: 30_000 });
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-  await page.locator('.monaco-editor .view-lines', { hasText: text.split('\n').at(-2)! }).waitFor({ timeout: 15_000 });
-  await page.locator('[data-testid="save-indicator"][data-status="saved"]').waitFor({ timeout: 15_000 });
+  await replaceOpenFile(page, text);
 }
 
 /** A new project with the three workers and a manifest that allows 32 model requests at once. */
 async function prepareProject(page: Page, baseUrl: string): Promise<string> {
-  await page.goto(baseUrl);
-  await page.locator('[data-testid="workbench"][data-phase="ready"]').waitFor({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'New project' }).click();
-  const prompt = page.getByTestId('prompt-dialog').getByRole('textbox');
-  await prompt.fill('fan-out-bench');
-  await prompt.press('Enter');
-  await page.waitForFunction(() => (document.querySelector('[data-testid="project-select"]') as HTMLSelectElement | null)?.value === 'fan-out-bench', undefined, { timeout: 30_000 });
-  await page.locator('[data-testid="editor-tab"]', { hasText: 'main.worker' }).waitFor({ timeout: 30_000 });
+  await openNewProject(page, baseUrl, 'fan-out-bench');
   await writeFile(page, 'one.worker', entryWorker('one', 1));
   await writeFile(page, 'eight.worker', entryWorker('eight', WIDTH));
   await writeFile(page, 'helper.worker', HELPER);

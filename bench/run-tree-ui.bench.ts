@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startSecondServer } from '../e2e/helpers/second-server';
+import { openNewProject, replaceOpenFile } from './support/ide-page';
 import { startMockUpstream, type ChatCompletionRequest, type MockReply } from './support/mock-upstream';
 
 const PORT = 3110;
@@ -42,21 +43,8 @@ function percentile(samples: number[], fraction: number): number {
 }
 
 async function prepareProject(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(baseUrl);
-  await page.locator('[data-testid="workbench"][data-phase="ready"]').waitFor({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'New project' }).click();
-  const prompt = page.getByRole('dialog').getByRole('textbox');
-  await prompt.fill('run-tree-bench');
-  await prompt.press('Enter');
-  // The new project open with its main.worker before typing into it (the example has a main.worker too).
-  await page.waitForFunction(() => (document.querySelector('[data-testid="project-select"]') as HTMLSelectElement | null)?.value === 'run-tree-bench', undefined, { timeout: 30_000 });
-  await page.locator('[data-testid="editor-tab"]', { hasText: 'main.worker' }).waitFor({ timeout: 30_000 });
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(WORKER);
-  // The worker in the editor first, then saved (the indicator says "saved" of the empty file too).
-  await page.locator('.monaco-editor .view-lines', { hasText: 'You are streamer.' }).waitFor({ timeout: 15_000 });
-  await page.locator('[data-testid="save-indicator"][data-status="saved"]').waitFor({ timeout: 15_000 });
+  await openNewProject(page, baseUrl, 'run-tree-bench');
+  await replaceOpenFile(page, WORKER);
   await page.getByTestId('model-select').selectOption('openai-compatible:mock');
   await page.getByTestId('run-input').fill('List the project.');
 }
