@@ -3,11 +3,8 @@ import { composeMessage, fileLines, messageTitle, readMeta, type CommitKind } fr
 import { createGitFs, type GitFs } from './git-fs';
 import { repositoryOf, type RepositoryLocation } from './history-paths';
 import { loadGit, type Git } from './load-git';
-import { mapWithLimit } from '@/lib/async/map-with-limit';
+import { scanFolder } from './scan-folder';
 import { changedPaths, readTreeMap, writeTreeMap, type TreeMap } from './tree-map';
-
-/** Files of one folder read together when the folder is scanned (in each folder: nested folders add theirs). */
-const FILES_READ_AT_ONCE = 8;
 
 /**
  * One project's history: a git repository whose commits are built directly
@@ -256,7 +253,7 @@ export class ProjectHistory {
   private async commitWorkingTree(git: Git, kind: CommitKind, title: string, knownHead?: string | null): Promise<string | null> {
     const head = knownHead === undefined ? await this.head(git) : knownHead;
     // Before every run: the last commit and the folder are read side by side.
-    const [before, current] = await Promise.all([readTreeMap(git, this.fs, this.location.gitdir, head), this.scanFolder(git)]);
+    const [before, current] = await Promise.all([readTreeMap(git, this.fs, this.location.gitdir, head), scanFolder(this.fileSystem, this.location.dir, (bytes) => this.writeBlobOnce(git, bytes))]);
     const changed = changedPaths(before, current);
     if (changed.length === 0 && head !== null) return null;
     const tree = await writeTreeMap(git, this.fs, this.location.gitdir, current);
@@ -284,27 +281,7 @@ export class ProjectHistory {
     return git.commit({ ...this.repo(), message, author, tree, parent: parent === null ? [] : [parent] });
   }
 
-  /**
-   * The project folder as blobs (written as it goes; unchanged content is the
-   * same blob, stored once). It runs before every run, so a folder's entries
-   * are read several at a time (FILES_READ_AT_ONCE): one storage round trip
-   * each, taken one after another, made most of the wait between Run and the
-   * first model request.
-   */
-  private async scanFolder(git: Git): Promise<TreeMap> {
-    const walk = async (absolute: string, relative: string): Promise<[string, string][]> => {
-      const entries = await this.fileSystem.readDirectory(absolute);
-      const found = await mapWithLimit(entries, FILES_READ_AT_ONCE, async (entry): Promise<[string, string][]> => {
-        const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-        if (entry.kind === 'directory') return walk(entry.path, path);
-        return [[path, await this.writeBlobOnce(git, await this.fileSystem.readFile(entry.path))]];
-      });
-      return found.flat();
-    };
-    if ((await this.fileSystem.stat(this.location.dir)) === null) return new Map();
-    return new Map(await walk(this.location.dir, ''));
-  }
-
+  /** Unchanged content is the same blob, stored once. */
   private async writeBlobOnce(git: Git, bytes: Uint8Array): Promise<string> {
     const { oid } = await git.hashBlob({ object: bytes });
     const objectPath = `${this.location.gitdir}/objects/${oid.slice(0, 2)}/${oid.slice(2)}`;
