@@ -171,8 +171,11 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
         runs += 1;
         if (round < 0) continue;
         const spent = threadTime.get(worker)!;
-        for (const name of ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration']) {
-          spent.set(name, (spent.get(name) ?? 0) + ((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000);
+        // Without BENCH_VERBOSE nothing was read: no line of zeros.
+        if (metrics !== null) {
+          for (const name of ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration']) {
+            spent.set(name, (spent.get(name) ?? 0) + ((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000);
+          }
         }
         walls.get(worker)!.push(wall);
         if (worker === 'one') partsOfOne.push(parts);
