@@ -127,10 +127,13 @@ export async function startStandInServer(options: {
         inFlight += 1;
         outgoing.on('close', () => (inFlight -= 1));
         outgoing.writeHead(response.status, response.headers);
-        for (const chunk of response.chunks) {
+        for (const [index, chunk] of response.chunks.entries()) {
           if (outgoing.destroyed) return;
           outgoing.write(chunk);
-          if (options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
+          // Between chunks only: a provider ends its response with the last one. A pause after it kept the
+          // request counted in flight after the client had its answer, and refused the client's next request.
+          const last = index === response.chunks.length - 1;
+          if (options.chunkDelayMs && !last) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
         }
         outgoing.end();
       })();
