@@ -24,6 +24,8 @@ const PORT = 3111;
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
 const WIDTH = 8;
 const ROUNDS = 5;
+/** The trace's categories: the main thread's tasks by kind, and the renderer's side of each request. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'blink.user_timing'];
 const TARGET_RATIO = 1.1;
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -150,7 +152,8 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
     const partsOfOne: RunParts[] = [];
     let runs = 0;
     // BENCH_PROFILE=prefix keeps a CPU profile of the page's measured runs, one per transport (a build with
-    // WORKERBENCH_SOURCE_MAPS=1 names our functions); BENCH_ONLY=eight runs one of the two workers.
+    // WORKERBENCH_SOURCE_MAPS=1 names our functions); BENCH_TRACE=prefix a Chromium trace of them (what the
+    // main thread did besides script); BENCH_ONLY=eight runs one of the two workers.
     const profiler = process.env.BENCH_PROFILE === undefined ? null : await context.newCDPSession(page);
     const workers = (process.env.BENCH_ONLY ?? 'one,eight').split(',');
     // The page's own accounts of its main thread (Chromium's Performance domain: task, script, style, layout time).
@@ -164,6 +167,7 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
         await profiler.send('Profiler.enable');
         await profiler.send('Profiler.start');
       }
+      if (round === 0 && process.env.BENCH_TRACE !== undefined) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       for (const worker of workers) {
         const before = await readMetrics();
         const { wall, parts } = await timeRun(page, worker, runs);
@@ -181,6 +185,7 @@ async function measure(browser: Browser, label: string, baseUrl: string): Promis
         if (worker === 'one') partsOfOne.push(parts);
       }
     }
+    if (process.env.BENCH_TRACE !== undefined) writeFileSync(`${process.env.BENCH_TRACE}-${protocol.replace(/\W/g, '')}.json`, await browser.stopTracing());
     if (profiler !== null) {
       const { profile } = await profiler.send('Profiler.stop');
       writeFileSync(`${process.env.BENCH_PROFILE}-${protocol.replace(/\W/g, '')}.cpuprofile`, JSON.stringify(profile));
