@@ -4,16 +4,15 @@
  * for the whole app: PDFs become file parts on every model step (a 25 MB deck
  * is a 35 MB string), share links carry project files.
  *
- * Encoding uses the platform's `Uint8Array.prototype.toBase64` where there is
- * one (Chromium since 140, Firefox 133, Safari 18.2): it encoded a 26 MB deck
- * in Chromium 156 about twice as fast as the table below (110–240 ms against
- * 265–500 ms, timed in the page on the 2-core development machine).
- * Elsewhere (Node 20) it is table-driven: each 12 bits of input map to two
- * output characters written as one 16-bit store, and the ASCII bytes become a
- * string in one TextDecoder call (about 3× faster than chunked btoa).
- * Decoding is ours everywhere, and strict: a character outside the alphabet (the
- * platform's decoder skips whitespace), or non-zero leftover bits, means the data
- * was damaged, and the caller reports it instead of guessing.
+ * Encoding is table-driven: each 12 bits of input map to two output characters
+ * written as one 16-bit store, and the ASCII bytes become a string in one
+ * TextDecoder call (about 3× faster than chunked btoa; bench/attachments.bench.ts).
+ * Not the platform's `Uint8Array.prototype.toBase64`: where a browser lacks it,
+ * pdf.js's legacy build installs a polyfill that builds the string piece by
+ * piece (a 25 MB deck took 3.3–3.5 s in Node against 0.4–0.5 s here), and the
+ * native one, in Chromium 156, was only about twice as fast as this.
+ * Decoding is strict: a character outside the alphabet, or non-zero leftover
+ * bits, means the data was damaged, and the caller reports it instead of guessing.
  */
 
 const STANDARD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -108,18 +107,8 @@ function decodeWith(text: string, alphabet: Alphabet, allowPadding: boolean): Ui
   return output;
 }
 
-/** The platform's encoder (ES2026 "Uint8Array to/from base64"), where it has one; its output is the same string. */
-interface NativeBase64Bytes {
-  toBase64(options: { alphabet: 'base64' | 'base64url'; omitPadding: boolean }): string;
-}
-
-function hasNativeEncoder(bytes: Uint8Array): bytes is Uint8Array & NativeBase64Bytes {
-  return typeof (bytes as Partial<NativeBase64Bytes>).toBase64 === 'function';
-}
-
 /** RFC 4648 §4 with padding: what providers and people expect inside JSON. */
 export function encodeBase64(bytes: Uint8Array): string {
-  if (hasNativeEncoder(bytes)) return bytes.toBase64({ alphabet: 'base64', omitPadding: false });
   return encodeWith(bytes, STANDARD, true);
 }
 
@@ -130,7 +119,6 @@ export function decodeBase64(text: string): Uint8Array | null {
 
 /** RFC 4648 §5, no padding: safe in a URL fragment without escaping. */
 export function encodeBase64Url(bytes: Uint8Array): string {
-  if (hasNativeEncoder(bytes)) return bytes.toBase64({ alphabet: 'base64url', omitPadding: true });
   return encodeWith(bytes, URL_SAFE, false);
 }
 
