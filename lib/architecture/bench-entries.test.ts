@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reachablePackages, staticImports } from './testing/reachable-packages';
 
@@ -11,7 +11,7 @@ import { reachablePackages, staticImports } from './testing/reachable-packages';
  * catches the one that would fail at its first line.
  */
 const ROOT = process.cwd();
-const ALLOW_SERVER_ONLY = './support/allow-server-only';
+const ALLOW_SERVER_ONLY = join(ROOT, 'bench/support/allow-server-only');
 
 /** Every file `npm run bench` or a bench starts a process with. */
 function benchEntries(): string[] {
@@ -23,8 +23,7 @@ function benchEntries(): string[] {
 /** The entry's first import lets server-only load, where it needs to. */
 function allowsServerOnlyFirst(entry: string): boolean {
   const first = staticImports(readFileSync(entry, 'utf8'))[0];
-  const expected = entry.includes('/bench/support/') ? './allow-server-only' : ALLOW_SERVER_ONLY;
-  return first === expected;
+  return first !== undefined && join(dirname(entry), first) === ALLOW_SERVER_ONLY;
 }
 
 describe('bench entries', () => {

@@ -239,8 +239,10 @@ export class ProjectHistory {
     }
   }
 
-  /** The first commit holds the project as it is; `startTitle` says where it came from (an import). */
-  /** Returns the commit HEAD stands at afterwards. */
+  /**
+   * Makes sure the history exists, and returns the commit HEAD stands at. The first commit
+   * holds the project as it is; `startTitle` says where it came from (an import).
+   */
   private async ensureInside(git: Git, startTitle = 'History starts here'): Promise<string | null> {
     if ((await this.fileSystem.stat(`${this.location.gitdir}/HEAD`)) === null) {
       await git.init({ ...this.repo(), defaultBranch: 'main' });

@@ -53,7 +53,7 @@ function conversationJson(messages: readonly object[]): string | Blob {
   if (prefix !== undefined && added === '') return prefix.json;
   const size = (prefix?.size ?? 0) + added.length;
   // Once a Blob, always a Blob: copying a large prefix into a string is what the Blob avoids.
-  const json = typeof prefix?.json !== 'object' && size <= SMALL_BODY_CHARACTERS ? (prefix?.json ?? '') + added : new Blob(prefix === undefined ? [added] : [prefix.json, added]);
+  const json = !(prefix?.json instanceof Blob) && size <= SMALL_BODY_CHARACTERS ? (prefix?.json ?? '') + added : new Blob(prefix === undefined ? [added] : [prefix.json, added]);
   if (messages.length > 0) sentByLastMessage.set(messages[messages.length - 1]!, { messages: [...messages], json, size });
   return json;
 }
