@@ -2,25 +2,54 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-// Layer rules (docs/team-conventions.md), enforced. ESLint keeps only the last
-// `no-restricted-imports` setting that matches a file, so each folder's block lists all
-// the patterns that apply to it.
+import { layerImportsRule } from './lib/architecture/layer-imports-rule.mjs';
+
+// Layer rules (docs/team-conventions.md), enforced by one rule that resolves every spelling of a
+// module (relative paths, `@/` paths, `import()`, `export … from`, `require`) before it matches,
+// and applies every layer a file belongs to at once (lib/architecture/layer-imports-rule.mjs).
 const noTestHelpers = {
   regex: '(^|/)testing/',
   message: 'Production code must not import test helpers (they live in testing/ folders).',
 };
 const noUserInterface = { regex: '^@/(components|app)/', message: 'lib/ never imports UI or routes.' };
-const productionFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 // The proxy's server side (keys, providers, the demo model) runs in route handlers only.
 const noServerModel = {
   regex: '^@/lib/model/(server|demo)/',
   message: 'Browser code talks to models through lib/model/client and lib/model/protocol; lib/model/server and the demo run in route handlers.',
 };
-const runtimePatterns = [
-  { group: ['react', 'react-dom', 'next', 'next/*', 'zustand'], message: 'lib/runtime uses no React, Next or zustand.' },
-  noUserInterface,
-  { regex: '^@/lib/state/', message: 'lib/runtime does not use the UI stores.' },
-  noServerModel,
+const layers = [
+  { folders: ['lib/', 'components/', 'app/'], patterns: [noTestHelpers] },
+  { folders: ['lib/'], patterns: [noUserInterface] },
+  { folders: ['lib/state/', 'lib/model/client/', 'lib/model/protocol/', 'lib/model/pricing/'], patterns: [noServerModel] },
+  {
+    // Components render state and send commands: values come from lib/state (stores, actions,
+    // selectors, and the helpers it offers the UI); from the rest of lib, types only.
+    folders: ['components/'],
+    patterns: [
+      noServerModel,
+      {
+        regex: '^@/lib/(?!state/)',
+        allowTypeImports: true,
+        message: 'Components import values from lib/state only (and types from anywhere): add what the UI needs to lib/state.',
+      },
+    ],
+  },
+  {
+    // Foundation areas stand alone, so every other area can build on them without a cycle.
+    folders: ['lib/worker/', 'lib/vfs/', 'lib/encoding/', 'lib/errors/'],
+    patterns: [{ regex: '^@/lib/(?!worker/|vfs/|encoding/|errors/)', message: 'lib/worker, lib/vfs, lib/encoding and lib/errors import no other lib area.' }],
+  },
+  {
+    // The runtime is platform-independent, its tests included.
+    folders: ['lib/runtime/'],
+    includeTests: true,
+    patterns: [
+      { regex: '^(react|react-dom|next|zustand)(/|$)', message: 'lib/runtime uses no React, Next or zustand.' },
+      noUserInterface,
+      { regex: '^@/lib/state/', message: 'lib/runtime does not use the UI stores.' },
+      noServerModel,
+    ],
+  },
 ];
 
 export default tseslint.config(
@@ -42,62 +71,13 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
-    files: ['lib/**/*.ts', 'lib/**/*.tsx', 'components/**/*.ts', 'components/**/*.tsx', 'app/**/*.ts', 'app/**/*.tsx'],
-    ignores: productionFiles,
-    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers] }] },
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.mjs'],
+    plugins: { workerbench: { rules: { layers: layerImportsRule } } },
+    rules: { 'workerbench/layers': ['error', { layers }] },
   },
   {
-    files: ['lib/**/*.ts', 'lib/**/*.tsx'],
-    ignores: productionFiles,
-    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface] }] },
-  },
-  {
-    files: ['lib/state/**/*.ts', 'lib/model/client/**/*.ts', 'lib/model/protocol/**/*.ts', 'lib/model/pricing/**/*.ts'],
-    ignores: productionFiles,
-    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers, noUserInterface, noServerModel] }] },
-  },
-  {
-    // Components render state and send commands: values come from lib/state (stores, actions,
-    // selectors, and the helpers it offers the UI); from the rest of lib, types only. The
-    // typescript-eslint form of the rule is the one that can tell a type import from a value import.
-    files: ['components/**/*.ts', 'components/**/*.tsx'],
-    ignores: productionFiles,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [noTestHelpers, noServerModel] }],
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^@/lib/(?!state/)',
-          allowTypeImports: true,
-          message: 'Components import values from lib/state only (and types from anywhere): add what the UI needs to lib/state.',
-        }],
-      }],
-    },
-  },
-  {
-    // Foundation areas stand alone, so every other area can build on them without a cycle.
-    files: ['lib/worker/**/*.ts', 'lib/vfs/**/*.ts', 'lib/encoding/**/*.ts', 'lib/errors/**/*.ts'],
-    ignores: productionFiles,
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          noTestHelpers,
-          noUserInterface,
-          { regex: '^@/lib/(?!worker/|vfs/|encoding/|errors/)', message: 'lib/worker, lib/vfs, lib/encoding and lib/errors import no other lib area.' },
-        ],
-      }],
-    },
-  },
-  {
-    // The runtime is platform-independent: no React, Next, zustand or DOM globals.
+    // The runtime is platform-independent: no DOM globals either.
     files: ['lib/runtime/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: runtimePatterns }],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB'],
-    },
-  },
-  {
-    files: ['lib/runtime/**/*.ts'],
-    ignores: productionFiles,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...runtimePatterns, noTestHelpers] }] },
+    rules: { 'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB'] },
   },
 );

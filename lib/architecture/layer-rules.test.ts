@@ -10,7 +10,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  const ruleIds = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+  const ruleIds = new Set(['workerbench/layers']);
   return (result?.messages ?? []).filter((message) => ruleIds.has(message.ruleId ?? '')).map((message) => message.message);
 }
 
@@ -25,6 +25,23 @@ const planted: Array<[string, string, string, RegExp]> = [
   ['a component importing the worker parser', 'components/editor/planted.tsx', "import { parseWorkerFile } from '@/lib/worker/parse-worker-file';", /lib\/state only/],
   ['a store importing the demo model', 'lib/state/planted.ts', "import { createDemoLanguageModel } from '@/lib/model/demo/demo-language-model';", /route handlers/],
   ['production code importing a test helper', 'lib/share/planted.ts', "import { textPayload } from '@/lib/share/testing/share-fragments';", /test helpers/],
+  // Every spelling of a module is resolved before it is matched.
+  ['a foundation area importing a store by a relative path', 'lib/vfs/planted.ts', "import { useRunStore } from '../state/run-store';", /import no other lib area/],
+  ['the runtime importing a store by a relative path', 'lib/runtime/planted.ts', "import { useRunStore } from '../state/run-store';", /UI stores/],
+  ['a component importing the loop by a relative path', 'components/run/planted.tsx', "import { runWorker } from '../../lib/runtime/run-worker';", /lib\/state only/],
+  ['a .tsx store importing the proxy server', 'lib/state/planted.tsx', "import { handleModelStep } from '@/lib/model/server/model-step-handler';", /route handlers/],
+  ['a relative path with an extension', 'lib/runtime/planted.ts', "import { useRunStore } from '../state/run-store.ts';", /UI stores/],
+  ['a re-export', 'lib/vfs/planted.ts', "export { useRunStore } from '@/lib/state/run-store';", /import no other lib area/],
+  ['a re-export of everything', 'lib/runtime/planted.ts', "export * from '../state/run-store';", /UI stores/],
+];
+
+// Dynamic imports and require() are module references too.
+const plantedCalls: Array<[string, string, string, RegExp]> = [
+  ['a foundation area loading a store on demand', 'lib/vfs/planted.ts', "export const load = () => import('@/lib/state/run-store');", /import no other lib area/],
+  ['the runtime loading a store on demand by a relative path', 'lib/runtime/planted.ts', "export const load = () => import('../state/run-store');", /UI stores/],
+  ['a component loading the loop on demand', 'components/run/planted.tsx', "export const load = () => import('@/lib/runtime/run-worker');", /lib\/state only/],
+  ['the runtime requiring React', 'lib/runtime/planted.ts', "export const react = require('react');", /no React/],
+  ['a store loading the demo model on demand', 'lib/state/planted.ts', "export const load = () => import('../model/demo/demo-language-model');", /route handlers/],
 ];
 
 describe('layer rules (eslint.config.mjs)', () => {
@@ -35,6 +52,11 @@ describe('layer rules (eslint.config.mjs)', () => {
     expect(messages.some((text) => message.test(text))).toBe(true);
   });
 
+  it.each(plantedCalls)('%s fails lint', async (_name, filePath, code, message) => {
+    const messages = await restrictedImports(filePath, `${code}\n`);
+    expect(messages.some((text) => message.test(text))).toBe(true);
+  });
+
   it('allowed imports stay clean', async () => {
     expect(await restrictedImports('lib/runtime/planted.ts', "import { errorMessage } from '@/lib/errors/error-message';\nexport const used = errorMessage;\n")).toEqual([]);
     expect(await restrictedImports('components/run/planted.tsx', "import { useRunStore } from '@/lib/state/run-store';\nexport const used = useRunStore;\n")).toEqual([]);
@@ -42,6 +64,9 @@ describe('layer rules (eslint.config.mjs)', () => {
     expect(await restrictedImports('components/run/planted.tsx', "import type { RunTree } from '@/lib/runtime/reduce-run-events';\nexport type Used = RunTree;\n")).toEqual([]);
     expect(await restrictedImports('components/run/planted.tsx', "import { type RunTree } from '@/lib/runtime/reduce-run-events';\nexport type Used = RunTree;\n")).toEqual([]);
     expect(await restrictedImports('app/api/planted.ts', "import { handleModelStep } from '@/lib/model/server/model-step-handler';\nexport const used = handleModelStep;\n")).toEqual([]);
+    expect(await restrictedImports('components/run/planted.tsx', "export type Tree = import('@/lib/runtime/reduce-run-events').RunTree;\n")).toEqual([]);
+    expect(await restrictedImports('components/run/planted.tsx', "export const load = () => import('./run-panel');\n")).toEqual([]);
+    expect(await restrictedImports('lib/state/planted.ts', "export const load = () => import('../runtime/run-worker');\n")).toEqual([]);
     // Tests may use test helpers.
     expect(await restrictedImports('lib/share/planted.test.ts', "import { textPayload } from '@/lib/share/testing/share-fragments';\nexport const used = textPayload;\n")).toEqual([]);
   });
