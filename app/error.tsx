@@ -3,7 +3,7 @@
 /**
  * The IDE's last line of defence: a rendering error would otherwise blank the
  * whole page. Typed text is already in IndexedDB or in the unsaved-text
- * journal (lib/state/unsaved-journal.ts), so reloading loses nothing; say so.
+ * journal (lib/state/workspace/unsaved-journal.ts), so reloading loses nothing; say so.
  */
 export default function WorkbenchError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (

@@ -6,9 +6,9 @@
  * browser's IndexedDB writes of the imported files are not part of it.
  */
 import { exportProjectZip, importProjectZip } from '@/lib/share/zip-archive';
-import { analyzeTexts } from '@/lib/state/analyze-texts';
+import { analyzeTexts } from '@/lib/state/workspace/analyze-texts';
 import { decodeProjectText } from '@/lib/vfs/utf8';
-import type { TextBuffer } from '@/lib/state/workspace-types';
+import type { TextBuffer } from '@/lib/state/workspace/workspace-types';
 import { generatedProject } from './support/generated-project';
 
 const WORKERS = 500;

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import type { PendingApproval } from '@/lib/state/approval-bridge';
+import type { PendingApproval } from '@/lib/state/run/approval-bridge';
 import styles from './approvals.module.css';
 import { ApprovalFieldView } from './approval-field-view';
 import { EditCheck } from './edit-check';

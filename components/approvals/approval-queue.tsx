@@ -1,8 +1,8 @@
 'use client';
 
 import { lazy, Suspense, useEffect } from 'react';
-import { useRunStore } from '@/lib/state/run-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useRunStore } from '@/lib/state/run/run-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import styles from './approvals.module.css';
 
 // A question's view (fields, diffs, edit checks) is not part of the first load: it is fetched

@@ -4,9 +4,9 @@ import { ApprovalItem } from '@/components/approvals/approval-item';
 import { Modal } from '@/components/dialogs/modal';
 import { ResultValue } from '@/components/run/result-value';
 import { formatDuration } from '@/components/run/format';
-import { costTotalLabel } from '@/lib/state/cost-labels';
-import { MAX_COMPARED_MODELS, MIN_COMPARED_MODELS, useCompareStore, type ComparedRun } from '@/lib/state/compare-store';
-import { useRunStore } from '@/lib/state/run-store';
+import { costTotalLabel } from '@/lib/state/run/cost-labels';
+import { MAX_COMPARED_MODELS, MIN_COMPARED_MODELS, useCompareStore, type ComparedRun } from '@/lib/state/compare/compare-store';
+import { useRunStore } from '@/lib/state/run/run-store';
 import { OutputDiff } from './output-diff';
 import styles from './compare.module.css';
 

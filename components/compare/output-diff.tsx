@@ -2,8 +2,8 @@
 
 import { useMemo, useState } from 'react';
 import { formatValue } from '@/components/run/format';
-import type { ComparedRun } from '@/lib/state/compare-store';
-import { diffLines } from '@/lib/state/view-helpers';
+import type { ComparedRun } from '@/lib/state/compare/compare-store';
+import { diffLines } from '@/lib/state/ui/view-helpers';
 import { LineDiffView } from '@/components/diff/line-diff-view';
 import styles from './compare.module.css';
 

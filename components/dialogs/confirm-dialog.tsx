@@ -1,6 +1,6 @@
 'use client';
 
-import type { DialogRequest } from '@/lib/state/dialog-store';
+import type { DialogRequest } from '@/lib/state/ui/dialog-store';
 import { Modal } from './modal';
 
 export function ConfirmDialog({ request, onClose }: { request: Extract<DialogRequest, { kind: 'confirm' }>; onClose: () => void }) {

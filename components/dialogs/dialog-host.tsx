@@ -1,6 +1,6 @@
 'use client';
 
-import { useDialogStore } from '@/lib/state/dialog-store';
+import { useDialogStore } from '@/lib/state/ui/dialog-store';
 import { ChoiceDialog } from './choice-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { PromptDialog } from './prompt-dialog';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import type { DialogRequest } from '@/lib/state/dialog-store';
+import type { DialogRequest } from '@/lib/state/ui/dialog-store';
 import { Modal } from './modal';
 
 export function PromptDialog({ request, onClose }: { request: Extract<DialogRequest, { kind: 'prompt' }>; onClose: () => void }) {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { MarkdownView } from '@/components/markdown/markdown-view';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
 import { CodeEditor, EditorLoading } from './code-editor';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Icon } from '@/components/icons/icon';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** A markdown file can be shown rendered; the pane owns that choice, the tab bar offers it. */
 export interface PreviewToggle {

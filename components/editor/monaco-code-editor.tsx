@@ -7,7 +7,7 @@ import { diagnosticMarkers, MARKER_OWNER } from '@/components/editor/monaco/diag
 import { disposeStaleModels } from '@/components/editor/monaco/dispose-stale-models';
 import { languageForPath } from '@/components/editor/monaco/language-for-path';
 import { modelUri } from '@/components/editor/monaco/model-uri';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 type CodeEditorInstance = Parameters<OnMount>[0];
 

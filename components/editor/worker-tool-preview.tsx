@@ -1,10 +1,10 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { workerToolPreview, type PreviewedTool } from '@/lib/state/worker-tool-preview';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { workerToolPreview, type PreviewedTool } from '@/lib/state/workspace/worker-tool-preview';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
-import { isWorkerFilePath } from '@/lib/state/worker-format';
+import { isWorkerFilePath } from '@/lib/state/ui/worker-format';
 import { useDebouncedValue } from './use-debounced-value';
 import styles from './worker-tool-preview.module.css';
 

@@ -1,11 +1,11 @@
 'use client';
 
 import type { DragEvent, MouseEvent } from 'react';
-import type { TreeNode } from '@/lib/state/workspace-types';
-import { folderOf } from '@/lib/state/project-paths';
-import { formatBytes } from '@/lib/state/view-helpers';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
+import type { TreeNode } from '@/lib/state/workspace/workspace-types';
+import { folderOf } from '@/lib/state/workspace/project-folders';
+import { formatBytes } from '@/lib/state/ui/view-helpers';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { requestPromoteWorker } from '@/lib/state/promote/promote-on-demand';
 import { TREE_PATH_MIME } from './drag-data';
 import { useDropTarget } from './use-drop-target';
 

@@ -2,10 +2,10 @@
 
 import { IconButton } from '@/components/icons/icon-button';
 import { useRef } from 'react';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { findNode } from '@/lib/state/read-project-tree';
-import { isPromotablePath } from '@/lib/state/generated-paths';
-import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { findNode } from '@/lib/state/workspace/read-project-tree';
+import { isPromotablePath } from '@/lib/state/promote/generated-paths';
+import { requestPromoteWorker } from '@/lib/state/promote/promote-on-demand';
 import { targetFolder } from './target-folder';
 
 /** Commands on the tree: they act on the selected node or inside the selected folder. */

@@ -1,11 +1,11 @@
 'use client';
 
 import { useMemo, useRef, type KeyboardEvent } from 'react';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { visibleNodes } from '@/lib/state/read-project-tree';
-import { folderOf } from '@/lib/state/project-paths';
-import { isGeneratedPath, isPromotablePath } from '@/lib/state/generated-paths';
-import { requestPromoteWorker } from '@/lib/state/promote-on-demand';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { visibleNodes } from '@/lib/state/workspace/read-project-tree';
+import { folderOf } from '@/lib/state/workspace/project-folders';
+import { isGeneratedPath, isPromotablePath } from '@/lib/state/promote/generated-paths';
+import { requestPromoteWorker } from '@/lib/state/promote/promote-on-demand';
 import { FileTreeRow } from './file-tree-row';
 import { useDropTarget } from './use-drop-target';
 

@@ -1,6 +1,6 @@
-import type { TreeNode } from '@/lib/state/workspace-types';
-import { findNode } from '@/lib/state/read-project-tree';
-import { folderOf } from '@/lib/state/project-paths';
+import type { TreeNode } from '@/lib/state/workspace/workspace-types';
+import { findNode } from '@/lib/state/workspace/read-project-tree';
+import { folderOf } from '@/lib/state/workspace/project-folders';
 
 /** Where "new file", "new folder" and "upload" act: the selected folder, or the selected file's folder. */
 export function targetFolder(tree: TreeNode[], selectedPath: string | null): string {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type DragEvent } from 'react';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { TREE_PATH_MIME, isExternalFileDrag, isTreeNodeDrag } from './drag-data';
 
 /**

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { HistoryCommit } from '@/lib/history/project-history';
-import { useHistoryStore } from '@/lib/state/history-store';
+import { useHistoryStore } from '@/lib/state/history/history-store';
 import { DiffView } from './diff-view';
 
 /** One commit's files: each one's diff against the version before, and a way to put that version back. */

@@ -1,7 +1,7 @@
 'use client';
 
-import { useHistoryStore } from '@/lib/state/history-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useHistoryStore } from '@/lib/state/history/history-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** The header's History button: every change of the project, and a way back. */
 export function HistoryButton() {

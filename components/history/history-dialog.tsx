@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Modal } from '@/components/dialogs/modal';
-import { useHistoryStore } from '@/lib/state/history-store';
+import { useHistoryStore } from '@/lib/state/history/history-store';
 import { CommitDetails } from './commit-details';
 import { formatWhen } from './format-when';
 import { PruneForm } from './prune-form';

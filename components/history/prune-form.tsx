@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useHistoryStore } from '@/lib/state/history-store';
+import { useHistoryStore } from '@/lib/state/history/history-store';
 
 /** Oldest history goes first: everything older than the newest N versions becomes one starting version. */
 export function PruneForm({ total }: { total: number }) {

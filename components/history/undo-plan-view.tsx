@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { UndoChoices, UndoPlan } from '@/lib/history/project-history';
-import { useHistoryStore } from '@/lib/state/history-store';
+import { useHistoryStore } from '@/lib/state/history/history-store';
 import { formatWhen } from './format-when';
 
 /** What undoing will do, file by file; a file changed later asks whether to undo it anyway or keep it. */

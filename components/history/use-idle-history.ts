@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect } from 'react';
-import { commitPersonEdits, historyFor } from '@/lib/state/history-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { commitPersonEdits, historyFor } from '@/lib/state/history/history-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
-type RunStore = (typeof import('@/lib/state/run-store'))['useRunStore'];
+type RunStore = (typeof import('@/lib/state/run/run-store'))['useRunStore'];
 
 /** After this long without a save, the person's edits become one commit. */
 const IDLE_MS = 5_000;
@@ -35,7 +35,7 @@ export function useIdleHistory(): void {
         void commitPersonEdits(fileSystem, project);
       }, IDLE_MS);
     };
-    void import('@/lib/state/run-store')
+    void import('@/lib/state/run/run-store')
       .then(({ useRunStore }) => {
         if (ended) return;
         runStore = useRunStore;

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Diagnostic } from '@/lib/worker/diagnostic';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 const ICONS = { error: '✕', warning: '!', info: 'i' } as const;
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { ProblemRow } from './problem-row';
 
 /** Every diagnostic of the project, errors first; a click jumps to the spot. */

@@ -2,7 +2,7 @@
 
 import { IconButton } from '@/components/icons/icon-button';
 import { ProjectTransferActions } from '@/components/share/project-transfer-actions';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** Picks the current project; creating and deleting projects start here too. */
 export function ProjectSwitcher() {

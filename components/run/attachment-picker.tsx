@@ -1,8 +1,8 @@
 'use client';
 
-import { useRunStore } from '@/lib/state/run-store';
-import { treeFiles } from '@/lib/state/read-project-tree';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useRunStore } from '@/lib/state/run/run-store';
+import { treeFiles } from '@/lib/state/workspace/read-project-tree';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { formatBytes } from './format';
 import styles from './run.module.css';
 

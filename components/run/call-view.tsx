@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import type { CallNode, RunTree } from '@/lib/runtime/reduce-run-events';
-import { callCostLabel } from '@/lib/state/cost-labels';
-import { usePriceOverrides } from '@/lib/state/price-store';
+import type { CallNode, RunTree } from '@/lib/run-tree/reduce-run-events';
+import { callCostLabel } from '@/lib/state/run/cost-labels';
+import { usePriceOverrides } from '@/lib/state/settings/price-store';
 import { formatBytes, formatDuration, formatTokens } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { CallWait } from './call-wait';

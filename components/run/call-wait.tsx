@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { CallNode } from '@/lib/runtime/reduce-run-events';
+import type { CallNode } from '@/lib/run-tree/reduce-run-events';
 import { describeRetries, describeWait } from '@/lib/state/run/describe-wait';
 import styles from './run.module.css';
 

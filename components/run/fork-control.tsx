@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { CallNode } from '@/lib/runtime/reduce-run-events';
-import { selectEffectiveModel, useRunStore } from '@/lib/state/run-store';
+import type { CallNode } from '@/lib/run-tree/reduce-run-events';
+import { selectEffectiveModel, useRunStore } from '@/lib/state/run/run-store';
 import styles from './run.module.css';
 
 /**

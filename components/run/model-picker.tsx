@@ -1,7 +1,7 @@
 'use client';
 
-import { useRunStore, selectEffectiveModel } from '@/lib/state/run-store';
-import { useSettingsStore } from '@/lib/state/settings-store';
+import { useRunStore, selectEffectiveModel } from '@/lib/state/run/run-store';
+import { useSettingsStore } from '@/lib/state/settings/settings-store';
 import styles from './run.module.css';
 
 /** Models from GET /api/models by provider; the demo is marked scripted, keyless providers say so. */

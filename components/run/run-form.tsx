@@ -1,9 +1,9 @@
 'use client';
 
-import { useCompareStore } from '@/lib/state/compare-store';
-import { useWorkerTestsStore } from '@/lib/state/worker-tests-store';
-import { selectInputSchema, useRunStore } from '@/lib/state/run-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useCompareStore } from '@/lib/state/compare/compare-store';
+import { useWorkerTestsStore } from '@/lib/state/worker-tests/worker-tests-store';
+import { selectInputSchema, useRunStore } from '@/lib/state/run/run-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AttachmentPicker } from './attachment-picker';
 import { ModelPicker } from './model-picker';
 import { SchemaForm } from './schema-form';

@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { RunNode } from '@/lib/runtime/reduce-run-events';
-import { useRunStore } from '@/lib/state/run-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import type { RunNode } from '@/lib/run-tree/reduce-run-events';
+import { useRunStore } from '@/lib/state/run/run-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { divergencePoint } from '@/lib/state/run/divergence-point';
-import { EXAMPLE_PROJECT_NAME } from '@/lib/state/project-catalog';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/state/workspace/project-catalog';
 import { RunView } from './run-view';
 import styles from './run.module.css';
 

@@ -2,11 +2,11 @@
 
 import { useEffect } from 'react';
 import { ApprovalQueue } from '@/components/approvals/approval-queue';
-import { useRunStore } from '@/lib/state/run-store';
-import { usePriceStore } from '@/lib/state/price-store';
-import { useSettingsStore } from '@/lib/state/settings-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import type { TextBuffer } from '@/lib/state/workspace-types';
+import { useRunStore } from '@/lib/state/run/run-store';
+import { usePriceStore } from '@/lib/state/settings/price-store';
+import { useSettingsStore } from '@/lib/state/settings/settings-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import type { TextBuffer } from '@/lib/state/workspace/workspace-types';
 import { RunForm } from './run-form';
 import { RunHistory } from './run-history';
 import { useRunShortcuts } from './use-run-shortcuts';

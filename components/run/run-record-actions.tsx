@@ -1,7 +1,7 @@
 'use client';
 
-import { useRunShareStore } from '@/lib/state/run-share-store';
-import { useRunStore } from '@/lib/state/run-store';
+import { useRunShareStore } from '@/lib/state/share/run-share-store';
+import { useRunStore } from '@/lib/state/run/run-store';
 import styles from './run.module.css';
 
 /**

@@ -1,8 +1,8 @@
 'use client';
 
 import { useMemo } from 'react';
-import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
-import { runTimeline, type TimelineRow, type TimelineSegment } from '@/lib/state/view-helpers';
+import type { RunNode, RunTree } from '@/lib/run-tree/reduce-run-events';
+import { runTimeline, type TimelineRow, type TimelineSegment } from '@/lib/state/ui/view-helpers';
 import { formatDuration } from './format';
 import { useElapsed } from './use-elapsed';
 import styles from './run-timeline.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import type { RunNode, RunTree } from '@/lib/run-tree/reduce-run-events';
 import { runViewUnchanged, type RunViewInputs } from './run-view-unchanged';
 
 const tree = (): RunTree => ({ runs: {}, calls: {}, runOrder: [] }) as unknown as RunTree;

@@ -1,4 +1,4 @@
-import type { RunNode, RunTree } from '@/lib/runtime/reduce-run-events';
+import type { RunNode, RunTree } from '@/lib/run-tree/reduce-run-events';
 
 /** What RunView is given (run-view.tsx): the props the comparison below reads. */
 export interface RunViewInputs {

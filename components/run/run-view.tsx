@@ -1,7 +1,7 @@
 'use client';
 
-import { runCostLabel } from '@/lib/state/cost-labels';
-import { usePriceOverrides } from '@/lib/state/price-store';
+import { runCostLabel } from '@/lib/state/run/cost-labels';
+import { usePriceOverrides } from '@/lib/state/settings/price-store';
 import { CallView } from './call-view';
 import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';

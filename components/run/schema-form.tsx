@@ -1,10 +1,10 @@
 'use client';
 
 import { useMemo } from 'react';
-import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { JsonSchema } from '@/lib/json-schema/json-schema';
 import { deriveFormFields, type FormField } from '@/lib/state/forms/schema-form-fields';
-import { formDefaultValue } from '@/lib/state/run-store';
-import { useRunStore } from '@/lib/state/run-store';
+import { formDefaultValue } from '@/lib/state/run/run-store';
+import { useRunStore } from '@/lib/state/run/run-store';
 import styles from './run.module.css';
 
 /** The input of a worker with an input schema, one control per field (derived in lib, rendered here). */

@@ -1,5 +1,5 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { RunTree, ToolCallNode } from '@/lib/runtime/reduce-run-events';
+import type { RunTree, ToolCallNode } from '@/lib/run-tree/reduce-run-events';
 import { blockRanges, placeholderHeight, WINDOW_FROM_ROWS, type BlockRange } from './list-window';
 import { ToolCallView } from './tool-call-view';
 import styles from './run.module.css';

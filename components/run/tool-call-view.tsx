@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import type { CallNode, ToolCallNode } from '@/lib/runtime/reduce-run-events';
+import type { CallNode, ToolCallNode } from '@/lib/run-tree/reduce-run-events';
 import { StatusIcon, statusLabel } from './status-icon';
 import { ResultValue } from './result-value';
 import { ValueBlock } from './value-block';

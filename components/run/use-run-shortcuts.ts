@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useRunStore } from '@/lib/state/run-store';
+import { useRunStore } from '@/lib/state/run/run-store';
 
 /**
  * Ctrl/Cmd+Enter runs from anywhere in the IDE, Monaco included: the listener

@@ -1,6 +1,6 @@
 'use client';
 
-import { selectEffectiveWorker, useRunStore } from '@/lib/state/run-store';
+import { selectEffectiveWorker, useRunStore } from '@/lib/state/run/run-store';
 import styles from './run.module.css';
 
 /** Any worker of the project; the entry worker is preselected and marked. */

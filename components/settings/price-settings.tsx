@@ -1,10 +1,10 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/state/price-draft';
+import { draftOfPrice, parsePriceDraft, type PriceDraft } from '@/lib/state/settings/price-draft';
 import type { ModelPrice } from '@/lib/model/pricing/model-prices';
-import { hasShippedPrice, priceInForce, pricedModelIds, usePriceStore } from '@/lib/state/price-store';
-import { useRunStore } from '@/lib/state/run-store';
+import { hasShippedPrice, priceInForce, pricedModelIds, usePriceStore } from '@/lib/state/settings/price-store';
+import { useRunStore } from '@/lib/state/run/run-store';
 import styles from './settings.module.css';
 
 const FIELDS: ReadonlyArray<{ key: keyof PriceDraft; label: string; optional: boolean }> = [

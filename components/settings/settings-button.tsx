@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense } from 'react';
-import { useSettingsStore } from '@/lib/state/settings-store';
+import { useSettingsStore } from '@/lib/state/settings/settings-store';
 
 // Loaded when Settings is first opened, not with the page.
 const SettingsDialog = lazy(() => import('./settings-dialog').then((module) => ({ default: module.SettingsDialog })));

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/dialogs/modal';
-import { useRunStore } from '@/lib/state/run-store';
-import { maskApiKey, useSettingsStore } from '@/lib/state/settings-store';
+import { useRunStore } from '@/lib/state/run/run-store';
+import { maskApiKey, useSettingsStore } from '@/lib/state/settings/settings-store';
 import { PriceSettings } from './price-settings';
 import styles from './settings.module.css';
 

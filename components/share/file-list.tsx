@@ -1,6 +1,6 @@
 'use client';
 
-import { formatBytes } from '@/lib/state/view-helpers';
+import { formatBytes } from '@/lib/state/ui/view-helpers';
 import styles from './share.module.css';
 
 /** Project-relative paths (and sizes when known), rendered as text: names from a link are untrusted. */

@@ -1,8 +1,8 @@
 'use client';
 
 import { Modal } from '@/components/dialogs/modal';
-import { useShareStore, type ImportDialogState } from '@/lib/state/share-store';
-import type { ImportSource } from '@/lib/state/share-import';
+import { useShareStore, type ImportDialogState } from '@/lib/state/share/share-store';
+import type { ImportSource } from '@/lib/state/share/share-import';
 import { FileList } from './file-list';
 import styles from './share.module.css';
 

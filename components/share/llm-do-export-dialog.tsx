@@ -1,7 +1,7 @@
 'use client';
 
 import { Modal } from '@/components/dialogs/modal';
-import { useShareStore } from '@/lib/state/share-store';
+import { useShareStore } from '@/lib/state/share/share-store';
 import styles from './share.module.css';
 
 /**

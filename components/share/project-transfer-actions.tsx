@@ -2,8 +2,8 @@
 
 import { useRef, type RefObject } from 'react';
 import { IconButton } from '@/components/icons/icon-button';
-import { useShareStore } from '@/lib/state/share-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useShareStore } from '@/lib/state/share/share-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** Import a project from a .zip or open a run record, and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
 export function ProjectTransferActions() {

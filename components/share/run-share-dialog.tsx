@@ -1,7 +1,7 @@
 'use client';
 
 import { Modal } from '@/components/dialogs/modal';
-import { MAX_LINK_LENGTH, useRunShareStore, type RunShareDialogState } from '@/lib/state/run-share-store';
+import { MAX_LINK_LENGTH, useRunShareStore, type RunShareDialogState } from '@/lib/state/share/run-share-store';
 import styles from './share.module.css';
 
 const numberFormat = new Intl.NumberFormat('en-US');

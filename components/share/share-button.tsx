@@ -1,7 +1,7 @@
 'use client';
 
-import { useShareStore } from '@/lib/state/share-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useShareStore } from '@/lib/state/share/share-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** The header's Share button: opens the Share dialog for the current project. */
 export function ShareButton() {

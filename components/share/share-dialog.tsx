@@ -1,8 +1,8 @@
 'use client';
 
 import { Modal } from '@/components/dialogs/modal';
-import { MAX_LINK_LENGTH } from '@/lib/state/share-store';
-import { useShareStore, type ShareDialogState } from '@/lib/state/share-store';
+import { MAX_LINK_LENGTH } from '@/lib/state/share/share-store';
+import { useShareStore, type ShareDialogState } from '@/lib/state/share/share-store';
 import { FileList } from './file-list';
 import styles from './share.module.css';
 

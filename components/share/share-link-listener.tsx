@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect } from 'react';
-import { isRunHash, isShareHash } from '@/lib/state/share-location';
-import { useShareStore } from '@/lib/state/share-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { isRunHash, isShareHash } from '@/lib/state/share/share-location';
+import { useShareStore } from '@/lib/state/share/share-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /**
  * Opens the import preview for a share link in the address bar: on load once

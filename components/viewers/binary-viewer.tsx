@@ -1,6 +1,6 @@
 'use client';
 
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 export function BinaryViewer({ path, size }: { path: string; size: number }) {
   const downloadFile = useWorkspaceStore((state) => state.downloadFile);

@@ -1,11 +1,11 @@
 'use client';
 
 import { useMemo } from 'react';
-import { imageSource } from '@/lib/state/image-source';
-import { formatBytes } from '@/lib/state/view-helpers';
+import { imageSource } from '@/lib/state/workspace/image-source';
+import { formatBytes } from '@/lib/state/ui/view-helpers';
 import { useObjectUrl } from './use-object-url';
 
-/** Shows an image file; lib/state/image-source.ts decides the URL so that no file becomes a same-origin document. */
+/** Shows an image file; lib/state/workspace/image-source.ts decides the URL so that no file becomes a same-origin document. */
 export function ImageViewer({ path, bytes, mimeType }: { path: string; bytes: Uint8Array; mimeType: string }) {
   const source = useMemo(() => imageSource(bytes, mimeType), [bytes, mimeType]);
   const blobUrl = useObjectUrl(source.kind === 'blob' ? bytes : null, source.kind === 'blob' ? source.mimeType : '');

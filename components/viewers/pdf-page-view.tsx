@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PdfJsDocument, PdfJsRenderTask, PdfJsViewport } from '@/lib/pdf/pdfjs-module';
 import styles from './pdf-viewer.module.css';
-import { errorMessage } from '@/lib/state/view-helpers';
+import { errorMessage } from '@/lib/state/ui/view-helpers';
 
 /** Pages are never drawn larger than this (CSS px per PDF point): a huge canvas costs memory, not clarity. */
 const MAX_SCALE = 1.5;

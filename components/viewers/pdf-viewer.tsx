@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { formatBytes } from '@/lib/state/view-helpers';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { formatBytes } from '@/lib/state/ui/view-helpers';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { PdfPageView } from './pdf-page-view';
 import { usePdfDocument } from './use-pdf-document';
 import styles from './pdf-viewer.module.css';

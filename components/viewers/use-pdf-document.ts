@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import type { PdfJsDocument, PdfJsViewport } from '@/lib/pdf/pdfjs-module';
-import { openPdfForViewer } from '@/lib/state/pdf-view';
-import { errorMessage } from '@/lib/state/view-helpers';
+import { openPdfForViewer } from '@/lib/state/workspace/pdf-view';
+import { errorMessage } from '@/lib/state/ui/view-helpers';
 
 export type PdfDocumentState =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 'use client';
 
 import { IconButton } from '@/components/icons/icon-button';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 export function NoticeBar() {
   const notice = useWorkspaceStore((state) => state.notice);

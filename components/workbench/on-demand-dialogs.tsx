@@ -1,10 +1,10 @@
 'use client';
 
 import { lazy, Suspense } from 'react';
-import { useHistoryStore } from '@/lib/state/history-store';
-import { useRunShareStore } from '@/lib/state/run-share-store';
-import { useShareStore } from '@/lib/state/share-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useHistoryStore } from '@/lib/state/history/history-store';
+import { useRunShareStore } from '@/lib/state/share/run-share-store';
+import { useShareStore } from '@/lib/state/share/share-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { OnDemand } from './on-demand';
 
 /*

@@ -1,8 +1,8 @@
 'use client';
 
 import { lazy } from 'react';
-import { useCompareStore } from '@/lib/state/compare-store';
-import { useWorkerTestsStore } from '@/lib/state/worker-tests-store';
+import { useCompareStore } from '@/lib/state/compare/compare-store';
+import { useWorkerTestsStore } from '@/lib/state/worker-tests/worker-tests-store';
 import { OnDemand } from './on-demand';
 
 const CompareDialog = lazy(() => import('@/components/compare/compare-dialog').then((module) => ({ default: module.CompareDialog })));

@@ -1,7 +1,7 @@
 'use client';
 
 import { useShallow } from 'zustand/react/shallow';
-import { selectSaveIndicator, useWorkspaceStore } from '@/lib/state/workspace-store';
+import { selectSaveIndicator, useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 const LABELS = { saved: 'Saved', dirty: 'Unsaved changes', saving: 'Saving…' } as const;
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** Storage trouble is the user's to fix, so it stays visible until it is resolved. */
 export function StorageBanner() {

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect } from 'react';
-import { UNTRUSTED_PROJECT_NOTICE } from '@/lib/state/trust-store';
-import { useTrustStore } from '@/lib/state/trust-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { UNTRUSTED_PROJECT_NOTICE } from '@/lib/state/share/trust-store';
+import { useTrustStore } from '@/lib/state/share/trust-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /**
  * Says that the open project is untrusted (it came by link or zip) and offers

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /**
  * Flushes pending edits when the user asks (Ctrl/Cmd+S) and when the page may

@@ -3,7 +3,7 @@
 import { HistoryButton } from '@/components/history/history-button';
 import { SettingsButton } from '@/components/settings/settings-button';
 import { ShareButton } from '@/components/share/share-button';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { SaveIndicator } from './save-indicator';
 
 export function WorkbenchHeader() {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { prefetchWhenIdle } from '@/lib/state/prefetch-when-idle';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { prefetchWhenIdle } from '@/lib/state/ui/prefetch-when-idle';
 import { DialogHost } from '@/components/dialogs/dialog-host';
 import { EditorPane } from '@/components/editor/editor-pane';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';

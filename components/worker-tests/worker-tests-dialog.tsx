@@ -2,9 +2,9 @@
 
 import { ApprovalItem } from '@/components/approvals/approval-item';
 import { Modal } from '@/components/dialogs/modal';
-import { useRunStore } from '@/lib/state/run-store';
-import { MAX_TESTED_MODELS, useWorkerTestsStore } from '@/lib/state/worker-tests-store';
-import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useRunStore } from '@/lib/state/run/run-store';
+import { MAX_TESTED_MODELS, useWorkerTestsStore } from '@/lib/state/worker-tests/worker-tests-store';
+import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { WorkerTestsTable, WorkerTestsTotals } from './worker-tests-table';
 import styles from './worker-tests.module.css';
 

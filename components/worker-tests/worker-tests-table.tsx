@@ -1,11 +1,11 @@
 'use client';
 
 import { formatDuration } from '@/components/run/format';
-import { callCostLabel } from '@/lib/state/cost-labels';
-import { usePriceOverrides } from '@/lib/state/price-store';
-import { cellKey, type CellState } from '@/lib/state/worker-tests-store';
+import { callCostLabel } from '@/lib/state/run/cost-labels';
+import { usePriceOverrides } from '@/lib/state/settings/price-store';
+import { cellKey, type CellState } from '@/lib/state/worker-tests/worker-tests-store';
 import type { CaseResult } from '@/lib/worker-tests/run-test-case';
-import { totalsByModel } from '@/lib/state/worker-test-totals';
+import { totalsByModel } from '@/lib/state/worker-tests/worker-test-totals';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
 import styles from './worker-tests.module.css';
 

@@ -18,7 +18,7 @@ describe('first load of the IDE', () => {
   });
 
   it('does find a deferred package that a static import pulls in (the check can fail)', () => {
-    const found = reachablePackages(join(ROOT, 'lib/state/analyze-texts.ts'), DEFERRED_PACKAGES);
+    const found = reachablePackages(join(ROOT, 'lib/state/workspace/analyze-texts.ts'), DEFERRED_PACKAGES);
     expect(found.get('yaml')?.[0]).toBe('lib/worker/parse-worker-file.ts');
   });
 });

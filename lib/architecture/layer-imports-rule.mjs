@@ -1,7 +1,7 @@
 // The layer rules of docs/team-conventions.md as one ESLint rule that resolves what it checks.
 //
 // `no-restricted-imports` matches the text of a specifier, so `'../state/run-store'`,
-// `import('@/lib/state/run-store')` and `export … from` slipped past rules written for `@/` paths.
+// `import('@/lib/state/run/run-store')` and `export … from` slipped past rules written for `@/` paths.
 // This rule turns every module reference of a file (static import, `export … from`, dynamic
 // `import()`, `require()`) into one canonical spelling before matching: a path inside the
 // repository becomes `@/folder/file` whatever its spelling, a package stays its name. The

@@ -6,7 +6,7 @@ import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 import { schemaErrorDiagnostics } from '@/lib/project/schema-diagnostics';
-import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/worker-schemas';
+import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/schema-references';
 
 /**
  * The checks one worker needs from its project: its name against built-in

@@ -9,7 +9,7 @@
  * the example) is trusted.
  *
  * The flag is never stored in the project (the importer controls every file
- * in it): lib/state/trust-store.ts keeps it per project name in this browser,
+ * in it): lib/state/share/trust-store.ts keeps it per project name in this browser,
  * and the gate receives it as a policy input (lib/runtime/approval-policy.ts).
  */
 export type ProjectTrust = 'trusted' | 'untrusted';

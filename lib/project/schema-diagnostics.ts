@@ -1,7 +1,7 @@
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { SourceMap } from '@/lib/worker/yaml-source-map';
-import { schemaFieldLabel } from './json-schema-problems';
-import type { ResolvedSchema, SchemaKind } from './worker-schemas';
+import { schemaFieldLabel } from '@/lib/json-schema/json-schema-problems';
+import type { ResolvedSchema, SchemaKind } from './schema-references';
 
 /**
  * The diagnostics of a worker schema that did not resolve, placed where the

@@ -1,4 +1,4 @@
-import { jsonSchemaProblem } from '@/lib/project/worker-schemas';
+import { jsonSchemaProblem } from '@/lib/json-schema/dialects';
 import { parseTestFile, type ParsedTestFile } from '@/lib/worker-tests/parse-test-file';
 import { workerFileBeside } from '@/lib/worker-tests/test-file-path';
 

@@ -4,7 +4,7 @@ import { discoverProject } from '@/lib/project/discover-project';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
-import { EMPTY_RUN_TREE, reduceRunEvent } from '@/lib/runtime/reduce-run-events';
+import { EMPTY_RUN_TREE, reduceRunEvent } from '@/lib/run-tree/reduce-run-events';
 
 const legacyWorker = (body: string, name = 'main') => `---\nname: ${name}\n---\n${body}`;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { decideByPolicy } from '@/lib/runtime/approval-policy';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { createScriptedModel, toolResultsInPrompt } from '@/lib/runtime/testing/scripted-model';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';

@@ -9,7 +9,7 @@ import { decideByPolicy, type GateVerdict } from '@/lib/runtime/approval-policy'
 import type { RecordedToolOutcome } from '@/lib/runtime/recorded-run/recorded-run';
 import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
 import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
-import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
+import { checkAgainstSchema } from '@/lib/json-schema/check-against-schema';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { endsTheRun, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
 import { failedToolMessage, toModelErrorOutput, toModelOutput, type ModelToolOutput } from '@/lib/runtime/tool-output';

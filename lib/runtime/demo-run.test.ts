@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
 import { discoverProject } from '@/lib/project/discover-project';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 

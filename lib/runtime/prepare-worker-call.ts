@@ -6,10 +6,10 @@ import { prepareAttachments } from '@/lib/runtime/attachments/prepare-attachment
 import { resolveWorkerModel } from '@/lib/runtime/model-resolution';
 import type { RunContext } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
-import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { JsonSchema } from '@/lib/json-schema/json-schema';
 import { validateWorkerInput } from '@/lib/runtime/typed-io/validate-worker-input';
 import type { WorkerCallRequest } from '@/lib/runtime/worker-call-request';
-import { workerSchemasOrThrow } from '@/lib/runtime/worker-schemas';
+import { workerSchemasOrThrow } from '@/lib/runtime/worker-schemas-or-throw';
 
 /**
  * Everything a worker call checks before its first model request, in one

@@ -1,4 +1,4 @@
-import { checkAgainstSchema } from '@/lib/runtime/json-schema-check';
+import { checkAgainstSchema } from '@/lib/json-schema/check-against-schema';
 import { graderInput, readGraderScore } from './grader-score';
 import { briefValue, jsonEqual, outputJson, outputText, valueAtField } from './output-value';
 import type { RegexMatcher } from './safe-regex';

@@ -8,7 +8,7 @@ import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import { readTestFile } from '@/lib/project/test-files';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 import { runTestCase, type WorkerRunner } from './run-test-case';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaProblem } from '@/lib/project/worker-schemas';
+import { jsonSchemaProblem } from '@/lib/json-schema/dialects';
 import { parseTestFile, type TestFileContext } from './parse-test-file';
 
 const CONTEXT: TestFileContext = { knownWorkers: new Set(['deck_evaluator', 'grader']), workerBeside: 'deck_evaluator', schemaProblem: jsonSchemaProblem };

@@ -24,7 +24,7 @@ export interface TestFileContext {
   knownWorkers: ReadonlySet<string>;
   /** The name of the worker in the `.worker` file beside the tests file, if there is one. */
   workerBeside?: string;
-  /** Tells whether a JSON Schema is valid; null when it is, else why not (lib/project/worker-schemas.ts). */
+  /** Tells whether a JSON Schema is valid; null when it is, else why not (lib/project/schema-references.ts). */
   schemaProblem: (schema: unknown) => string | null;
 }
 

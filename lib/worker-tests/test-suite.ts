@@ -1,7 +1,7 @@
 /**
  * Test cases of one worker, as read from its `<worker>.tests.yaml` file (the format is
  * documented in docs/worker-tests.md). Pure data: parsing is parse-test-file.ts, checking
- * is evaluate-check.ts, running is the platform's (lib/state/worker-tests-store.ts).
+ * is evaluate-check.ts, running is the platform's (lib/state/worker-tests/worker-tests-store.ts).
  */
 
 /** The output contains this text. */

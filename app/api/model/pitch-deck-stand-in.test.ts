@@ -5,7 +5,7 @@ import { startStandInServer, type StandInServer } from '@/lib/model/testing/stan
 import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import type { RunEvent } from '@/lib/runtime/events';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { startRun } from '@/lib/runtime/run-session';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';

@@ -1,4 +1,4 @@
-import { workerFrontmatterJsonSchema } from '@/lib/state/worker-format';
+import { workerFrontmatterJsonSchema } from '@/lib/state/ui/worker-format';
 
 /** Top-level frontmatter keys with their descriptions, from the one JSON Schema of the format. */
 export interface FrontmatterKey {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelStepError } from '@/lib/model/protocol/model-step-error';
 import type { ModelStepClient, ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { abortableSleep } from '@/lib/runtime/model-requests/sleep';
 import { createModelSlots, type ModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';

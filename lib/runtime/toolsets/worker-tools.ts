@@ -1,7 +1,7 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { RunError } from '@/lib/runtime/run-error';
-import { workerSchemasOrThrow } from '@/lib/runtime/worker-schemas';
+import { workerSchemasOrThrow } from '@/lib/runtime/worker-schemas-or-throw';
 import { createFilesystemToolset } from '@/lib/runtime/toolsets/filesystem-toolset';
 import type { Toolset } from '@/lib/runtime/toolsets/toolset';
 import { createWorkerToolset } from '@/lib/runtime/toolsets/worker-toolset';

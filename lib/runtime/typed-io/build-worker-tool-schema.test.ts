@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildWorkerToolSchema, type ToolSchemaWorker } from './build-worker-tool-schema';
-import { compileSchema } from './json-schema';
+import { compileSchema } from '../../json-schema/json-schema';
 
 const workers: Record<string, ToolSchemaWorker> = {
   generic: { name: 'summarizer', description: 'Summarizes text.' },

@@ -1,7 +1,7 @@
 import type { AttachmentPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import { formatSuffixList, normalizeSuffixes } from '@/lib/runtime/attachments/suffixes';
 import { renderCompactSchema } from './compact-schema';
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema } from '../../json-schema/json-schema';
 import { setOwnValue } from '@/lib/worker/own-property';
 import {
   ATTACHMENTS_PARAMETER,

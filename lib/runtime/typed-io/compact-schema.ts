@@ -1,4 +1,4 @@
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema } from '../../json-schema/json-schema';
 
 /**
  * A one-line, TypeScript-like rendering of a JSON Schema for tool

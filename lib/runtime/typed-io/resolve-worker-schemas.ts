@@ -1,13 +1,13 @@
 import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
-import { resolveWorkerSchema, schemaRefPath, type ResolvedSchema, type SchemaKind } from '@/lib/project/worker-schemas';
+import { resolveWorkerSchema, schemaRefPath, type ResolvedSchema, type SchemaKind } from '@/lib/project/schema-references';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema } from '../../json-schema/json-schema';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**
  * The runtime's side of `input_schema_ref` / `output_schema_ref`: reads the
  * referenced files through the project sandbox and applies the same rules as
- * the project diagnostics (lib/project/worker-schemas.ts: refs are relative to
+ * the project diagnostics (lib/project/schema-references.ts: refs are relative to
  * the worker's file, "/…" to the project root; missing file, invalid JSON and
  * invalid JSON Schema are located errors), so a run never disagrees with what
  * the editor showed.

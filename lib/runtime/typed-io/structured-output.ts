@@ -1,5 +1,5 @@
 import type { UserModelMessage } from 'ai';
-import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from './json-schema';
+import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '../../json-schema/json-schema';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**

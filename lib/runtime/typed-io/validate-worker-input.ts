@@ -1,7 +1,7 @@
 import type { AttachmentReference } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { WorkerToolSchema } from './build-worker-tool-schema';
-import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from './json-schema';
+import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '../../json-schema/json-schema';
 import {
   ATTACHMENTS_PARAMETER,
   attachmentsAreRequired,
@@ -10,7 +10,7 @@ import {
   slotParameterName,
 } from './worker-tool-parameters';
 
-export { isValidJsonSchema } from './json-schema';
+export { isValidJsonSchema } from '../../json-schema/json-schema';
 
 /**
  * Checks what a caller passes to a worker before the child runs. A failure is

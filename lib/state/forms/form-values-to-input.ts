@@ -1,4 +1,4 @@
-import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '@/lib/runtime/typed-io/json-schema';
+import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '@/lib/json-schema/json-schema';
 import { deriveFormFields, WHOLE_INPUT, type FormField, type FormValue } from './schema-form-fields';
 
 /**

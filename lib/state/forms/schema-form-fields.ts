@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { JsonSchema } from '@/lib/json-schema/json-schema';
 
 /**
  * The entry-run form of a worker with an input schema: one field per property,

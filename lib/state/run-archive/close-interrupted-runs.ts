@@ -1,5 +1,5 @@
 import type { RunEvent } from '@/lib/runtime/events';
-import { INTERRUPTED_CODE } from '@/lib/runtime/reduce-run-events';
+import { INTERRUPTED_CODE } from '@/lib/run-tree/reduce-run-events';
 
 /**
  * A kept run with no run-end or run-error was cut off by a reload or a crash: nothing

@@ -1,4 +1,4 @@
-import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/run-tree/reduce-run-events';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive, type RunArchive } from './run-archive';
 

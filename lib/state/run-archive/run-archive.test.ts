@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@/lib/runtime/events';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive } from './run-archive';
 import { createRunRecorder } from './run-recorder';

@@ -1,5 +1,5 @@
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from '../approval-bridge';
+import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from './approval-bridge';
 
 /**
  * The one run in progress on this page: its abort controller, its approval

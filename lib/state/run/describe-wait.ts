@@ -1,4 +1,4 @@
-import type { CallRetry, CallWait } from '@/lib/runtime/reduce-run-events';
+import type { CallRetry, CallWait } from '@/lib/run-tree/reduce-run-events';
 import { describeFailureReason } from '@/lib/runtime/model-requests/retry-policy';
 
 /** "rate limited — retrying in 4 s, attempt 2 of 5", counting down from the wait's start; or "queued". */

@@ -1,4 +1,4 @@
-import type { RunTree } from '@/lib/runtime/reduce-run-events';
+import type { RunTree } from '@/lib/run-tree/reduce-run-events';
 
 /** The error code of a replay that left its record (lib/runtime/recorded-run). */
 export const REPLAY_DIVERGED_CODE = 'replay_diverged';

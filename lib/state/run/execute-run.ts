@@ -1,5 +1,5 @@
 import type { RunEvent } from '@/lib/runtime/events';
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { startRun } from '@/lib/runtime/run-session';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { recordWrites, type RecordingSandbox } from '@/lib/history/record-writes';
@@ -7,18 +7,18 @@ import { errorMessage } from '@/lib/errors/error-message';
 import { readProjectFiles } from '@/lib/share/read-project-files';
 import type { SharedFile } from '@/lib/share/share-result';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
-import { commitRunWrites } from '../history-store';
-import { fileToOpenAfterRun } from '../open-after-run';
+import { commitRunWrites } from '../history/history-store';
+import { fileToOpenAfterRun } from './open-after-run';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { createRunRecorder } from '../run-archive/run-recorder';
-import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from '../run-platform';
-import { sessionFor } from '../run-sessions';
-import { projectTrustFor } from '../trust-store';
-import { useWorkspaceStore } from '../workspace-store';
+import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from './run-platform';
+import { sessionFor } from './run-sessions';
+import { projectTrustFor } from '../share/trust-store';
+import { useWorkspaceStore } from '../workspace/workspace-store';
 import { beginActiveRun, endActiveRun } from './active-run';
 import { batchRunEvents } from './event-batcher';
 import type { PreparedRun } from './prepare-run';
-import type { RunStoreContext } from './run-context';
+import type { RunStoreContext } from './run-store-context';
 
 /**
  * Shows the run's writes in the workspace as they happen: after each tool

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand';
-import { forgetRemovedProjectSessions } from '../run-sessions';
-import { useWorkspaceStore } from '../workspace-store';
+import { forgetRemovedProjectSessions } from './run-sessions';
+import { useWorkspaceStore } from '../workspace/workspace-store';
 import { activeRunProject } from './active-run';
 import { forgetKeptRunsLoaded } from './kept-runs-actions';
 import type { RunState } from './run-state';

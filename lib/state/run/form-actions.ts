@@ -1,10 +1,10 @@
 import { fetchModelOptions } from '@/lib/model/client/proxy-client';
 import { errorMessage } from '@/lib/errors/error-message';
-import { requestAccessToken } from '../access-token-prompt';
-import { userAccessToken } from '../settings-store';
-import { useWorkspaceStore } from '../workspace-store';
+import { requestAccessToken } from '../settings/access-token-prompt';
+import { userAccessToken } from '../settings/settings-store';
+import { useWorkspaceStore } from '../workspace/workspace-store';
 import { toRunInfo } from './project-run-info';
-import type { RunStoreContext } from './run-context';
+import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
 
 type FormActions = Pick<
@@ -32,7 +32,7 @@ export function createFormActions({ set }: RunStoreContext): FormActions {
       }
       try {
         // Discovery (the parsers) loads with the first read, not with the page.
-        const { loadProjectForRun } = await import('../load-project-for-run');
+        const { loadProjectForRun } = await import('./load-project-for-run');
         const loaded = await loadProjectForRun(fileSystem, currentProject);
         if (useWorkspaceStore.getState().currentProject !== currentProject) return;
         const info = toRunInfo(currentProject, loaded);

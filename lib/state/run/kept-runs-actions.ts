@@ -1,6 +1,6 @@
 import { errorMessage } from '@/lib/errors/error-message';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
-import type { RunStoreContext } from './run-context';
+import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
 
 /** Projects whose kept runs this page has read already. */

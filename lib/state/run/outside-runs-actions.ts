@@ -1,5 +1,5 @@
-import { reduceRunEvents } from '@/lib/runtime/reduce-run-events';
-import type { RunStoreContext } from './run-context';
+import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
+import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
 
 /** Runs started outside the Run form (Compare, Tests): listed with the others, and opened on request. */

@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 async function startedWorkspace(fileSystem: MemoryFileSystem) {
   vi.resetModules();
-  const workspace = await import('../workspace-store');
+  const workspace = await import('../workspace/workspace-store');
   await workspace.useWorkspaceStore.getState().start({ fileSystem, fetchExampleDeck: async () => { throw new Error('offline'); } });
   return workspace.useWorkspaceStore;
 }

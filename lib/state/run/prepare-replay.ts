@@ -3,7 +3,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { RunRecord, RunRecordFile } from '@/lib/run-record/run-record';
 import { entryCallOf } from '../run-archive/recorded-entry-call';
-import { openRunRecord } from '../run-record/open-run-record';
+import { openRunRecord } from '../share/open-run-record';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 
 /**

@@ -4,10 +4,10 @@ import { describeFormErrors, formValuesToInput } from '@/lib/state/forms/form-va
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { errorMessage } from '@/lib/errors/error-message';
-import { runStartPoint } from '../history-store';
-import { treeFiles } from '../read-project-tree';
-import { loadProjectForRun } from '../load-project-for-run';
-import { useWorkspaceStore } from '../workspace-store';
+import { runStartPoint } from '../history/history-store';
+import { treeFiles } from '../workspace/read-project-tree';
+import { loadProjectForRun } from './load-project-for-run';
+import { useWorkspaceStore } from '../workspace/workspace-store';
 import { toRunInfo } from './project-run-info';
 import { selectEffectiveModel, selectEffectiveWorker, withDefaults } from './run-selectors';
 import type { ProjectRunInfo, RunPreflight, RunState } from './run-state';

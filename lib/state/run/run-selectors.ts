@@ -1,6 +1,6 @@
 import { DEMO_MODEL_ID } from '@/lib/model/protocol/model-catalog';
 import { deriveFormFields, type FormField, type FormValue } from '@/lib/state/forms/schema-form-fields';
-import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { JsonSchema } from '@/lib/json-schema/json-schema';
 import type { RunState } from './run-state';
 
 /** Derived values of the run form: which model, worker and input a run would use now. */

@@ -2,10 +2,10 @@ import type { ModelOption } from '@/lib/model/protocol/step-protocol';
 import type { FormValue } from '@/lib/state/forms/schema-form-fields';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunEvent } from '@/lib/runtime/events';
-import type { RunTree } from '@/lib/runtime/reduce-run-events';
-import type { JsonSchema } from '@/lib/runtime/typed-io/json-schema';
+import type { RunTree } from '@/lib/run-tree/reduce-run-events';
+import type { JsonSchema } from '@/lib/json-schema/json-schema';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
-import type { PendingApproval } from '../approval-bridge';
+import type { PendingApproval } from './approval-bridge';
 
 /** What the run form needs to know of the project, re-read from storage as it changes. */
 export interface ProjectRunInfo {

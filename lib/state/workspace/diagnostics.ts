@@ -10,7 +10,7 @@ export interface Analysis {
   scheduleAnalysis: () => void;
 }
 
-type Analyzer = typeof import('../analyze-texts');
+type Analyzer = typeof import('./analyze-texts');
 
 /**
  * The analyzer (yaml, zod, Ajv: the largest part of the app's code) is not
@@ -21,7 +21,7 @@ let analyzer: Analyzer | undefined;
 let loadingAnalyzer: Promise<Analyzer> | undefined;
 
 export function loadAnalyzer(): Promise<Analyzer> {
-  loadingAnalyzer ??= import('../analyze-texts').then((module) => (analyzer = module));
+  loadingAnalyzer ??= import('./analyze-texts').then((module) => (analyzer = module));
   // A failed fetch (offline, blocked chunk) is tried again next time rather than remembered.
   loadingAnalyzer.catch(() => {
     loadingAnalyzer = undefined;

@@ -1,5 +1,5 @@
-import { downloadBytes } from '../download-bytes';
-import { absolutePath, relativeBaseName } from '../project-paths';
+import { downloadBytes } from '../ui/download-bytes';
+import { absolutePath, relativeBaseName } from './project-folders';
 import type { WorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';
 

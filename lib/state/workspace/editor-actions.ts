@@ -1,7 +1,7 @@
-import { isAnalyzedPath } from '../file-view-kind';
-import { absolutePath } from '../project-paths';
-import { STORAGE_FULL_MESSAGE, describeError, storageProblemFor } from '../storage-messages';
-import { clearUnsaved, recordUnsaved } from '../unsaved-journal';
+import { isAnalyzedPath } from './file-view-kind';
+import { absolutePath } from './project-folders';
+import { STORAGE_FULL_MESSAGE, describeError, storageProblemFor } from './storage-messages';
+import { clearUnsaved, recordUnsaved } from './unsaved-journal';
 import type { Analysis } from './diagnostics';
 import type { WorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';

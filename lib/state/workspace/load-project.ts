@@ -1,10 +1,10 @@
-import { isAnalyzedPath } from '../file-view-kind';
-import { projectCatalog } from '../project-catalog';
-import { absolutePath } from '../project-paths';
-import { findNode, readProjectTree, treeFiles } from '../read-project-tree';
-import { sessionMemory } from '../session-memory';
-import { clearUnsaved, readUnsaved } from '../unsaved-journal';
-import type { TextBuffer } from '../workspace-types';
+import { isAnalyzedPath } from './file-view-kind';
+import { projectCatalog } from './project-catalog';
+import { absolutePath } from './project-folders';
+import { findNode, readProjectTree, treeFiles } from './read-project-tree';
+import { sessionMemory } from '../run/session-memory';
+import { clearUnsaved, readUnsaved } from './unsaved-journal';
+import type { TextBuffer } from './workspace-types';
 import type { Analysis } from './diagnostics';
 import type { Editing } from './editor-actions';
 import type { WorkspaceContext } from './workspace-context';

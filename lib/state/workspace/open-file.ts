@@ -1,8 +1,8 @@
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { decodeProjectText } from '@/lib/vfs/utf8';
-import { fileViewKind } from '../file-view-kind';
-import { absolutePath } from '../project-paths';
-import { sessionMemory } from '../session-memory';
+import { fileViewKind } from './file-view-kind';
+import { absolutePath } from './project-folders';
+import { sessionMemory } from '../run/session-memory';
 import type { WorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';
 

@@ -1,12 +1,12 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
-import { askConfirm, askText } from '../dialog-store';
-import type { DeckFetcher } from '../example-seed';
-import { openBrowserFileSystem } from '../open-file-system';
-import { projectCatalog } from '../project-catalog';
-import { sessionMemory } from '../session-memory';
-import { describeError, storageProblemFor } from '../storage-messages';
-import { forgetUnsaved } from '../unsaved-journal';
+import { askConfirm, askText } from '../ui/dialog-store';
+import type { DeckFetcher } from './example-seed';
+import { openBrowserFileSystem } from './open-file-system';
+import { projectCatalog } from './project-catalog';
+import { sessionMemory } from '../run/session-memory';
+import { describeError, storageProblemFor } from './storage-messages';
+import { forgetUnsaved } from './unsaved-journal';
 import type { Editing } from './editor-actions';
 import type { ProjectLoader } from './load-project';
 import type { WorkspaceContext } from './workspace-context';
@@ -34,7 +34,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   // Tests pass their own; the browser's is the seed module's default.
   let fetchExampleDeck: DeckFetcher | undefined;
   // The example's files (and the seeding code) come when a project is seeded, not with the page.
-  const seeding = () => import('../example-seed');
+  const seeding = () => import('./example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
     // A first visit seeds the example: its module loads while storage opens, not after. (A small

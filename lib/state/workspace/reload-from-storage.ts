@@ -1,7 +1,7 @@
-import { isAnalyzedPath } from '../file-view-kind';
-import { absolutePath } from '../project-paths';
-import { readProjectTree, treeFiles } from '../read-project-tree';
-import type { TextBuffer } from '../workspace-types';
+import { isAnalyzedPath } from './file-view-kind';
+import { absolutePath } from './project-folders';
+import { readProjectTree, treeFiles } from './read-project-tree';
+import type { TextBuffer } from './workspace-types';
 import type { Analysis } from './diagnostics';
 import type { WorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';

@@ -1,10 +1,10 @@
 import { isVfsError } from '@/lib/vfs/file-system';
-import { isAnalyzedPath } from '../file-view-kind';
-import { absolutePath, rebase } from '../project-paths';
-import { treeFiles } from '../read-project-tree';
-import { sessionMemory } from '../session-memory';
-import { clearUnsaved, recordUnsaved } from '../unsaved-journal';
-import type { TextBuffer } from '../workspace-types';
+import { isAnalyzedPath } from './file-view-kind';
+import { absolutePath, rebase } from './project-folders';
+import { treeFiles } from './read-project-tree';
+import { sessionMemory } from '../run/session-memory';
+import { clearUnsaved, recordUnsaved } from './unsaved-journal';
+import type { TextBuffer } from './workspace-types';
 import type { Analysis } from './diagnostics';
 import type { WorkspaceContext } from './workspace-context';
 

@@ -1,9 +1,9 @@
 import type { StoreApi } from 'zustand';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { absolutePath } from '../project-paths';
+import { absolutePath } from './project-folders';
 import { folderOf } from '@/lib/project/project-paths';
-import { readProjectTree } from '../read-project-tree';
-import { describeError, storageProblemFor } from '../storage-messages';
+import { readProjectTree } from './read-project-tree';
+import { describeError, storageProblemFor } from './storage-messages';
 import type { WorkspaceState } from './workspace-state';
 
 /**

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import type { DeckFetcher } from '../example-seed';
-import type { OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode } from '../workspace-types';
+import type { DeckFetcher } from './example-seed';
+import type { OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode } from './workspace-types';
 
 export interface Notice {
   tone: 'error' | 'info';

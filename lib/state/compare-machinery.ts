@@ -1,5 +1,0 @@
-/** What a comparison runs with, loaded by the compare store on its first start. */
-export { summarizeComparedRun } from './compare-summary';
-export { loadProjectForRun } from './load-project-for-run';
-export { selectRunInput } from './run/run-input';
-export { runInOverlay } from './overlay-run';

@@ -1,0 +1,311 @@
+import { create } from 'zustand';
+import { isBinaryFile } from '@/lib/share/file-kind';
+import type { EncodedShareLink } from '@/lib/share/share-link';
+import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
+
+/** The longest link the dialog offers (beyond it, the zip): said in the dialog. */
+export { MAX_LINK_LENGTH } from '@/lib/share/share-limits';
+import type { SharedProject } from '@/lib/share/share-result';
+import type { RunRecord } from '@/lib/run-record/run-record';
+import { MAX_RECORD_TEXT_LENGTH } from '@/lib/run-record/run-record-limits';
+import type { FileSystem } from '@/lib/vfs/file-system';
+import { downloadBytes } from '../ui/download-bytes';
+import { projectCatalog } from '../workspace/project-catalog';
+import type { ImportPreview, ImportSource } from './share-import';
+import { clearLocationHash, shareUrl } from './share-location';
+import { describeError } from '../workspace/storage-messages';
+import { distrustProject } from './trust-store';
+import { useWorkspaceStore } from '../workspace/workspace-store';
+
+type ShareMachinery = typeof import('./share-chunk');
+type DecodedImport = Parameters<ShareMachinery['previewImport']>[2];
+
+/**
+ * Sharing commands and the state of the two share dialogs. Components render
+ * this state and call these actions; the workspace store stays the owner of the
+ * filesystem and the project list, which these actions read and refresh.
+ */
+
+export type CopyStatus = 'idle' | 'copied' | 'failed';
+
+export type ShareDialogState =
+  | { status: 'preparing'; projectName: string }
+  | {
+      status: 'ready';
+      projectName: string;
+      includeBinary: boolean;
+      /** Every binary file of the project, whether or not it is in the link, so the checkbox can name them. */
+      binaryFiles: string[];
+      link: EncodedShareLink;
+      url: string;
+      copy: CopyStatus;
+    }
+  | { status: 'failed'; projectName: string; message: string };
+
+export type ImportDialogState =
+  | { status: 'loading'; source: ImportSource }
+  | { status: 'preview'; preview: ImportPreview; error: string | null }
+  | { status: 'importing'; preview: ImportPreview }
+  | { status: 'failed'; source: ImportSource; message: string };
+
+/** The llm-do export: what has no llm-do equivalent, shown before the download. */
+export type LlmDoExportDialogState =
+  | { status: 'preparing'; projectName: string }
+  | { status: 'ready'; projectName: string; notes: string[]; files: string[] }
+  | { status: 'failed'; projectName: string; message: string };
+
+export interface ShareState {
+  shareDialog: ShareDialogState | null;
+  importDialog: ImportDialogState | null;
+  llmDoExportDialog: LlmDoExportDialogState | null;
+
+  /** Prepares the llm-do export of the current project and opens its dialog. */
+  openLlmDoExport: () => Promise<void>;
+  /** Downloads the prepared llm-do export as `<project>-llm-do.zip`. */
+  downloadLlmDoExport: () => Promise<void>;
+  closeLlmDoExport: () => void;
+
+  openShare: () => Promise<void>;
+  setIncludeBinary: (includeBinary: boolean) => Promise<void>;
+  copyLink: () => Promise<void>;
+  closeShare: () => void;
+  exportZip: () => Promise<void>;
+  openLinkImport: (hash: string) => Promise<void>;
+  openZipImport: (file: File) => Promise<void>;
+  /** A run link ("#wbrun2=…", or an older "#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
+  openRunLinkImport: (hash: string) => Promise<void>;
+  /** A .run.json file, likewise. */
+  openRunFileImport: (file: File) => Promise<void>;
+  confirmImport: () => Promise<void>;
+  cancelImport: () => void;
+}
+
+/**
+ * A zip cannot be much larger than what it unpacks to (stored entries plus
+ * headers); a bigger file is refused before it is read into memory.
+ */
+const MAX_ZIP_FILE_BYTES = MAX_DECOMPRESSED_BYTES + 4 * 1024 * 1024;
+
+/** Said after an import whose manifest asked for approve_all; the preview showed the library's own notice. */
+const APPROVAL_DOWNGRADE_NOTICE =
+  'Its project.json asked to approve every tool call automatically ("approval_mode": "approve_all"); it was changed to "prompt", ' +
+  'so you will be asked before each risky tool call.';
+
+// The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
+let sharedProject: SharedProject | null = null;
+// The llm-do export the dialog describes, downloaded as shown.
+let llmDoExport: SharedProject | null = null;
+
+function requireFileSystem(): FileSystem {
+  const fileSystem = useWorkspaceStore.getState().fileSystem;
+  if (fileSystem === null) throw new Error('The workspace has not started yet.');
+  return fileSystem;
+}
+
+async function writeClipboard(text: string): Promise<CopyStatus> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    // Clipboard access can be refused (permissions, no focus); the link stays visible to copy by hand.
+    return 'failed';
+  }
+}
+
+/** Links, zips and import checks (fflate, the parsers) come with the first share or import, not with the page. */
+function loadShareMachinery() {
+  return import('./share-chunk');
+}
+
+async function encode(project: SharedProject, includeBinary: boolean): Promise<ShareDialogState> {
+  const { encodeShareFragment, ShareEncodeError } = await loadShareMachinery();
+  try {
+    const link = encodeShareFragment(project, { includeBinary });
+    const binaryFiles = project.files.filter((file) => isBinaryFile(file.path, file.data)).map((file) => file.path);
+    return { status: 'ready', projectName: project.name, includeBinary, binaryFiles, link, url: shareUrl(window.location, link.fragment), copy: 'idle' };
+  } catch (error) {
+    const message = error instanceof ShareEncodeError ? error.message : describeError(error);
+    return { status: 'failed', projectName: project.name, message: `This project cannot be shared as a link: ${message}` };
+  }
+}
+
+export const useShareStore = create<ShareState>((set, get) => {
+  /** Copies the ready link when it is within the limit; an over-limit link is never handed out silently. */
+  async function copyIfShareable(): Promise<void> {
+    const dialog = get().shareDialog;
+    if (dialog?.status !== 'ready' || dialog.link.overLimit) return;
+    const copy = await writeClipboard(dialog.url);
+    set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
+  }
+
+  async function showPreview(source: ImportSource, decode: (machinery: ShareMachinery) => Promise<DecodedImport | { decoded: DecodedImport; run?: RunRecord }>): Promise<void> {
+    const loading: ImportDialogState = { status: 'loading', source };
+    set({ importDialog: loading });
+    // A dialog closed (or replaced) while the project was being read stays closed.
+    const settle = (importDialog: ImportDialogState) => set((state) => (state.importDialog === loading ? { importDialog } : {}));
+    try {
+      const machinery = await loadShareMachinery();
+      const read = await decode(machinery);
+      const { decoded, run } = 'decoded' in read ? read : { decoded: read, run: undefined };
+      const result = await machinery.previewImport(requireFileSystem(), source, decoded, run);
+      settle(result.ok ? { status: 'preview', preview: result.preview, error: null } : { status: 'failed', source, message: result.error.message });
+    } catch (error) {
+      settle({ status: 'failed', source, message: describeError(error) });
+    }
+  }
+
+  return {
+    shareDialog: null,
+    importDialog: null,
+    llmDoExportDialog: null,
+
+    openLlmDoExport: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      llmDoExport = null;
+      set({ llmDoExportDialog: { status: 'preparing', projectName } });
+      try {
+        await workspace.saveNow();
+        const { exportLlmDoProject, readProjectFiles } = await loadShareMachinery();
+        const exported = exportLlmDoProject(await readProjectFiles(requireFileSystem(), projectName));
+        if (get().llmDoExportDialog?.projectName !== projectName) return;
+        llmDoExport = exported.project;
+        set({ llmDoExportDialog: { status: 'ready', projectName, notes: exported.notes, files: exported.project.files.map((file) => file.path) } });
+      } catch (error) {
+        set({ llmDoExportDialog: { status: 'failed', projectName, message: `"${projectName}" cannot be exported as an llm-do project: ${describeError(error)}` } });
+      }
+    },
+
+    downloadLlmDoExport: async () => {
+      const dialog = get().llmDoExportDialog;
+      if (dialog?.status !== 'ready' || llmDoExport === null) return;
+      const { exportProjectZip, zipFolderName } = await loadShareMachinery();
+      downloadBytes(exportProjectZip(llmDoExport, { modifiedAt: new Date() }), `${zipFolderName(dialog.projectName)}-llm-do.zip`, 'application/zip');
+      llmDoExport = null;
+      set({ llmDoExportDialog: null });
+    },
+
+    closeLlmDoExport: () => {
+      llmDoExport = null;
+      set({ llmDoExportDialog: null });
+    },
+
+    openShare: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      set({ shareDialog: { status: 'preparing', projectName } });
+      try {
+        // Unsaved keystrokes belong in the link too.
+        await workspace.saveNow();
+        sharedProject = await (await loadShareMachinery()).readProjectFiles(requireFileSystem(), projectName);
+        if (get().shareDialog?.projectName !== projectName) return;
+        const dialog = await encode(sharedProject, false);
+        if (get().shareDialog?.projectName !== projectName) return;
+        set({ shareDialog: dialog });
+        await copyIfShareable();
+      } catch (error) {
+        set({ shareDialog: { status: 'failed', projectName, message: `Could not read the project: ${describeError(error)}` } });
+      }
+    },
+
+    setIncludeBinary: async (includeBinary) => {
+      if (sharedProject === null || get().shareDialog?.status !== 'ready') return;
+      set({ shareDialog: await encode(sharedProject, includeBinary) });
+      await copyIfShareable();
+    },
+
+    copyLink: async () => {
+      const dialog = get().shareDialog;
+      if (dialog?.status !== 'ready') return;
+      const copy = await writeClipboard(dialog.url);
+      set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
+    },
+
+    closeShare: () => {
+      sharedProject = null;
+      set({ shareDialog: null });
+    },
+
+    exportZip: async () => {
+      const workspace = useWorkspaceStore.getState();
+      const projectName = workspace.currentProject;
+      if (projectName === null) return;
+      try {
+        await workspace.saveNow();
+        const { readProjectFiles, exportProjectZip, zipFolderName } = await loadShareMachinery();
+        const project = await readProjectFiles(requireFileSystem(), projectName);
+        downloadBytes(exportProjectZip(project, { modifiedAt: new Date() }), `${zipFolderName(projectName)}.zip`, 'application/zip');
+      } catch (error) {
+        useWorkspaceStore.setState({ notice: { tone: 'error', message: `Could not export "${projectName}" as a zip: ${describeError(error)}` } });
+      }
+    },
+
+    openLinkImport: async (hash) => {
+      await showPreview('link', async (machinery) => machinery.decodeShareFragment(hash));
+    },
+
+    openZipImport: async (file) => {
+      if (file.size > MAX_ZIP_FILE_BYTES) {
+        set({
+          importDialog: {
+            status: 'failed',
+            source: 'zip',
+            message: `This .zip is ${(file.size / (1024 * 1024)).toFixed(1)} MiB; projects larger than ${MAX_DECOMPRESSED_BYTES / (1024 * 1024)} MiB cannot be imported.`,
+          },
+        });
+        return;
+      }
+      const name = file.name.replace(/\.zip$/i, '');
+      await showPreview('zip', async (machinery) => machinery.importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
+    },
+
+    openRunLinkImport: async (hash) => {
+      await showPreview('run-link', async (machinery) => machinery.runRecordImport(machinery.decodeRunLink(hash)));
+    },
+
+    openRunFileImport: async (file) => {
+      if (file.size > MAX_RECORD_TEXT_LENGTH) {
+        set({ importDialog: { status: 'failed', source: 'run-file', message: `This file is ${(file.size / (1024 * 1024)).toFixed(1)} MiB, larger than any run record Workerbench reads.` } });
+        return;
+      }
+      await showPreview('run-file', async (machinery) => machinery.runRecordImport(machinery.parseRunRecordText(await file.text())));
+    },
+
+    confirmImport: async () => {
+      const dialog = get().importDialog;
+      if (dialog?.status !== 'preview') return;
+      const { preview } = dialog;
+      set({ importDialog: { status: 'importing', preview } });
+      try {
+        const fileSystem = requireFileSystem();
+        const { project: name } = await (await loadShareMachinery()).commitImport(fileSystem, preview);
+        // Untrusted until the person says otherwise, whatever an earlier project of this name was.
+        distrustProject(name);
+        if (preview.source === 'link' || preview.source === 'run-link') clearLocationHash();
+        useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
+        await useWorkspaceStore.getState().switchProject(name);
+        const message =
+          preview.run === undefined
+            ? `Imported the project as "${name}". Nothing was run.`
+            : `Opened the run as project "${name}": the project as the run started, and the run in the Runs panel. Nothing was run.`;
+        useWorkspaceStore.setState({
+          notice: { tone: 'info', message: preview.approvalDowngraded ? `${message} ${APPROVAL_DOWNGRADE_NOTICE}` : message },
+        });
+        set({ importDialog: null });
+      } catch (error) {
+        set({ importDialog: { status: 'preview', preview, error: `The import failed and nothing was changed: ${describeError(error)}` } });
+      }
+    },
+
+    cancelImport: () => {
+      const dialog = get().importDialog;
+      if (dialog?.status === 'importing') return;
+      const source = dialog === null ? null : dialog.status === 'preview' ? dialog.preview.source : dialog.source;
+      // A link that was declined (or could not be read) should not come back on every reload.
+      if (source === 'link' || source === 'run-link') clearLocationHash();
+      set({ importDialog: null });
+    },
+  };
+});

@@ -1,0 +1,26 @@
+import { loadRunMachinery } from '../run/load-run-chunk';
+import { loadAnalyzer } from '../workspace/diagnostics';
+
+/**
+ * What the first load leaves out (the project checker, the run machinery, pdf.js) is
+ * fetched once the page is idle, so the first check and the first Run do not
+ * wait for a download (nor, for its first tool call, for Ajv to compile its
+ * meta-schema). A failed prefetch is harmless: each loads again on use.
+ */
+export function prefetchWhenIdle(): () => void {
+  const prefetch = () => {
+    void loadAnalyzer().catch(() => undefined);
+    void loadRunMachinery()
+      .then((machinery) => {
+        machinery.warmSchemaValidation();
+        machinery.prefetchPdfJs();
+      })
+      .catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(prefetch, { timeout: 3_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(prefetch, 1_000);
+  return () => window.clearTimeout(timer);
+}

@@ -1,7 +1,0 @@
-/** What running test cases needs (the runtime, YAML, Ajv), loaded by the tests store on its first start. */
-export { readTestFile } from '@/lib/project/test-files';
-export { browserRegexMatcher } from '@/lib/worker-tests/browser-regex-matcher';
-export { runTestCase } from '@/lib/worker-tests/run-test-case';
-export { loadProjectForRun } from './load-project-for-run';
-export { runInOverlay } from './overlay-run';
-export { projectSandbox } from './run-platform';
