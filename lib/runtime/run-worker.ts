@@ -6,11 +6,8 @@ import { abortedError, raceAbort, throwIfAborted } from '@/lib/runtime/abort';
 import { createGatedToolbox } from '@/lib/runtime/approval-gate';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import { childCallPath, ROOT_CALL_PATH } from '@/lib/runtime/recorded-run/call-path';
-import { askEveryToolCall, recordedStepToolCalls } from '@/lib/runtime/recorded-run/recorded-tool-calls';
-import { recordAnswers, serveRecordedStep } from '@/lib/runtime/recorded-run/serve-recorded-step';
-import { describeRequestDifference } from '@/lib/runtime/recorded-run/request-difference';
-import type { FollowMode } from '@/lib/runtime/recorded-run/recorded-run';
-import type { ModelStepRecord } from '@/lib/runtime/step-record';
+import { serveRecordedStep } from '@/lib/runtime/recorded-run/serve-recorded-step';
+import { stepSourcesFor } from '@/lib/runtime/recorded-run/step-source';
 import { summarizeAttachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import { executeToolCalls } from '@/lib/runtime/execute-tool-calls';
@@ -136,10 +133,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
   let step = 0;
   let outputAttempts = 0;
   const usedToolCallIds = new Set<string>();
-  // A run that follows a record (resume) answers this call's steps from it while it can.
-  const recordedCall = context.recorded?.call(callPath);
-  // A replay follows its record everywhere: a call the record lacks stops it at its first step.
-  let followingRecord = recordedCall !== undefined || context.recorded?.mode === 'replay';
+  // A run that follows a record (resume, replay, fork) answers this call's steps from it while it can.
+  const stepSources = stepSourcesFor(context.recorded, context.recorded?.call(callPath));
   try {
     for (;;) {
       if (step >= maxSteps) {
@@ -169,14 +164,10 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         onTextDelta: (text: string) => emit({ type: 'text-delta', text }),
         onToolCall: (call: ModelToolCall) => emit({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, args: call.args }),
       };
-      const recorded = followingRecord ? recordedCall?.step(step) : undefined;
-      const served = answerFromRecord(context.recorded?.mode, recorded, stepRequest, location);
-      // Past the record (or where it no longer answers) the model takes over for good.
-      const firstLiveStep = followingRecord && served === undefined;
-      if (served === undefined) followingRecord = false;
+      const source = stepSources.choose(step, stepRequest, location);
       const result =
-        served !== undefined
-          ? serveRecordedStep(served, handlers, usedToolCallIds)
+        source.kind === 'recorded'
+          ? serveRecordedStep(source.record, handlers, usedToolCallIds)
           : await runModelStepWithRetries(
               context.modelClient,
               stepRequest,
@@ -196,23 +187,14 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
               },
             );
       // A recorded step cost nothing in this run: its tokens were counted in the run that made it.
-      const stepUsage = served === undefined ? result.usage : ZERO_USAGE;
+      const stepUsage = source.kind === 'model' ? result.usage : ZERO_USAGE;
       usage = addTokenUsage(usage, stepUsage);
-      emit({ type: 'step-finish', step, usage: stepUsage, ...(served === undefined ? {} : { fromRecord: true }) });
+      emit({ type: 'step-finish', step, usage: stepUsage, ...(source.kind === 'model' ? {} : { fromRecord: true }) });
       recordStep(context, { callId, workerName: worker.name, depth, step, request: stepRequest, result });
       messages.push(assistantMessage(result.text, result.toolCalls));
 
       if (result.toolCalls.length > 0) {
-        // A replay runs its tools again (on a copy of the project as it was); resume and fork keep recorded outcomes.
-        const fromRecord =
-          context.recorded?.mode === 'replay'
-            ? undefined
-            : served !== undefined && recordedCall !== undefined
-            ? recordedStepToolCalls(recordedCall)
-            : firstLiveStep && recordedCall?.hasToolCallsBeyondRecord === true
-              ? askEveryToolCall
-              : undefined;
-        const outcomes = await executeToolCalls(toolbox, result.toolCalls, fromRecord);
+        const outcomes = await executeToolCalls(toolbox, result.toolCalls, source.toolCalls);
         throwIfAborted(context.signal, location);
         messages.push(toolMessage(outcomes));
         continue;
@@ -246,23 +228,6 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     });
     throw error;
   }
-}
-
-/**
- * The recorded step that answers this request, or undefined when the model
- * must (recorded-run.ts says how each mode follows its record). A replay never
- * asks the model: a request unlike the recorded one ends the run, saying where
- * and what differs.
- */
-function answerFromRecord(mode: FollowMode | undefined, recorded: ModelStepRecord | undefined, request: ModelStepRequest, location: string): ModelStepRecord | undefined {
-  if (mode === 'replay') {
-    if (recorded === undefined) throw new RunError('replay_diverged', `Replay stopped at ${location}: the recorded run has no such step.`, location);
-    const difference = describeRequestDifference(recorded.request, request);
-    if (difference !== null) throw new RunError('replay_diverged', `Replay stopped at ${location}: ${difference}.`, location);
-    return recorded;
-  }
-  if (mode === 'fork') return recorded;
-  return recorded !== undefined && recordAnswers(recorded, request) ? recorded : undefined;
 }
 
 /** The distinct canonical paths of the files a call passes; a path the sandbox refuses is left to the attachment loader to report. */

@@ -1,4 +1,4 @@
-import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import { ModelStepError, STATUS_BY_CODE } from '@/lib/model/protocol/model-step-error';
 import { parseModelId } from '@/lib/model/protocol/model-id';
 import { codeForProviderStatus } from '@/lib/model/protocol/provider-error-status';
 import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
@@ -53,20 +53,8 @@ async function sendWithAccessToken(
 }
 
 const ABORTED: ModelStepEvent = { type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } };
-const KNOWN_CODES: ReadonlySet<string> = new Set<ProxyErrorCode>([
-  'bad_request',
-  'payload_too_large',
-  'unknown_model',
-  'unauthorized',
-  'upstream_error',
-  'rate_limited',
-  'overloaded',
-  'network_error',
-  'aborted',
-  'internal_error',
-  'forbidden',
-  'access_token_required',
-]);
+// The codes the proxy can answer with: STATUS_BY_CODE lists each once, so a new code is known here too.
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.keys(STATUS_BY_CODE));
 
 function codeForStatus(status: number): ProxyErrorCode {
   if (status === 413) return 'payload_too_large';
