@@ -235,7 +235,7 @@ test('an upload over the size limit is refused with the limit named, and nothing
     await page.getByTestId('upload-input').setInputFiles(bigFile);
     const notice = page.getByTestId('notice');
     await expect(notice).toContainText('huge.pdf');
-    await expect(notice).toContainText(`the limit for one file is 52.4 MB (${MAX_FILE_BYTES.toLocaleString('en-US')} bytes)`);
+    await expect(notice).toContainText(`the limit for one file is 50 MiB (${MAX_FILE_BYTES.toLocaleString('en-US')} bytes)`);
     await expect(notice).toContainText('Nothing was written');
     await expect(treeItem(page, 'huge.pdf')).toHaveCount(0);
   } finally {

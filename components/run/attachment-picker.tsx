@@ -3,7 +3,7 @@
 import { useRunStore } from '@/lib/state/run/run-store';
 import { treeFiles } from '@/lib/state/workspace/read-project-tree';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
-import { formatBytes } from './format';
+import { formatBytes } from '@/lib/state/ui/view-helpers';
 import styles from './run.module.css';
 
 /** Project files to pass to the worker as attachments, with their sizes. */

@@ -9,12 +9,6 @@ export function formatDuration(milliseconds: number | undefined): string {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export function formatTokens(usage: TokenUsage): string {
   const cached = usage.cachedInputTokens === undefined ? '' : ` (${usage.cachedInputTokens} cached)`;
   return `${usage.inputTokens} in${cached} / ${usage.outputTokens} out`;

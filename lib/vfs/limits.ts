@@ -1,3 +1,4 @@
+import { formatBytes } from '@/lib/text/format-bytes';
 import { VfsError } from './file-system';
 
 /**
@@ -13,23 +14,6 @@ export const MAX_PATH_LENGTH = 1024;
 
 /** Longest single path segment (a file or directory name), as on common filesystems. */
 export const MAX_SEGMENT_LENGTH = 255;
-
-const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
-
-/** Human-readable size with decimal units: 0 → "0 B", 1234 → "1.2 KB", 52428800 → "52.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return `${bytes} B`;
-  if (bytes < 1000) return `${Math.round(bytes)} B`;
-  let value = bytes;
-  let unitIndex = -1;
-  while (value >= 1000 && unitIndex < UNITS.length - 1) {
-    value /= 1000;
-    unitIndex += 1;
-  }
-  // One decimal below 100 keeps "1.2 MB" readable; larger values need none.
-  const rounded = value < 100 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value).toString();
-  return `${rounded} ${UNITS[unitIndex]}`;
-}
 
 /** Sentence for a refused upload or write, naming both the file's size and the limit. */
 export function describeTooLarge(path: string, bytes: number, limit: number = MAX_FILE_BYTES): string {

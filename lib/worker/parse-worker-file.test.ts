@@ -113,7 +113,7 @@ describe('parseWorkerFile: limits and robustness', () => {
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ code: 'file-too-large', line: 1, column: 1, severity: 'error' });
     expect(result.diagnostics[0]!.message).toContain('4.8 MiB');
-    expect(result.diagnostics[0]!.message).toContain('1.0 MiB');
+    expect(result.diagnostics[0]!.message).toContain('1 MiB');
     expect(result.frontmatterText).toBe('');
   });
 

@@ -1,3 +1,4 @@
+import { formatBytes } from '@/lib/text/format-bytes';
 import { LineCounter, parseDocument, type YAMLError } from 'yaml';
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
@@ -113,12 +114,6 @@ function diagnostic(
 }
 
 const firstLineRange = (length: number): SourceRange => ({ line: 1, column: 1, endLine: 1, endColumn: Math.max(1, length) + 1 });
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} bytes`;
-}
 
 /**
  * The yaml library reports an unclosed quote or bracket at the end of the

@@ -105,7 +105,7 @@ describe('buildAttachmentParts', () => {
     const error = await buildAttachmentParts([big], { pdfInput: 'native', maxRequestBytes: 3999 }).catch((caught) => caught);
     expect(error).toBeInstanceOf(AttachmentError);
     expect(error).toMatchObject({ code: 'too_large', path: 'input/big.pdf' });
-    expect(error.message).toContain('exceeds the 4 KB a model request may carry');
+    expect(error.message).toContain('exceeds the 3.9 KiB a model request may carry');
     expect(error.message).toContain('pdf_input: text');
     expect(await buildAttachmentParts([big], { pdfInput: 'native', maxRequestBytes: 4000 })).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import type { FilePart, TextPart } from 'ai';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { MAX_REQUEST_BYTES } from '@/lib/model/protocol/step-protocol';
-import { formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/text/format-bytes';
 import { isTextPath } from '@/lib/vfs/mime-type';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';

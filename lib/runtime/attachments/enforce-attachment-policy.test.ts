@@ -47,7 +47,7 @@ describe('enforceAttachmentPolicy', () => {
     expect(error.code).toBe('total_too_large');
     expect(error.path).toBe('a.pdf');
     expect(error.message).toContain('(max_total_bytes)');
-    expect(error.message).toContain('1.5 KB');
+    expect(error.message).toContain('1.5 KiB');
     expect(enforceAttachmentPolicy(worker({ max_total_bytes: 1600 }), [file('a.pdf', 1000), file('b.pdf', 600)])).toHaveLength(2);
   });
 

@@ -1,5 +1,5 @@
 import type { AttachmentPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
-import { formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/text/format-bytes';
 import { AttachmentError, type AttachmentCandidate, type AttachmentViolation } from './attachment';
 import { formatSuffixList, matchesAnySuffix, normalizeSuffixes } from './suffixes';
 

@@ -72,7 +72,7 @@ describe('loadAttachments', () => {
     await sandbox.writeFile('input/huge.pdf', new Uint8Array(SIXTY_MEGABYTES));
     const error = await refusal(loadAttachments(sandbox, ['input/huge.pdf']));
     expect(error).toMatchObject({ code: 'too_large', path: 'input/huge.pdf' });
-    expect(error.message).toBe('Cannot attach "input/huge.pdf": it is 62.9 MB, larger than the 52.4 MB limit for one attachment.');
+    expect(error.message).toBe('Cannot attach "input/huge.pdf": it is 60 MiB, larger than the 50 MiB limit for one attachment.');
   });
 
   it('honours a smaller limit passed by the caller', async () => {

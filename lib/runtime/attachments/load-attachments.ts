@@ -1,5 +1,6 @@
 import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
-import { formatBytes, MAX_FILE_BYTES } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/text/format-bytes';
+import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
 import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { baseName } from '@/lib/vfs/path';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';

@@ -1,4 +1,5 @@
-import { MAX_FILE_BYTES, formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/text/format-bytes';
+import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
 
 /**
  * The refusal of an upload over the limit. Rounded sizes can look equal

@@ -289,7 +289,7 @@ export function describeFileSystemContract(name: string, create: FileSystemFacto
         caught = error;
       }
       expect(isVfsError(caught, 'ETOOLARGE')).toBe(true);
-      expect((caught as Error).message).toContain('1 KB');
+      expect((caught as Error).message).toContain('1000 B limit');
       expect(await fs.stat('/too-big.bin')).toBeNull();
     });
 
