@@ -10,7 +10,7 @@ function installStorage(initial: Record<string, string> = {}): Map<string, strin
     setItem: (key: string, value: string) => void entries.set(key, value),
     removeItem: (key: string) => void entries.delete(key),
   };
-  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true });
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
   return entries;
 }
 

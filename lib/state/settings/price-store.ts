@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { isModelPrice } from '@/lib/state/settings/price-draft';
+import { readStoredJson, storedRecordEntries, writeStoredJson } from '@/lib/state/storage/local-storage';
 import { priceOfModel, SHIPPED_PRICES, type ModelPrice, type PriceTable } from '@/lib/model/pricing/model-prices';
 
 /**
@@ -23,27 +24,15 @@ export interface PriceState {
 }
 
 function readStoredOverrides(): PriceTable {
-  try {
-    const raw = window.localStorage.getItem(PRICES_STORAGE_KEY);
-    if (raw === null) return {};
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const overrides: Record<string, ModelPrice> = {};
-    for (const [modelId, price] of Object.entries(parsed)) if (isModelPrice(price)) overrides[modelId] = price;
-    return overrides;
-  } catch {
-    // Storage blocked or a corrupt entry: the shipped prices apply.
-    return {};
-  }
+  // A corrupt or foreign entry keeps only its well-formed prices; the shipped prices apply to the rest.
+  const overrides: Record<string, ModelPrice> = Object.create(null) as Record<string, ModelPrice>;
+  for (const [modelId, price] of storedRecordEntries(readStoredJson(PRICES_STORAGE_KEY))) if (isModelPrice(price)) overrides[modelId] = price;
+  return { ...overrides };
 }
 
 function writeStoredOverrides(overrides: PriceTable): void {
-  try {
-    if (Object.keys(overrides).length === 0) window.localStorage.removeItem(PRICES_STORAGE_KEY);
-    else window.localStorage.setItem(PRICES_STORAGE_KEY, JSON.stringify(overrides));
-  } catch {
-    // Storage blocked: the price still applies for this page.
-  }
+  // Storage refused: the price still applies for this page.
+  writeStoredJson(PRICES_STORAGE_KEY, Object.keys(overrides).length === 0 ? undefined : overrides);
 }
 
 export const usePriceStore = create<PriceState>((set, get) => ({

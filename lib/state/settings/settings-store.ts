@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { readStoredJson, readStoredText, storedRecordEntries, writeStoredJson, writeStoredText } from '@/lib/state/storage/local-storage';
 import { usePriceStore } from './price-store';
 
 /**
@@ -33,47 +34,27 @@ export interface SettingsState {
 }
 
 function readStoredKeys(): ApiKeys {
-  try {
-    const raw = window.localStorage.getItem(API_KEYS_STORAGE_KEY);
-    if (raw === null) return {};
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const keys: Record<string, string> = {};
-    for (const [provider, value] of Object.entries(parsed)) {
-      if (typeof value === 'string' && value.trim() !== '') keys[provider] = value;
-    }
-    return keys;
-  } catch {
-    // Storage blocked or a corrupt entry: behave as if no key was stored.
-    return {};
+  // A corrupt entry behaves as if no key was stored.
+  const keys: Record<string, string> = {};
+  for (const [provider, value] of storedRecordEntries(readStoredJson(API_KEYS_STORAGE_KEY))) {
+    if (typeof value === 'string' && value.trim() !== '') keys[provider] = value;
   }
+  return keys;
 }
 
 function readStoredToken(): string | undefined {
-  try {
-    const token = window.localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)?.trim();
-    return token ? token : undefined;
-  } catch {
-    return undefined;
-  }
+  const token = readStoredText(ACCESS_TOKEN_STORAGE_KEY)?.trim();
+  return token ? token : undefined;
 }
 
 function writeStoredToken(token: string | undefined): void {
-  try {
-    if (token === undefined) window.localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
-    else window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
-  } catch {
-    // Storage blocked: the token still works for this page.
-  }
+  // Storage refused: the token still works for this page.
+  writeStoredText(ACCESS_TOKEN_STORAGE_KEY, token);
 }
 
 function writeStoredKeys(keys: ApiKeys): void {
-  try {
-    if (Object.keys(keys).length === 0) window.localStorage.removeItem(API_KEYS_STORAGE_KEY);
-    else window.localStorage.setItem(API_KEYS_STORAGE_KEY, JSON.stringify(keys));
-  } catch {
-    // Storage blocked: the key still works for this page.
-  }
+  // Storage refused: the key still works for this page.
+  writeStoredJson(API_KEYS_STORAGE_KEY, Object.keys(keys).length === 0 ? undefined : keys);
 }
 
 export const useSettingsStore = create<SettingsState>((set, get) => ({

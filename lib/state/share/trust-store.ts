@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ProjectTrust } from '@/lib/project/project-trust';
+import { readStoredJson, writeStoredJson } from '@/lib/state/storage/local-storage';
 
 /** What the banner says about a project that is not trusted yet (worded beside the trust rules). */
 export { UNTRUSTED_PROJECT_NOTICE } from '@/lib/project/project-trust';
@@ -25,44 +26,24 @@ export interface TrustState {
   distrust: (project: string) => void;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Trusted on this page while storage refused the write: still trusted here, never elsewhere. */
 const pageOnly = new Set<string>();
 
 function readStored(): Set<string> {
   const names = new Set(pageOnly);
-  try {
-    const raw = storage()?.getItem(TRUSTED_PROJECTS_STORAGE_KEY) ?? null;
-    if (raw === null) return names;
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return names;
-    for (const name of parsed.slice(0, MAX_STORED_NAMES)) if (typeof name === 'string') names.add(name);
-    return names;
-  } catch {
-    // A corrupt entry trusts nothing from storage: the safe direction.
-    return names;
-  }
+  // A corrupt entry trusts nothing from storage: the safe direction.
+  const parsed = readStoredJson(TRUSTED_PROJECTS_STORAGE_KEY);
+  if (!Array.isArray(parsed)) return names;
+  for (const name of parsed.slice(0, MAX_STORED_NAMES)) if (typeof name === 'string') names.add(name);
+  return names;
 }
 
 function writeStored(names: ReadonlySet<string>, changed: string): void {
   pageOnly.delete(changed);
-  try {
-    const store = storage();
-    if (store === null) throw new Error('no storage');
-    const persisted = [...names].filter((name) => !pageOnly.has(name));
-    if (persisted.length === 0) store.removeItem(TRUSTED_PROJECTS_STORAGE_KEY);
-    else store.setItem(TRUSTED_PROJECTS_STORAGE_KEY, JSON.stringify(persisted));
-  } catch {
-    // Storage blocked or full: a trust choice still holds for this page (a distrust always does).
-    if (names.has(changed)) pageOnly.add(changed);
-  }
+  const persisted = [...names].filter((name) => !pageOnly.has(name));
+  const kept = writeStoredJson(TRUSTED_PROJECTS_STORAGE_KEY, persisted.length === 0 ? undefined : persisted);
+  // Storage blocked or full: a trust choice still holds for this page (a distrust always does).
+  if (!kept && names.has(changed)) pageOnly.add(changed);
 }
 
 export const useTrustStore = create<TrustState>((set) => {

@@ -4,23 +4,16 @@
  * localStorage writes finish before the next line runs, so a reload loses
  * nothing typed. Entries are removed once the filesystem holds the same text.
  */
+import { browserStorage } from '@/lib/state/storage/local-storage';
 const PREFIX = 'workerbench:unsaved:';
 
 function key(project: string, path: string): string {
   return `${PREFIX}${project}\u0000${path}`;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function recordUnsaved(project: string, path: string, text: string): void {
   try {
-    storage()?.setItem(key(project, path), text);
+    browserStorage()?.setItem(key(project, path), text);
   } catch {
     // A full localStorage only loses the safety net; the IndexedDB save still runs.
   }
@@ -28,7 +21,7 @@ export function recordUnsaved(project: string, path: string, text: string): void
 
 export function clearUnsaved(project: string, path: string): void {
   try {
-    storage()?.removeItem(key(project, path));
+    browserStorage()?.removeItem(key(project, path));
   } catch {
     // Nothing to do: a stale entry is reconciled against the saved text on next load.
   }
@@ -37,7 +30,7 @@ export function clearUnsaved(project: string, path: string): void {
 /** Unsaved texts of one project, keyed by project-relative path. */
 export function readUnsaved(project: string): Map<string, string> {
   const result = new Map<string, string>();
-  const store = storage();
+  const store = browserStorage();
   if (store === null) return result;
   const prefix = `${PREFIX}${project}\u0000`;
   for (let index = 0; index < store.length; index += 1) {
@@ -55,7 +48,7 @@ export function readUnsaved(project: string): Map<string, string> {
  * merely shares its first letters ("foo" must not take "foobar.worker").
  */
 export function forgetUnsaved(project: string, path = ''): void {
-  const store = storage();
+  const store = browserStorage();
   if (store === null) return;
   const projectPrefix = `${PREFIX}${project}\u0000`;
   const doomed: string[] = [];
