@@ -4,7 +4,7 @@
  * demo loop writing through the recording sandbox as in the browser. Numbers
  * only; nothing here asserts.
  */
-import './support/allow-server-only'; // the in-process client runs the server's model step
+import '@/lib/model/server/node/allow-server-only'; // the in-process client runs the server's model step
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setMaxListeners } from 'node:events';

@@ -13,7 +13,7 @@
  * 2. fan-out: one step asking for 8 child workers vs 1 (children run concurrently).
  * Numbers only; nothing here asserts a timing. Exits non-zero if a run fails.
  */
-import './support/allow-server-only'; // the in-process client loads the provider registry
+import '@/lib/model/server/node/allow-server-only'; // the in-process client loads the provider registry
 import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { resolveModel } from '@/lib/model/server/provider-registry';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';

@@ -6,7 +6,7 @@
  * Wall time for 1, 3 and 10 decks, with the demo model's streaming delay off
  * (WORKERBENCH_DEMO_DELAY_MS=0) and at its default. Numbers only.
  */
-import './support/allow-server-only'; // the in-process client runs the server's model step
+import '@/lib/model/server/node/allow-server-only'; // the in-process client runs the server's model step
 import { setMaxListeners } from 'node:events';
 import { createDemoModel, DEFAULT_DEMO_DELAY_MS } from '@/lib/model/demo';
 import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';

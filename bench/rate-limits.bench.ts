@@ -7,7 +7,7 @@
  * waves); with 8 the loop meets 429s and its retries still complete the run.
  * Numbers only.
  */
-import './support/allow-server-only'; // must precede the route import
+import '@/lib/model/server/node/allow-server-only'; // must precede the route import
 import { setMaxListeners } from 'node:events';
 import { POST } from '@/app/api/model/route';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';

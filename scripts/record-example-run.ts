@@ -4,7 +4,7 @@
  * example). Run it after changing the example project, the demo model or the
  * loop; a unit test fails while the shipped record is stale.
  */
-import '../bench/support/allow-server-only'; // the demo model's module is server-only: resolve the marker to its empty module
+import '@/lib/model/server/node/allow-server-only'; // the demo model's module is server-only: resolve the marker to its empty module
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

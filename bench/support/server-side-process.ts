@@ -8,7 +8,7 @@
  * nothing else — what any proxy costs, the second hop's floor. Answers
  * `cpu`; exits on `stop`. Forked by server-side.ts.
  */
-import './allow-server-only'; // must precede the route import
+import '@/lib/model/server/node/allow-server-only'; // must precede the route import
 import { serveRoute } from './serve-route';
 
 async function main(): Promise<void> {

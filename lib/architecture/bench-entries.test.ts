@@ -7,11 +7,11 @@ import { reachablePackages, staticImports } from './testing/reachable-packages';
  * A bench runs under plain `tsx`, where `import 'server-only'` throws (Next
  * allows it only in server code). A bench, or a helper process it forks,
  * that reaches a server-only module must first import
- * bench/support/allow-server-only.ts. CI does not run the benches; this
+ * lib/model/server/node/allow-server-only.ts. CI does not run the benches; this
  * catches the one that would fail at its first line.
  */
 const ROOT = process.cwd();
-const ALLOW_SERVER_ONLY = join(ROOT, 'bench/support/allow-server-only');
+const ALLOW_SERVER_ONLY = join(ROOT, 'lib/model/server/node/allow-server-only');
 
 /** Every file `npm run bench` or a bench starts a process with. */
 function benchEntries(): string[] {
@@ -23,7 +23,9 @@ function benchEntries(): string[] {
 /** The entry's first import lets server-only load, where it needs to. */
 function allowsServerOnlyFirst(entry: string): boolean {
   const first = staticImports(readFileSync(entry, 'utf8'))[0];
-  return first !== undefined && join(dirname(entry), first) === ALLOW_SERVER_ONLY;
+  if (first === undefined) return false;
+  const resolved = first.startsWith('@/') ? join(ROOT, first.slice(2)) : join(dirname(entry), first);
+  return resolved === ALLOW_SERVER_ONLY;
 }
 
 describe('bench entries', () => {

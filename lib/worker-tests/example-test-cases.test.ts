@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessModelClient } from '@/lib/model/testing/in-process-model-client';
 import { createDemoModel } from '@/lib/model/demo';
-import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
+import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/pdf/testing/sample-deck-texts';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { discoverProject } from '@/lib/project/discover-project';

@@ -1,4 +1,3 @@
-import type { RunOutcome } from '@/lib/runtime/run-session';
 import { evaluateCase, type CheckResult } from './evaluate-check';
 import type { RegexMatcher } from './safe-regex';
 import type { TestCase } from './test-suite';
@@ -15,8 +14,16 @@ export interface WorkerRunRequest {
   model: string;
 }
 
+/**
+ * How a run ended, as the runner reports it. Written here, not imported from the runtime, so
+ * worker tests (which lib/project reads) depend on no loop: the runtime's RunOutcome fits it.
+ */
+export type WorkerRunOutcome =
+  | { runId: string; status: 'completed'; output: unknown; durationMs: number }
+  | { runId: string; status: 'failed' | 'aborted'; error: { code: string; message: string }; durationMs: number };
+
 export interface WorkerRunResult {
-  outcome: RunOutcome;
+  outcome: WorkerRunOutcome;
   tokens: { input: number; output: number };
 }
 

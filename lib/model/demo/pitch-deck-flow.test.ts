@@ -11,7 +11,7 @@ import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
+import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/pdf/testing/sample-deck-texts';
 
 /**
  * The flagship flow, offline: the shipped example project, the three real

@@ -14,7 +14,7 @@ import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { interruptedRecord } from '@/lib/runtime/recorded-run/testing/interrupted-run';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
+import { readSampleDeck, SAMPLE_DECK_FILES } from '@/lib/pdf/testing/sample-deck-texts';
 
 /**
  * Resume of the flagship flow, offline: a run cut off while its evaluators

@@ -4,7 +4,8 @@ import { makeTestPdf } from '@/lib/pdf/testing/make-test-pdf';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';
-import { buildAttachmentParts, formatExtractedPdfText, resolvePdfInputMode } from './attachment-parts';
+import { formatExtractedPdfText } from '@/lib/pdf/format-extracted-text';
+import { buildAttachmentParts, resolvePdfInputMode } from './attachment-parts';
 import type { PdfTextExtractor } from './pdf-text-extractor';
 
 let extractPdfText: PdfTextExtractor;

@@ -7,6 +7,7 @@ import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { AttachmentError, type Attachment } from './attachment';
 import { encodeBase64 } from '@/lib/encoding/base64';
 import type { PdfTextExtractor } from './pdf-text-extractor';
+import { formatExtractedPdfText } from '@/lib/pdf/format-extracted-text';
 import { errorMessage } from '@/lib/errors/error-message';
 
 /**
@@ -103,16 +104,6 @@ export function textFilePart(attachment: Attachment): TextPart {
   // Only called for valid UTF-8 (checked above); the one project decoder, so a byte-order mark is dropped as everywhere.
   const text = decodeProjectText(attachment.bytes, attachment.path);
   return { type: 'text', text: `Contents of ${attachment.path}:\n${text}` };
-}
-
-/** "Extracted text of input/deck.pdf (7 pages):" then "--- page N ---" before each page. */
-export function formatExtractedPdfText(path: string, pages: readonly string[]): string {
-  const header = `Extracted text of ${path} (${pages.length} page${pages.length === 1 ? '' : 's'}):`;
-  const body = pages.map((page, index) => {
-    const text = page.trim();
-    return `--- page ${index + 1} ---\n${text === '' ? '(no extractable text on this page)' : text}`;
-  });
-  return [header, ...body].join('\n');
 }
 
 async function extractedTextPart(attachment: Attachment, extract: PdfTextExtractor | undefined): Promise<TextPart> {

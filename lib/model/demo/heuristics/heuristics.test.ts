@@ -4,7 +4,7 @@ import { DEMO_SCORING_NOTICE, readEvaluationReport, renderEvaluationReport, tota
 import { amountNear, findMoneyAmounts, formatMoney } from '@/lib/model/demo/heuristics/money';
 import { findRedFlags } from '@/lib/model/demo/heuristics/red-flags';
 import { scoreCriterion, scoreDeck, verdictFor } from '@/lib/model/demo/heuristics/score-criteria';
-import { sampleDeckText, SAMPLE_DECK_FILES } from '@/lib/model/demo/testing/sample-deck-texts';
+import { sampleDeckText, SAMPLE_DECK_FILES } from '@/lib/pdf/testing/sample-deck-texts';
 
 function deckOf(pages: Record<string, string[]>, path = 'input/acme.pdf'): DeckText {
   const text = [

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
-import { formatExtractedPdfText } from '@/lib/runtime/attachments/attachment-parts';
+import { formatExtractedPdfText } from '@/lib/pdf/format-extracted-text';
 
 /**
  * Test and bench support (Node only): the shipped sample decks, their bytes,
