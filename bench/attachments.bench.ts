@@ -13,7 +13,7 @@ import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { makeTestPdf, samplePageTexts } from '@/lib/pdf/testing/make-test-pdf';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { LightningFileSystem } from '@/lib/vfs/lightning-file-system';
-import { formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/text/format-bytes';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { makePdf } from './helpers/make-pdf';
-import { formatBytes } from '@/lib/vfs/limits';
+import { formatBytes } from '@/lib/text/format-bytes';
 import { createFile, expect, newProject, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**

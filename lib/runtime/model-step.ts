@@ -53,15 +53,19 @@ export function uniqueToolCallId(id: string, used: Set<string>): string {
   return candidate;
 }
 
-export async function runModelStep(
-  client: ModelStepClient,
-  request: ModelStepRequest,
-  signal: AbortSignal,
-  handlers: ModelStepHandlers,
-  location: string,
+/** One model step to run: what to ask whom, how to report it, and where it stands in the run. */
+export interface ModelStepCall<Handlers extends ModelStepHandlers = ModelStepHandlers> {
+  client: ModelStepClient;
+  request: ModelStepRequest;
+  signal: AbortSignal;
+  handlers: Handlers;
+  /** Where the step is, for errors ("worker main (depth 0), step 2"). */
+  location: string;
   /** Tool-call ids already used in this worker call; new ones are added. */
-  usedToolCallIds: Set<string> = new Set(),
-): Promise<ModelStepResult> {
+  usedToolCallIds: Set<string>;
+}
+
+export async function runModelStep({ client, request, signal, handlers, location, usedToolCallIds }: ModelStepCall): Promise<ModelStepResult> {
   throwIfAborted(signal, location);
   // The transport (fetch, the AI SDK) listens on a signal of this step's own, not on the run's.
   const link = linkedAbortSignal(signal);

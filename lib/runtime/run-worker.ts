@@ -169,16 +169,18 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
         source.kind === 'recorded'
           ? serveRecordedStep(source.record, handlers, usedToolCallIds)
           : await runModelStepWithRetries(
-              context.modelClient,
-              stepRequest,
-              context.signal,
               {
-                ...handlers,
-                onWait: (wait) => emit({ type: 'model-wait', step: stepNumber, ...wait }),
-                onWaitEnd: () => emit({ type: 'model-wait-end', step: stepNumber }),
+                client: context.modelClient,
+                request: stepRequest,
+                signal: context.signal,
+                handlers: {
+                  ...handlers,
+                  onWait: (wait) => emit({ type: 'model-wait', step: stepNumber, ...wait }),
+                  onWaitEnd: () => emit({ type: 'model-wait-end', step: stepNumber }),
+                },
+                location,
+                usedToolCallIds,
               },
-              location,
-              usedToolCallIds,
               {
                 slots: context.modelSlots,
                 maxRetries: context.project.manifest.runtime.max_retries,

@@ -1,7 +1,7 @@
 import type { ModelStepClient, ModelStepRequest, StepConnectionSlots } from '@/lib/model/protocol/step-protocol';
 import { throwIfAborted } from '@/lib/runtime/abort';
 import type { ModelWaitInfo } from '@/lib/runtime/events';
-import { ModelStepFailure, runModelStep, type ModelStepHandlers, type ModelStepResult } from '@/lib/runtime/model-step';
+import { ModelStepFailure, runModelStep, type ModelStepCall, type ModelStepHandlers, type ModelStepResult } from '@/lib/runtime/model-step';
 import type { ModelSlots, ReleaseSlot } from '@/lib/runtime/model-requests/model-slots';
 import { DEFAULT_MAX_RETRIES, isRetryableFailure, retryDelayMs } from '@/lib/runtime/model-requests/retry-policy';
 import { abortableSleep, type Sleep } from '@/lib/runtime/model-requests/sleep';
@@ -27,15 +27,8 @@ export interface ModelWaitHandlers {
   onWaitEnd(): void;
 }
 
-export async function runModelStepWithRetries(
-  client: ModelStepClient,
-  request: ModelStepRequest,
-  signal: AbortSignal,
-  handlers: ModelStepHandlers & ModelWaitHandlers,
-  location: string,
-  usedToolCallIds: Set<string>,
-  policy: ModelRequestPolicy = {},
-): Promise<ModelStepResult> {
+export async function runModelStepWithRetries(call: ModelStepCall<ModelStepHandlers & ModelWaitHandlers>, policy: ModelRequestPolicy = {}): Promise<ModelStepResult> {
+  const { client, signal, handlers, location } = call;
   const maxRetries = policy.maxRetries ?? DEFAULT_MAX_RETRIES;
   const sleep = policy.sleep ?? abortableSleep;
   const random = policy.random ?? Math.random;
@@ -43,7 +36,7 @@ export async function runModelStepWithRetries(
     const release = await acquirePlaces(policy.slots, client.connections, signal, handlers);
     throwIfAborted(signal, location);
     try {
-      return await runModelStep(client, request, signal, handlers, location, usedToolCallIds);
+      return await runModelStep(call);
     } catch (error) {
       if (!(error instanceof ModelStepFailure) || error.streamed || signal.aborted) throw error;
       if (!isRetryableFailure(error.failure) || attempt >= maxRetries) throw error;
