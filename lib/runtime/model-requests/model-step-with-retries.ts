@@ -1,4 +1,4 @@
-import type { ModelStepClient, ModelStepRequest, StepConnectionSlots } from '@/lib/model/protocol/step-protocol';
+import type { StepConnectionSlots } from '@/lib/model/protocol/step-protocol';
 import { throwIfAborted } from '@/lib/runtime/abort';
 import type { ModelWaitInfo } from '@/lib/runtime/events';
 import { ModelStepFailure, runModelStep, type ModelStepCall, type ModelStepHandlers, type ModelStepResult } from '@/lib/runtime/model-step';
