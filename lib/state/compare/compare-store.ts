@@ -7,7 +7,8 @@ import type { ComparedRunSummary } from './compare-summary';
 import { priceLookup, usePriceStore } from '../settings/price-store';
 import { absolutePath } from '../workspace/project-folders';
 import { syncWorkspaceFromStorage } from '../run/run-platform';
-import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from '../run/approval-bridge';
+import type { PendingApproval } from '../run/approval-bridge';
+import { createRunOwner } from '../run/run-owner';
 import { selectEffectiveWorker, useRunStore } from '../run/run-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -51,8 +52,8 @@ export interface CompareState {
   discardAll: () => void;
 }
 
-let controller: AbortController | null = null;
-let bridge: ApprovalBridge | null = null;
+// The comparison in progress: its stop, its questions (the one run lifecycle, run/run-owner.ts).
+const owner = createRunOwner();
 /** Overlays of the finished comparison by model; dropped on discard, apply, or a new comparison. */
 let overlays = new Map<string, OverlayFileSystem>();
 
@@ -115,12 +116,8 @@ export const useCompareStore = create<CompareState>((set, get) => ({
       set({ running: false, error: `Could not prepare the comparison: ${errorMessage(error)}` });
       return;
     }
-    const abort = new AbortController();
-    controller = abort;
-    const approvals = createApprovalBridge((pending) => {
-      if (controller === abort) set({ pendingApprovals: pending });
-    });
-    bridge = approvals;
+    const owned = owner.begin(project, (pending) => set({ pendingApprovals: pending }));
+    const { approvals, signal } = owned;
     overlays = new Map();
     const supportsPdf = new Map(runState.models.map((option) => [option.id, option.supportsPdf]));
 
@@ -142,7 +139,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
           attachments: runState.attachments,
           model,
           approvals,
-          signal: abort.signal,
+          signal,
           supportsPdf,
           onEvent: (event) => shown.push(event),
         }).finally(() => shown.flush());
@@ -154,19 +151,16 @@ export const useCompareStore = create<CompareState>((set, get) => ({
         }));
       }),
     );
-    approvals.clear();
-    if (controller === abort) controller = null;
-    if (bridge === approvals) bridge = null;
+    owner.end(owned);
     set({ running: false, pendingApprovals: [] });
   },
 
   stop: () => {
-    controller?.abort();
-    bridge?.clear();
+    owner.stop();
     set({ pendingApprovals: [] });
   },
 
-  answerApproval: (approvalId, response) => bridge?.answer(approvalId, response),
+  answerApproval: (approvalId, response) => owner.answer(approvalId, response),
 
   apply: async (model) => {
     const overlay = overlays.get(model);

@@ -15,7 +15,7 @@ import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from './
 import { sessionFor } from './run-sessions';
 import { projectTrustFor } from '../share/trust-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
-import { beginActiveRun, endActiveRun } from './active-run';
+import { activeRun } from './active-run';
 import { batchRunEvents } from './event-batcher';
 import type { PreparedRun } from './prepare-run';
 import type { RunStoreContext } from './run-store-context';
@@ -55,7 +55,7 @@ function createWriteSync(project: string, recording: RecordingSandbox) {
 export async function executeRun({ set, get }: RunStoreContext, prepared: PreparedRun): Promise<void> {
   const { project, fileSystem, loaded, workerName, input, attachments, model } = prepared;
   const supportsPdf = new Map(get().models.map((option) => [option.id, option.supportsPdf]));
-  const active = beginActiveRun(project, (pending) => set({ pendingApprovals: pending }));
+  const active = activeRun.begin(project, (pending) => set({ pendingApprovals: pending }));
   // The run's commit is made from exactly what it wrote (see lib/history).
   const recording = recordWrites(projectSandbox(fileSystem, project));
   const writes = createWriteSync(project, recording);
@@ -108,7 +108,7 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
       // Each question carries what its tool shows and how it may be edited (the gate attaches it).
       approvalHandler: (request, signal) => active.approvals.handler(request, signal),
       onEvent,
-      signal: active.abort.signal,
+      signal: active.signal,
       // One session per project for the page: grants and created workers outlive a run.
       session: sessionFor(project),
       modelSupportsPdf: (id) => supportsPdf.get(id) ?? true,
@@ -121,7 +121,7 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
     finishedRunId = outcome.runId;
   } finally {
     shown.flush();
-    endActiveRun(active);
+    activeRun.end(active);
     set({ running: false, pendingApprovals: [] });
     await recorder?.flush();
     // Without a history commit to name, the record keeps the project as it was at the start itself.

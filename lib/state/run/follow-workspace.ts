@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { forgetRemovedProjectSessions } from './run-sessions';
 import { useWorkspaceStore } from '../workspace/workspace-store';
-import { activeRunProject } from './active-run';
+import { activeRun } from './active-run';
 import { forgetKeptRunsLoaded } from './kept-runs-actions';
 import type { RunState } from './run-state';
 
@@ -26,7 +26,7 @@ export function followWorkspace(runStore: StoreApi<RunState>): void {
       const runs = runStore.getState();
       for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
     }
-    const project = activeRunProject();
+    const project = activeRun.currentProject();
     if (project === null) return;
     const closedByDelete = previous.currentProject === project && state.currentProject === null;
     if (closedByDelete || (previous.projects.includes(project) && !state.projects.includes(project))) runStore.getState().stop();

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { EMPTY_RUN_TREE } from '@/lib/run-tree/reduce-run-events';
-import { answerActiveApproval, stopActiveRun } from './active-run';
+import { activeRun } from './active-run';
 import { followWorkspace } from './follow-workspace';
 import { createFormActions } from './form-actions';
 import { createKeptRunsActions } from './kept-runs-actions';
@@ -139,10 +139,10 @@ export const useRunStore = create<RunState>((set, get) => {
     },
 
     stop: () => {
-      if (stopActiveRun()) set({ pendingApprovals: [] });
+      if (activeRun.stop()) set({ pendingApprovals: [] });
     },
 
-    answerApproval: (approvalId, response) => answerActiveApproval(approvalId, response),
+    answerApproval: (approvalId, response) => activeRun.answer(approvalId, response),
   };
 });
 

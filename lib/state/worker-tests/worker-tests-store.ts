@@ -6,7 +6,8 @@ import type { CaseResult, WorkerRunner } from '@/lib/worker-tests/run-test-case'
 import { isTestFilePath, testFileBeside } from '@/lib/worker-tests/test-file-path';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
 import { treeFiles } from '../workspace/read-project-tree';
-import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from '../run/approval-bridge';
+import type { PendingApproval } from '../run/approval-bridge';
+import { createRunOwner } from '../run/run-owner';
 import { selectEffectiveModel, selectEffectiveWorker, useRunStore } from '../run/run-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 
@@ -54,8 +55,8 @@ export function cellKey(caseName: string, model: string): string {
   return `${model}\u0000${caseName}`;
 }
 
-let controller: AbortController | null = null;
-let bridge: ApprovalBridge | null = null;
+// The test run in progress: its stop, its questions (the one run lifecycle, run/run-owner.ts).
+const owner = createRunOwner();
 
 function projectTestFiles(): string[] {
   return treeFiles(useWorkspaceStore.getState().tree)
@@ -157,12 +158,8 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
     }
 
     const { runInOverlay, runTestCase, browserRegexMatcher } = machinery;
-    const abort = new AbortController();
-    controller = abort;
-    const approvals = createApprovalBridge((pending) => {
-      if (controller === abort) set({ pendingApprovals: pending });
-    });
-    bridge = approvals;
+    const owned = owner.begin(project, (pending) => set({ pendingApprovals: pending }));
+    const { approvals, signal } = owned;
     const supportsPdf = new Map(useRunStore.getState().models.map((option) => [option.id, option.supportsPdf]));
     const cells: Record<string, CellState> = {};
     for (const model of models) for (const testCase of suite.cases) cells[cellKey(testCase.name, model)] = { status: 'queued' };
@@ -181,7 +178,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
         attachments: request.attachments,
         model: request.model,
         approvals,
-        signal: abort.signal,
+        signal,
         supportsPdf,
         onEvent: (event) => {
           if (event.type === 'step-finish') {
@@ -196,7 +193,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
     const work = models.flatMap((model) => suite.cases.map((testCase) => ({ model, testCase })));
     try {
       await inPool(work, MAX_PARALLEL_CASE_RUNS, async ({ model, testCase }) => {
-        if (abort.signal.aborted) return;
+        if (signal.aborted) return;
         setCell(testCase.name, model, { status: 'running' });
         const result = await runTestCase({ worker: suite.worker, testCase, model, run, matchRegex: browserRegexMatcher });
         setCell(testCase.name, model, { status: 'done', result });
@@ -204,20 +201,17 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
     } catch (error) {
       set({ error: `The tests stopped: ${errorMessage(error)}` });
     } finally {
-      approvals.clear();
-      if (controller === abort) controller = null;
-      if (bridge === approvals) bridge = null;
+      owner.end(owned);
       set({ running: false, pendingApprovals: [] });
     }
   },
 
   stop: () => {
-    controller?.abort();
-    bridge?.clear();
+    owner.stop();
     set({ pendingApprovals: [] });
   },
 
-  answerApproval: (approvalId, response) => bridge?.answer(approvalId, response),
+  answerApproval: (approvalId, response) => owner.answer(approvalId, response),
 
   openRun: (runId) => {
     set({ open: false });
