@@ -10,7 +10,7 @@ import type { ModelStepEvent, ProxyErrorBody, ProxyErrorCode, ProxyErrorDetail }
 import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
 import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { EventBatches, type EventBatch } from '@/lib/model/server/event-batches';
-import { errorMessage } from '@/lib/errors/error-message';
+import { describeErrorChain } from '@/lib/model/server/network-failure';
 
 /**
  * The proxy behind `POST /api/model`: one model step per request, streamed
@@ -81,14 +81,14 @@ export async function handleModelStep(request: Request, bodyText: string, option
   request.signal.addEventListener('abort', abortUpstream, { once: true });
   const release = () => request.signal.removeEventListener('abort', abortUpstream);
 
-  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets });
+  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets, provider: resolved.providerLabel });
   const batches = new EventBatches(events);
   let first: EventBatch<ModelStepEvent>;
   try {
     first = await batches.next();
   } catch (error) {
     release();
-    console.error('[api/model] internal error:', redact(errorMessage(error)));
+    console.error('[api/model] internal error:', redact(describeErrorChain(error)));
     return errorResponse('internal_error', 'The proxy failed before the model answered.');
   }
   if (first.events.length === 0) {
@@ -98,8 +98,7 @@ export async function handleModelStep(request: Request, bodyText: string, option
   const head = first.events[0]!;
   if (head.type === 'error') {
     release();
-    const { code, message } = head.error;
-    if (code !== 'aborted') console.error(`[api/model] ${stepRequest.model}: ${code}: ${message}`);
+    // streamModelStep has logged the detail; the client gets the classified error.
     return providerErrorResponse(head.error);
   }
   const headers = { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' };
@@ -122,7 +121,8 @@ export async function handleModelStep(request: Request, bodyText: string, option
         }
       } catch (error) {
         // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
-        controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: redact(error instanceof Error ? error.message : 'stream failed') } }]));
+        console.error('[api/model] stream failed:', redact(describeErrorChain(error)));
+        controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: 'The proxy failed while streaming the answer.' } }]));
         release();
         controller.close();
       }
