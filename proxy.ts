@@ -6,7 +6,7 @@ import { contentSecurityPolicy, newNonce } from '@/lib/security/content-security
  * Next.js reads the nonce from the request's Content-Security-Policy header and
  * puts it on its own bootstrap and chunk scripts (the page renders per request:
  * app/layout.tsx waits for `connection()`). API routes get their static policy
- * from next.config.ts; build output under /_next/static is never a document.
+ * from next.config.mjs; build output under /_next/static is never a document.
  *
  * Prefetches are not skipped: a `Purpose: prefetch` or `Next-Router-Prefetch: 1`
  * request gets a page or its payload like any other, and an HTML response

@@ -8,7 +8,7 @@
  * Numbers only; nothing here asserts. To see what a long task is made of:
  * BENCH_VERBOSE=1 lists them, BENCH_PROFILE=file a CPU profile, BENCH_TRACE=file
  * a Chrome trace (script, microtasks, style, layout, paint, GC per task); a build
- * with WORKERBENCH_SOURCE_MAPS=1 (next.config.ts) lets a profile name our functions.
+ * with WORKERBENCH_SOURCE_MAPS=1 (next.config.mjs) lets a profile name our functions.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -36,21 +36,8 @@ export function contentSecurityPolicy(nonce: string, options: PolicyOptions = {}
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
-/** API answers are data, never documents: nothing in them may load or run. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/**
- * Headers for every response. `same-origin` rather than `no-referrer`: with
- * `no-referrer` Chromium sends `Origin: null` on the IDE's own POSTs, which the
- * proxy's origin check must refuse.
- */
-export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'same-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
-];
+// The static headers are plain JavaScript so next.config.mjs, which Node loads as it is, can use them too.
+export { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.mjs';
 
 /** 128 random bits, base64: unguessable and new for every page response. */
 export function newNonce(): string {

@@ -23,7 +23,7 @@ describe('which requests get the page CSP from proxy.ts', () => {
     expect(matches(url, headers)).toBe(true);
   });
 
-  it.each(['/api/model', '/api/models', '/_next/static/chunks/main.js', '/_next/image'])('not %s (its static headers come from next.config.ts)', (url) => {
+  it.each(['/api/model', '/api/models', '/_next/static/chunks/main.js', '/_next/image'])('not %s (its static headers come from next.config.mjs)', (url) => {
     expect(matches(url)).toBe(false);
   });
 });

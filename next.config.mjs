@@ -1,7 +1,7 @@
-import type { NextConfig } from 'next';
-import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './lib/security/content-security-policy';
+import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './lib/security/security-headers.mjs';
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // WORKERBENCH_SOURCE_MAPS=1 adds browser source maps, so a CPU profile of the page (bench/run-tree-ui) names our functions.
