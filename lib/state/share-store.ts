@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { APPROVE_ALL_NOTICE } from '@/lib/share/approve-all-notice';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import type { EncodedShareLink } from '@/lib/share/share-link';
 import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
@@ -86,10 +87,6 @@ export interface ShareState {
  */
 const MAX_ZIP_FILE_BYTES = MAX_DECOMPRESSED_BYTES + 4 * 1024 * 1024;
 
-/** Said after an import whose manifest asked for approve_all; the preview showed the library's own notice. */
-const APPROVAL_DOWNGRADE_NOTICE =
-  'Its project.json asked to approve every tool call automatically ("approval_mode": "approve_all"); it was changed to "prompt", ' +
-  'so you will be asked before each risky tool call.';
 
 // The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
 let sharedProject: SharedProject | null = null;
@@ -291,7 +288,7 @@ export const useShareStore = create<ShareState>((set, get) => {
             ? `Imported the project as "${name}". Nothing was run.`
             : `Opened the run as project "${name}": the project as the run started, and the run in the Runs panel. Nothing was run.`;
         useWorkspaceStore.setState({
-          notice: { tone: 'info', message: preview.approvalDowngraded ? `${message} ${APPROVAL_DOWNGRADE_NOTICE}` : message },
+          notice: { tone: 'info', message: preview.asksApproveAll ? `${message} ${APPROVE_ALL_NOTICE}` : message },
         });
         set({ importDialog: null });
       } catch (error) {
