@@ -30,10 +30,10 @@ export function readTemplateTexts(
  * Project diagnostics from the in-memory texts (unsaved edits included), so
  * problems follow the keyboard rather than the last save.
  */
-export function analyzeTexts(buffers: ReadonlyMap<string, TextBuffer>): Diagnostic[] {
+export function analyzeTexts(buffers: ReadonlyMap<string, TextBuffer>, knownModels: readonly string[] | null = null): Diagnostic[] {
   const files = [...buffers].map(([path, buffer]) => ({ path, text: buffer.text }));
   try {
-    return analyzeProject({ manifestText: buffers.get(MANIFEST_FILE_NAME)?.text ?? null, files }).diagnostics;
+    return analyzeProject({ manifestText: buffers.get(MANIFEST_FILE_NAME)?.text ?? null, files, ...(knownModels === null ? {} : { knownModels }) }).diagnostics;
   } catch (error) {
     // Analysis must never take the editor down; surface its failure as a problem instead.
     return [
@@ -52,6 +52,9 @@ export function analyzeTexts(buffers: ReadonlyMap<string, TextBuffer>): Diagnost
 }
 
 /** What the workspace learns from checking the project: its diagnostics and its generated workers folder (for the tree's marks). */
-export function checkProjectTexts(buffers: ReadonlyMap<string, TextBuffer>): { diagnostics: Diagnostic[]; generatedFolder: string | null } {
-  return { diagnostics: analyzeTexts(buffers), generatedFolder: generatedFolderOfBuffers(buffers) };
+export function checkProjectTexts(
+  buffers: ReadonlyMap<string, TextBuffer>,
+  knownModels: readonly string[] | null = null,
+): { diagnostics: Diagnostic[]; generatedFolder: string | null } {
+  return { diagnostics: analyzeTexts(buffers, knownModels), generatedFolder: generatedFolderOfBuffers(buffers) };
 }

@@ -49,6 +49,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     saveError: null,
     diagnostics: [],
     generatedFolder: null,
+    knownModels: null,
     revealRequest: null,
 
     ...createProjectsActions(context, loader, editing),
@@ -60,6 +61,10 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     ...createDownloadAction(context),
     ...createRevealAction(context),
     dismissNotice: () => set({ notice: null }),
+    setKnownModels: (ids) => {
+      set({ knownModels: ids });
+      void analysis.runAnalysis();
+    },
     ...createReloadFromStorage(context, analysis),
   };
 });

@@ -48,7 +48,7 @@ export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
     }));
     if (loaded === undefined) return;
     // Read after the load: the buffers as they are now, not as they were when asked.
-    const { buffers, currentProject, tree, fileSystem } = get();
+    const { buffers, currentProject, tree, fileSystem, knownModels } = get();
     if (currentProject === null || fileSystem === null) {
       set({ diagnostics: [], generatedFolder: null });
       return;
@@ -66,7 +66,7 @@ export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
     if (get().currentProject !== currentProject) return;
     templatePaths = templates.asked;
     if (templates.files.length > 0) set((state) => ({ buffers: withTexts(state.buffers, templates.files) }));
-    set(loaded.checkProjectTexts(get().buffers));
+    set(loaded.checkProjectTexts(get().buffers, knownModels));
   }
 
   return {

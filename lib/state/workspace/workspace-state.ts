@@ -34,6 +34,8 @@ export interface WorkspaceState {
   diagnostics: Diagnostic[];
   /** The project's generated workers folder (generated_workers_dir), known once the project was checked. */
   generatedFolder: string | null;
+  /** Ids of the models the server offers, once the run panel has loaded them: model names are checked against them. */
+  knownModels: readonly string[] | null;
   revealRequest: RevealRequest | null;
 
   /** Opens storage and the last project. Tests pass their own filesystem and deck fetcher. */
@@ -59,6 +61,8 @@ export interface WorkspaceState {
   downloadFile: (path: string) => Promise<void>;
   revealProblem: (diagnostic: Diagnostic) => Promise<void>;
   dismissNotice: () => void;
+  /** The server's model list arrived (or changed): model names are checked again. */
+  setKnownModels: (ids: readonly string[]) => void;
   /**
    * Re-reads the tree and the given files after something other than the editor
    * wrote to the project (a run's tools, an import). Unsaved typing is never overwritten.
