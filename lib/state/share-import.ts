@@ -20,7 +20,7 @@ import { newIdSuffix } from './run-record/new-id-suffix';
  */
 
 /** Where an import comes from: a project link or zip, or a run record (link or file) with its project. */
-export type ImportSource = 'link' | 'zip' | 'run-link' | 'run-file';
+export type ImportSource = 'link' | 'zip' | 'folder' | 'run-link' | 'run-file';
 
 export interface PreviewFile {
   path: string;
@@ -67,6 +67,7 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
 const HISTORY_START_TITLES: Record<ImportSource, string> = {
   link: 'Imported from a share link',
   zip: 'Imported from a zip',
+  folder: 'Imported from a folder',
   'run-link': 'Opened from a run link (the project as the run started)',
   'run-file': 'Opened from a run record (the project as the run started)',
 };

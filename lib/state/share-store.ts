@@ -73,6 +73,8 @@ export interface ShareState {
   exportZip: () => Promise<void>;
   openLinkImport: (hash: string) => Promise<void>;
   openZipImport: (file: File) => Promise<void>;
+  /** A folder picked in the browser (each File's webkitRelativePath starts with the folder's name): previewed as a new project, as a .zip is. */
+  openFolderImport: (files: readonly File[]) => Promise<void>;
   /** A run link ("#wbrun2=…", or an older "#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
   openRunLinkImport: (hash: string) => Promise<void>;
   /** A .run.json file, likewise. */
@@ -256,6 +258,21 @@ export const useShareStore = create<ShareState>((set, get) => {
       }
       const name = file.name.replace(/\.zip$/i, '');
       await showPreview('zip', async (machinery) => machinery.importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
+    },
+
+    openFolderImport: async (files) => {
+      // Checked on the sizes the browser reports, before any file is read into memory.
+      const { folderTooLarge } = await import('@/lib/share/folder-import');
+      const tooLarge = folderTooLarge(files);
+      if (tooLarge !== null && !tooLarge.ok) {
+        set({ importDialog: { status: 'failed', source: 'folder', message: tooLarge.error.message } });
+        return;
+      }
+      await showPreview('folder', async (machinery) =>
+        machinery.importProjectFolder(
+          await Promise.all(files.map(async (file) => ({ path: file.webkitRelativePath || file.name, data: new Uint8Array(await file.arrayBuffer()) }))),
+        ),
+      );
     },
 
     openRunLinkImport: async (hash) => {
