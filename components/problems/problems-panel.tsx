@@ -9,6 +9,7 @@ import { ProblemRow } from './problem-row';
  */
 export function ProblemsPanel() {
   const diagnostics = useWorkspaceStore((state) => state.diagnostics);
+  const checkedProject = useWorkspaceStore((state) => state.checkedProject);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
   const sorted = [...diagnostics].sort((left, right) => severityRank(left.severity) - severityRank(right.severity));
@@ -19,6 +20,8 @@ export function ProblemsPanel() {
       aria-labelledby="problems-title"
       data-testid="problems-panel"
       data-collapsed={sorted.length === 0 ? 'true' : undefined}
+      // Which project the list belongs to, once checked: "no problems" means checked and clean, not "not yet checked".
+      data-checked-project={checkedProject ?? undefined}
     >
       <div className="panel-title">
         <h2 id="problems-title">Problems</h2>

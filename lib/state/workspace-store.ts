@@ -48,6 +48,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     saving: false,
     saveError: null,
     diagnostics: [],
+    checkedProject: null,
     generatedFolder: null,
     knownModels: null,
     revealRequest: null,

@@ -50,7 +50,7 @@ export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
     // Read after the load: the buffers as they are now, not as they were when asked.
     const { buffers, currentProject, tree, fileSystem, knownModels } = get();
     if (currentProject === null || fileSystem === null) {
-      set({ diagnostics: [], generatedFolder: null });
+      set({ diagnostics: [], generatedFolder: null, checkedProject: null });
       return;
     }
     // A legacy template may name any file (PROCEDURE.md): those not in memory are read, so the
@@ -66,7 +66,7 @@ export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
     if (get().currentProject !== currentProject) return;
     templatePaths = templates.asked;
     if (templates.files.length > 0) set((state) => ({ buffers: withTexts(state.buffers, templates.files) }));
-    set(loaded.checkProjectTexts(get().buffers, knownModels));
+    set({ ...loaded.checkProjectTexts(get().buffers, knownModels), checkedProject: currentProject });
   }
 
   return {

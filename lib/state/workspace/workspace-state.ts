@@ -32,6 +32,8 @@ export interface WorkspaceState {
   saving: boolean;
   saveError: string | null;
   diagnostics: Diagnostic[];
+  /** The project the diagnostics were computed for; null until the open project's first check is done. */
+  checkedProject: string | null;
   /** The project's generated workers folder (generated_workers_dir), known once the project was checked. */
   generatedFolder: string | null;
   /** Ids of the models the server offers, once the run panel has loaded them: model names are checked against them. */
