@@ -162,7 +162,8 @@ test("a mistyped model and a mistyped key get quick fixes that correct them; the
   await expect.poll(() => editorText(page)).toContain('model: anthropic:claude-sonnet-4-5');
   await expect(model).toHaveCount(0);
 
-  await replaceEditorText(page, '---\nname: main\ndescription: Entry worker.\ntoolset:\n  filesystem: {}\n---\nDescribe the task here.\n');
+  // One line: typed text after an indented line would be indented by the editor.
+  await replaceEditorText(page, '---\nname: main\ndescription: Entry worker.\ntoolset: { filesystem: {} }\n---\nDescribe the task here.\n');
   const key = problemRows(page).filter({ hasText: 'Did you mean "toolsets"?' });
   await expect(key).toHaveCount(1);
   await key.click();
