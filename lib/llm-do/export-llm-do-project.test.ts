@@ -100,6 +100,7 @@ describe('export as an llm-do project', () => {
       'helper: its attachment policy (kept in the file for Workerbench; llm-do ignores it)',
       "main: the filesystem approval settings (read_file: prompt) — llm-do's filesystem_project pre-approves reads and asks before writes",
       "project.json: default_model demo:scripted (llm-do takes the model from $LLM_DO_MODEL or each agent's model)",
+      'project.json: approval_mode prompt — llm-do asks at the terminal; started without one (headless) it refuses to run a prompt project (approve_all or reject_all there)',
       'project.json: runtime.max_steps 9 (llm-do has no such setting)',
     ]);
   });

@@ -52,6 +52,9 @@ function llmDoRuntime(runtime: ProjectManifest['runtime'], notes: string[]): Rec
   for (const key of ['agent_calls_require_approval', 'agent_attachments_require_approval', 'agent_approval_overrides'] as const) {
     if (runtime[key] !== undefined) result[key] = runtime[key];
   }
+  if (runtime.approval_mode === 'prompt') {
+    notes.push("project.json: approval_mode prompt — llm-do asks at the terminal; started without one (headless) it refuses to run a prompt project (approve_all or reject_all there)");
+  }
   const defaults = { max_steps: 20, max_retries: 5, max_concurrency: 4 };
   for (const [key, value] of Object.entries(defaults)) {
     const set = runtime[key as keyof typeof defaults];
