@@ -233,7 +233,7 @@ async function savedPath(download: Download): Promise<string> {
   return path;
 }
 
-test('a shared project asking for approve_all arrives with prompt and says so', async ({ page }) => {
+test('a shared project asking for approve_all arrives byte for byte and is told it counts once trusted', async ({ page }) => {
   const manifest = `${JSON.stringify({ name: 'auto', entry: 'main', default_model: 'demo:scripted', runtime: { approval_mode: 'approve_all' } }, null, 2)}\n`;
   const { fragment } = encodeShareFragment(
     {
@@ -252,10 +252,10 @@ test('a shared project asking for approve_all arrives with prompt and says so', 
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('auto-approver');
   await expect(page.getByTestId('notice')).toContainText('"approval_mode": "approve_all"');
-  await expect(page.getByTestId('notice')).toContainText('changed to "prompt"');
+  await expect(page.getByTestId('notice')).toContainText('counts only once you trust the project');
+  await expect(page.getByTestId('trust-banner')).toBeVisible();
   await treeItem(page, 'project.json').click();
-  await expect.poll(() => editorText(page)).toContain('"approval_mode": "prompt"');
-  expect(await editorText(page)).not.toContain('approve_all');
+  await expect.poll(() => editorText(page)).toContain('"approval_mode": "approve_all"');
 });
 
 test('markup in shared project, file and worker names is shown as text and never executed', async ({ page, browser }) => {

@@ -5,6 +5,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { monaco } from '@/components/editor/monaco/monaco-setup';
 import { diagnosticMarkers, MARKER_OWNER } from '@/components/editor/monaco/diagnostic-markers';
 import { disposeStaleModels } from '@/components/editor/monaco/dispose-stale-models';
+import { rememberSuggestions } from '@/components/editor/monaco/quick-fixes';
 import { languageForPath } from '@/components/editor/monaco/language-for-path';
 import { modelUri } from '@/components/editor/monaco/model-uri';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
@@ -46,7 +47,9 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
   useEffect(() => {
     if (!mounted) return;
     const model = monaco.editor.getModel(monaco.Uri.parse(uri));
-    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, diagnosticMarkers(monaco, diagnostics, path));
+    if (!model) return;
+    monaco.editor.setModelMarkers(model, MARKER_OWNER, diagnosticMarkers(monaco, diagnostics, path));
+    rememberSuggestions(uri, diagnostics.filter((diagnostic) => diagnostic.file === path));
   }, [mounted, uri, path, diagnostics]);
 
   useEffect(() => {

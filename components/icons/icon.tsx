@@ -9,6 +9,8 @@ const PATHS = {
   'folder-plus': 'M2 4h4l1.2 1.5H14V13H2zM8 7.3v4M6 9.3h4',
   upload: 'M8 11V3M4.8 6.2L8 3l3.2 3.2M3 13h10',
   download: 'M8 3v8M4.8 7.8L8 11l3.2-3.2M3 13h10',
+  // A folder with an arrow going in: import a folder as a project.
+  'folder-import': 'M2 4h4l1.2 1.5H14V13H2zM8 11.5V7.3M6.3 9.8L8 11.5l1.7-1.7',
   // A box with an arrow leaving it: export to another tool's format.
   export: 'M9.5 2.5h4v4M13.5 2.5L8 8M11.5 9v4.5h-9v-9H7',
   rename: 'M10.5 3l2.5 2.5L6 12.5H3.5V10zM9 4.5L11.5 7',

@@ -9,6 +9,7 @@ import styles from './share.module.css';
 const IMPORT_TITLES: Record<ImportSource, string> = {
   link: 'Import shared project',
   zip: 'Import project from .zip',
+  folder: 'Import project from a folder',
   'run-link': 'Open shared run',
   'run-file': 'Open run record',
 };

@@ -5,8 +5,8 @@ import { useShareStore } from '@/lib/state/share/share-store';
 import styles from './share.module.css';
 
 /**
- * Before an llm-do export is downloaded: what goes into the zip and what has
- * no llm-do equivalent (so the person knows what llm-do will not do).
+ * Before an llm-do export is downloaded: what goes into the zip and everything
+ * llm-do will do differently (settings it lacks, tool names it spells otherwise).
  */
 export function LlmDoExportDialog() {
   const dialog = useShareStore((state) => state.llmDoExportDialog);
@@ -28,10 +28,10 @@ export function LlmDoExportDialog() {
             Workers become llm-do <code>.agent</code> files and project.json becomes llm-do&apos;s version 1 manifest; other files go along unchanged.
           </p>
           <div className={styles.section}>
-            <span className={styles.muted}>No llm-do equivalent</span>
+            <span className={styles.muted}>What llm-do does differently</span>
             {dialog.notes.length === 0 ? (
               <p className="modal-message" data-testid="llm-do-export-notes">
-                Nothing: everything in this project has an llm-do equivalent.
+                Nothing: llm-do runs this project as Workerbench does.
               </p>
             ) : (
               <ul data-testid="llm-do-export-notes">

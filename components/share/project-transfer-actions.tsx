@@ -5,10 +5,12 @@ import { IconButton } from '@/components/icons/icon-button';
 import { useShareStore } from '@/lib/state/share/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
-/** Import a project from a .zip or open a run record, and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
+/** Import a project from a .zip or a folder or open a run record, and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
 export function ProjectTransferActions() {
   const inputRef = useRef<HTMLInputElement>(null);
   const runInputRef = useRef<HTMLInputElement>(null);
+  const folderInputRef = useRef<HTMLInputElement>(null);
+  const openFolderImport = useShareStore((state) => state.openFolderImport);
   const openRunFileImport = useShareStore((state) => state.openRunFileImport);
   const project = useWorkspaceStore((state) => state.currentProject);
   const ready = useWorkspaceStore((state) => state.phase === 'ready');
@@ -24,6 +26,13 @@ export function ProjectTransferActions() {
         disabled={!ready}
         label="Import project from .zip"
         title="Import project from .zip…"
+      />
+      <IconButton
+        icon="folder-import"
+        onClick={() => folderInputRef.current?.click()}
+        disabled={!ready}
+        label="Import project from a folder"
+        title="Import project from a folder…: the folder's files, as they are, as a new project"
       />
       <IconButton
         icon="download"
@@ -47,6 +56,19 @@ export function ProjectTransferActions() {
       />
       <HiddenFileInput inputRef={runInputRef} accept=".json,application/json" testId="run-record-input" onFile={(file) => void openRunFileImport(file)} />
       <HiddenFileInput inputRef={inputRef} accept=".zip,application/zip" testId="zip-import-input" onFile={(file) => void openZipImport(file)} />
+      <input
+        ref={folderInputRef}
+        type="file"
+        hidden
+        data-testid="folder-import-input"
+        // The browser's folder picker: every file of the folder, with its path under the folder's name.
+        {...{ webkitdirectory: '' }}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          if (files.length > 0) void openFolderImport(files);
+        }}
+      />
     </>
   );
 }

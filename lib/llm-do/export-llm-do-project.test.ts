@@ -7,6 +7,7 @@ import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { exportLlmDoProject, LlmDoExportError } from '@/lib/llm-do/export-llm-do-project';
 import { LLM_DO_CORPUS } from '@/lib/llm-do/testing/llm-do-corpus';
+import { exampleProjectFiles } from '@/lib/project/example-project';
 
 /** Keys llm-do's ProjectManifest and ManifestRuntimeConfig accept (extra="forbid"). */
 const LLM_DO_MANIFEST_KEYS = ['version', 'runtime', 'allow_cli_input', 'entry', 'generated_agents_dir', 'agent_files', 'python_files'];
@@ -99,11 +100,55 @@ describe('export as an llm-do project', () => {
       'helper: its attachment policy (kept in the file for Workerbench; llm-do ignores it)',
       "main: the filesystem approval settings (read_file: prompt) — llm-do's filesystem_project pre-approves reads and asks before writes",
       "project.json: default_model demo:scripted (llm-do takes the model from $LLM_DO_MODEL or each agent's model)",
+      'project.json: approval_mode prompt — llm-do asks at the terminal; started without one (headless) it refuses to run a prompt project (approve_all or reject_all there)',
       'project.json: runtime.max_steps 9 (llm-do has no such setting)',
     ]);
   });
 
   it('refuses a project with errors, naming the first', async () => {
     expect(() => exportLlmDoProject({ name: 'x', files: [{ path: 'main.worker', data: '---\nname: main\ntoolsets: { workers: { allowed_workers: [ghost] } }\n---\n' }] })).toThrow(LlmDoExportError);
+  });
+
+  it('keeps a project that came from llm-do as it came, project.json included', async () => {
+    const entry = LLM_DO_CORPUS.find((candidate) => candidate.label.startsWith('HEAD: agents in a subfolder'))!;
+    const exported = exportLlmDoProject(await sharedFrom(entry.files));
+    for (const [path, text] of Object.entries(entry.files)) expect(textOf(exported.project, path)).toBe(text);
+    expect(exported.project.files).toHaveLength(Object.keys(entry.files).length);
+  });
+
+  it("respells the dynamic tools in instructions as llm-do's and says what llm-do lacks", async () => {
+    const exported = exportLlmDoProject(
+      await sharedFrom({
+        'main.worker': '---\nname: main\ntoolsets:\n  dynamic_workers: {}\n---\nCreate it with `worker_create` (with `replace: true` if taken), then use worker_call. Not my_worker_call.\n',
+        'other.worker': '---\nname: other\n---\nCall worker_call.\n',
+      }),
+    );
+    expect(textOf(exported.project, 'main.agent')).toContain('Create it with `agent_create` (with `replace: true` if taken), then use agent_call. Not my_worker_call.');
+    expect(textOf(exported.project, 'other.agent')).toContain('Call worker_call.');
+    expect(exported.notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^main: its instructions name worker_create; llm-do calls it agent_create/),
+        expect.stringMatching(/^main: its instructions name worker_call; llm-do calls it agent_call/),
+        expect.stringMatching(/^main: its instructions ask for worker_create's replace/),
+        expect.stringMatching(/^other: its instructions name worker_call, a tool it does not have/),
+      ]),
+    );
+  });
+
+  it('exports the example so that no agent names a tool llm-do lacks, its main calling deck_evaluator (runs twice in llm-do)', async () => {
+    const example = { name: 'example', files: exampleProjectFiles().map((file) => ({ path: file.path, data: file.data })) };
+    const exported = exportLlmDoProject(example);
+    const agents = exported.project.files.filter((file) => file.path.endsWith('.agent'));
+    expect(agents.map((file) => file.path).sort()).toEqual(['deck_evaluator.agent', 'main.agent']);
+    for (const agent of agents) {
+      const text = textOf(exported.project, agent.path);
+      for (const missing of ['worker_create', 'worker_call', 'replace:', '`replace`']) expect(text).not.toContain(missing);
+    }
+    expect(textOf(exported.project, 'main.agent')).toContain('toolsets:\n  - filesystem_project\n  - deck_evaluator\n');
+    expect(exported.notes.some((note) => note.startsWith('main: the example creates its evaluator at run time'))).toBe(true);
+    // It loads here as in llm-do: no errors, main's tools are the evaluator and the files.
+    const loaded = await load(exported.project);
+    expect(loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(loaded.workers.get('main')?.toolsets?.workers?.allowed_workers).toEqual(['deck_evaluator']);
   });
 });

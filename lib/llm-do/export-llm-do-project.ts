@@ -1,5 +1,5 @@
 import { analyzeProject, type ProjectFile } from '@/lib/project/analyze-project';
-import { llmDoMaxDepth } from '@/lib/project/llm-do-manifest';
+import { isLlmDoManifest, llmDoMaxDepth } from '@/lib/project/llm-do-manifest';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
 import type { SharedFile, SharedProject } from '@/lib/share/share-result';
 import { isBinaryFile } from '@/lib/share/file-kind';
@@ -7,6 +7,8 @@ import { decodeProjectText } from '@/lib/vfs/utf8';
 import { isAgentFile } from '@/lib/worker/llm-do-frontmatter';
 import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { exportAgentFile } from '@/lib/llm-do/llm-do-agent-file';
+import { EXAMPLE_MAIN_LLM_DO_NOTE, exampleMainForLlmDo } from '@/lib/llm-do/example-llm-do-main';
+import { llmDoInstructions } from '@/lib/llm-do/llm-do-instructions';
 
 /**
  * A Workerbench project as an llm-do project (llm-do's HEAD format): every
@@ -50,6 +52,9 @@ function llmDoRuntime(runtime: ProjectManifest['runtime'], notes: string[]): Rec
   for (const key of ['agent_calls_require_approval', 'agent_attachments_require_approval', 'agent_approval_overrides'] as const) {
     if (runtime[key] !== undefined) result[key] = runtime[key];
   }
+  if (runtime.approval_mode === 'prompt') {
+    notes.push("project.json: approval_mode prompt — llm-do asks at the terminal; started without one (headless) it refuses to run a prompt project (approve_all or reject_all there)");
+  }
   const defaults = { max_steps: 20, max_retries: 5, max_concurrency: 4 };
   for (const [key, value] of Object.entries(defaults)) {
     const set = runtime[key as keyof typeof defaults];
@@ -86,6 +91,19 @@ function keptLlmDoKeys(manifestText: string | null, paths: ReadonlySet<string>):
   return kept;
 }
 
+/** An llm-do manifest whose agent_files are exactly the agents exported (each kept as written): it goes back byte for byte. */
+function isOwnLlmDoManifest(manifestText: string | null, agentFiles: readonly string[]): boolean {
+  let raw: unknown;
+  try {
+    raw = manifestText === null ? null : JSON.parse(manifestText);
+  } catch {
+    return false;
+  }
+  if (!isRecord(raw) || !isLlmDoManifest(raw) || raw.version !== 1 || !Array.isArray(raw.agent_files)) return false;
+  const listed = raw.agent_files;
+  return listed.length === agentFiles.length && agentFiles.every((path) => listed.includes(path));
+}
+
 export function exportLlmDoProject(project: SharedProject): LlmDoExport {
   const texts = textFiles(project.files);
   const manifestText = texts.find((file) => file.path === MANIFEST_FILE_NAME)?.text ?? null;
@@ -103,17 +121,28 @@ export function exportLlmDoProject(project: SharedProject): LlmDoExport {
   const files: SharedFile[] = [];
   const agentFiles: string[] = [];
   const originals = new Map(project.files.map((file) => [file.path, file]));
+  const textsByPath = new Map(texts.map((file) => [file.path, file.text]));
+  const workerNames = new Set(loaded.workers.keys());
   for (const worker of [...loaded.workers.values()].sort((left, right) => left.path.localeCompare(right.path))) {
     const path = agentPath(worker.path);
     agentFiles.push(path);
     replaced.add(worker.path);
     const original = originals.get(worker.path);
+    const adapted = llmDoInstructions(worker);
     if (isAgentFile(worker.path) && original !== undefined) {
+      // Already llm-do's: kept as written, and what llm-do will not find in it is still said.
+      notes.push(...adapted.notes.filter((note) => !note.includes('so the exported instructions say')));
       files.push(original);
       continue;
     }
-    const agent = exportAgentFile(worker);
-    notes.push(...agent.notes);
+    const agent = exportAgentFile({ ...worker, instructions: adapted.instructions });
+    const exampleMain = exampleMainForLlmDo(worker.path, textsByPath.get(worker.path) ?? '', workerNames);
+    if (exampleMain !== null) {
+      notes.push(EXAMPLE_MAIN_LLM_DO_NOTE, ...agent.notes);
+      files.push({ path, data: exampleMain });
+      continue;
+    }
+    notes.push(...adapted.notes, ...agent.notes);
     files.push({ path, data: agent.text });
   }
   // Worker files that did not load as workers (excluded from discovery) would be dead weight; they stay as files.
@@ -131,7 +160,8 @@ export function exportLlmDoProject(project: SharedProject): LlmDoExport {
     ...(kept.top.python_files === undefined ? {} : { python_files: kept.top.python_files }),
     ...(manifest.generated_workers_dir === undefined ? {} : { generated_agents_dir: manifest.generated_workers_dir }),
   };
-  files.push({ path: MANIFEST_FILE_NAME, data: `${JSON.stringify(llmDoManifest, null, 2)}\n` });
+  const originalManifest = originals.get(MANIFEST_FILE_NAME);
+  files.push(originalManifest !== undefined && [...loaded.workers.values()].every((worker) => isAgentFile(worker.path)) && isOwnLlmDoManifest(manifestText, agentFiles) ? originalManifest : { path: MANIFEST_FILE_NAME, data: `${JSON.stringify(llmDoManifest, null, 2)}\n` });
   files.sort((left, right) => left.path.localeCompare(right.path));
   return { project: { name: project.name, files }, notes };
 }

@@ -14,6 +14,7 @@ describe('llm-do projects open and run unchanged with the demo model', () => {
     expect(project.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
     const input = entry.input ?? entryArgsInputText(project.manifest.entry_args);
     expect(input).toBeDefined();
+    if (entry.included !== undefined) expect(project.workers.get(project.manifest.entry)?.instructions).toContain(entry.included);
     const { outcome } = await runProject({
       project,
       client: createInProcessModelClient(createDemoModel({ delayMs: 0 })),

@@ -6,6 +6,7 @@ import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { dropPythonToolsets } from '@/lib/project/llm-do-toolset-references';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/check-worker';
+import { checkDefaultModel, checkWorkerModels } from '@/lib/project/check-models';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
@@ -40,6 +41,11 @@ export interface AnalyzeProjectInput {
   /** Text of project.json; null when the project has none. */
   manifestText: string | null;
   files: readonly ProjectFile[];
+  /**
+   * The ids of the models the server offers (GET /api/models), when known: model names not
+   * among them get a warning (check-models.ts). Without it, model names are not checked.
+   */
+  knownModels?: readonly string[];
 }
 
 export type { WorkerSchemas } from '@/lib/project/check-worker';
@@ -160,7 +166,12 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     if (!definition || !entry.parsed.sourceMap) continue;
     const checked = checkWorkerAgainstProject(definition, entry.parsed.sourceMap, { knownNames, readText, reportedJsonFiles });
     diagnostics.push(...checked.diagnostics);
+    if (input.knownModels !== undefined) diagnostics.push(...checkWorkerModels(definition, entry.parsed.sourceMap, input.knownModels));
     if (workers.get(definition.name) === definition) schemas.set(definition.name, checked.schemas);
+  }
+
+  if (input.knownModels !== undefined && manifest.default_model !== undefined && manifestMap?.has(['default_model'])) {
+    diagnostics.push(...checkDefaultModel(MANIFEST_FILE_NAME, manifest.default_model, manifestMap.locate(['default_model']), input.knownModels));
   }
 
   // Without a manifest, llm-do's legacy CLI runs main.worker whatever its name; so does Workerbench.
@@ -168,17 +179,19 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   if (input.manifestText === null && !knownNames.has(manifest.entry) && mainFileName !== undefined) manifest.entry = mainFileName;
 
   if (!knownNames.has(manifest.entry)) {
-    const explicit = manifestMap?.has(['entry']) ? manifestMap.locate(['entry']) : undefined;
+    // llm-do's manifest names the entry at entry.agent.
+    const entryPath = manifestMap?.has(['entry', 'agent']) ? ['entry', 'agent'] : ['entry'];
+    const explicit = manifestMap?.has(entryPath) ? manifestMap.locate(entryPath) : undefined;
     const hint = suggestName(manifest.entry, knownNames);
-    diagnostics.push(
-      make(
-        MANIFEST_FILE_NAME,
-        explicit ?? { line: 1, column: 1, endLine: 1, endColumn: 2 },
-        'error',
-        'unknown-entry',
-        `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}`,
-      ),
+    const problem = make(
+      MANIFEST_FILE_NAME,
+      explicit ?? { line: 1, column: 1, endLine: 1, endColumn: 2 },
+      'error',
+      'unknown-entry',
+      `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}`,
     );
+    // The fix replaces the written name; without one (the default entry) there is nothing to replace.
+    diagnostics.push(hint !== undefined && explicit !== undefined ? { ...problem, replacement: hint } : problem);
   }
 
   // Test cases: located problems in the tests files (outside the generated folder, like workers).

@@ -72,7 +72,8 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
       diagnostics.push(make(file, range, 'warning', 'self-reference', `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit`));
     } else if (!context.knownNames.has(allowedName)) {
       const hint = suggestKey(allowedName, [...context.knownNames]);
-      diagnostics.push(make(file, range, 'error', 'unknown-worker', `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}`));
+      const problem = make(file, range, 'error', 'unknown-worker', `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}`);
+      diagnostics.push(hint === undefined ? problem : { ...problem, replacement: hint });
     }
     const builtinOwner = ownValue(BUILTIN_TOOL_NAMES, allowedName);
     const clash = ownTools.get(allowedName) ?? (builtinOwner ? `the "${builtinOwner}" toolset` : undefined);

@@ -6,8 +6,7 @@ import { analyzeProject, type LoadedProject, type ProjectFile } from '@/lib/proj
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { defaultManifest, parseManifest } from '@/lib/project/parse-manifest';
 import { isInFolder, normalizeProjectPath } from '@/lib/project/project-paths';
-import { expandTemplates, hasTemplateSyntax, MAX_TEMPLATE_DEPTH } from '@/lib/worker/worker-templates';
-import { isAgentFile } from '@/lib/worker/llm-do-frontmatter';
+import { readTemplateFiles } from '@/lib/project/template-files';
 import { MAX_WORKER_FILE_BYTES } from '@/lib/worker/parse-worker-file';
 import { errorMessage } from '@/lib/errors/error-message';
 
@@ -79,39 +78,12 @@ export async function discoverProject(sandbox: FileSystem): Promise<LoadedProjec
     }
   }
 
-  await addTemplateFiles(files, sandbox, readText);
+  const templates = await readTemplateFiles(files, async (path) => {
+    const stat = await sandbox.stat(path).catch(() => null);
+    return stat === null || stat.kind !== 'file' || stat.size > MAX_WORKER_FILE_BYTES ? undefined : readText(path);
+  });
+  files.push(...templates.files);
   const project = analyzeProject({ manifestText, files });
   if (unreadable.length > 0) project.diagnostics = [...unreadable, ...project.diagnostics];
   return project;
-}
-
-/**
- * The files legacy llm-do templates in `.worker` files name ({{ file() }},
- * {% include %}), and those their includes name, read in rounds until nothing
- * new is asked for, so the analysis can expand the instructions. A name that
- * is no file is left out; the analysis reports it at its tag.
- */
-async function addTemplateFiles(files: ProjectFile[], sandbox: FileSystem, readText: (path: string) => Promise<string | undefined>): Promise<void> {
-  const known = new Map(files.map((file) => [file.path, file.text]));
-  const tried = new Set<string>();
-  const templated = files.filter((file) => !isAgentFile(file.path) && isWorkerFilePath(file.path) && hasTemplateSyntax(file.text));
-  for (let round = 0; round <= MAX_TEMPLATE_DEPTH && templated.length > 0; round += 1) {
-    const wanted = new Set<string>();
-    const lookup = (path: string) => {
-      const text = known.get(path);
-      if (text === undefined && !tried.has(path)) wanted.add(path);
-      return text;
-    };
-    for (const file of templated) expandTemplates(file.text, { workerPath: file.path, readText: lookup });
-    if (wanted.size === 0) return;
-    for (const path of wanted) {
-      tried.add(path);
-      const stat = await sandbox.stat(path).catch(() => null);
-      if (stat === null || stat.kind !== 'file' || stat.size > MAX_WORKER_FILE_BYTES) continue;
-      const text = await readText(path);
-      if (text === undefined) continue;
-      known.set(path, text);
-      files.push({ path, text });
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '@/lib/project/parse-manifest';
-import { downgradeApproveAll, planImport } from './import-plan';
+import { asksApproveAll, planImport } from './import-plan';
 import type { SharedProject } from './share-result';
 
 const manifest = `{
@@ -41,12 +41,12 @@ describe('planImport', () => {
     expect(plan.notices[0]).toContain('"<script>alert(1)</script>"');
   });
 
-  it('downgrades approve_all to prompt with a visible notice, editing nothing else', () => {
+  it('keeps approve_all as written and says that it counts only once the project is trusted', () => {
     const plan = planImport(project('demo', manifest), []);
-    const edited = plan.files.find((file) => file.path === 'project.json')!.data as string;
-    expect(edited).toBe(manifest.replace('"approval_mode": "approve_all",', '"approval_mode": "prompt",'));
-    expect(parseManifest(edited).manifest.runtime).toMatchObject({ approval_mode: 'prompt', max_depth: 3, max_steps: 20 });
-    expect(plan.notices.some((notice) => notice.includes('approve_all') && notice.includes('prompt'))).toBe(true);
+    const kept = plan.files.find((file) => file.path === 'project.json')!.data as string;
+    expect(kept).toBe(manifest);
+    expect(parseManifest(kept).manifest.runtime).toMatchObject({ approval_mode: 'approve_all', max_depth: 3, max_steps: 20 });
+    expect(plan.notices.some((notice) => notice.includes('approve_all') && notice.includes('trust'))).toBe(true);
   });
 
   it('tells the importer which shared workers pre-approve tools, keeping the files as written', () => {
@@ -62,21 +62,18 @@ describe('planImport', () => {
   it('leaves prompt and reject_all alone', () => {
     for (const mode of ['prompt', 'reject_all']) {
       const text = `{"runtime":{"approval_mode":"${mode}"}}`;
-      expect(downgradeApproveAll(text)).toBeNull();
+      expect(asksApproveAll(text)).toBe(false);
       expect(planImport(project('demo', text), []).notices).toEqual([]);
     }
   });
 
-  it('is not fooled by escaped keys, duplicate keys or a manifest sent as bytes', () => {
+  it('is not fooled by escaped keys, duplicate keys or a manifest sent as bytes, and keeps the bytes', () => {
     const escaped = '{"runtime":{"approval\\u005fmode":"approve_all"}}';
     const duplicated = '{"runtime":{"approval_mode":"prompt","approval_mode":"approve_all"}}';
-    for (const text of [escaped, duplicated]) {
-      const result = downgradeApproveAll(text);
-      expect(result).not.toBeNull();
-      expect(parseManifest(result!).manifest.runtime.approval_mode).toBe('prompt');
-    }
-    const plan = planImport(project('demo', new TextEncoder().encode('{"runtime":{"approval_mode":"approve_all"}}')), []);
-    expect(plan.files[0]!.data).toBe('{"runtime":{"approval_mode":"prompt"}}');
+    for (const text of [escaped, duplicated]) expect(asksApproveAll(text)).toBe(true);
+    const bytes = new TextEncoder().encode('{"runtime":{"approval_mode":"approve_all"}}');
+    const plan = planImport(project('demo', bytes), []);
+    expect(plan.files[0]!.data).toBe(bytes);
     expect(plan.notices).toHaveLength(1);
   });
 
@@ -84,9 +81,7 @@ describe('planImport', () => {
     const json = '{"runtime":{"approval_mode":"approve_all"}}';
     const withMark = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(json)]);
     for (const data of [withMark, `\uFEFF${json}`]) {
-      const result = downgradeApproveAll(data);
-      expect(result).not.toBeNull();
-      expect(parseManifest(result!).manifest.runtime.approval_mode).toBe('prompt');
+      expect(asksApproveAll(data)).toBe(true);
       const plan = planImport(project('demo', data), []);
       expect(plan.notices.some((notice) => notice.includes('approve_all'))).toBe(true);
     }

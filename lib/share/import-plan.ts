@@ -4,13 +4,18 @@ import { freeProjectName } from '@/lib/project/projects';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
+import { APPROVE_ALL_NOTICE } from './approve-all-notice';
 import { quoteForMessage, type SharedFile, type SharedProject } from './share-result';
 
 /**
  * What an import will do, shown to the user before anything is written. An
- * import never overwrites (it gets a free name) and never runs anything; a
- * shared project cannot grant itself blanket approval either: `approve_all` in
- * project.json is turned back into `prompt`, and the user is told.
+ * import never overwrites (it gets a free name), never runs anything and
+ * writes every file byte for byte as it came, project.json included (an
+ * llm-do project exported back must still run headless with its own
+ * `approve_all`). A shared project cannot grant itself approvals all the same:
+ * it arrives untrusted, and while untrusted the approval gate ignores its
+ * `approve_all` and `pre_approved` (lib/project/project-trust.ts); the user
+ * is told which ones it asks for.
  */
 
 export interface ImportPlan {
@@ -34,16 +39,9 @@ export function planImport(project: SharedProject, existingProjectNames: Iterabl
     );
   }
 
-  const files = project.files.map((file) => {
-    if (file.path !== MANIFEST_FILE_NAME) return file;
-    const downgraded = downgradeApproveAll(file.data);
-    if (downgraded === null) return file;
-    notices.push(
-      'The shared project.json asked to approve every tool call automatically ("approval_mode": "approve_all"). ' +
-        'It was changed to "prompt": you will be asked before each risky tool call. You can change it back in project.json.',
-    );
-    return { path: file.path, data: downgraded };
-  });
+  const files = project.files;
+  const manifest = files.find((file) => file.path === MANIFEST_FILE_NAME);
+  if (manifest !== undefined && asksApproveAll(manifest.data)) notices.push(APPROVE_ALL_NOTICE);
   const preApproved = preApprovedTools(files);
   if (preApproved.length > 0) {
     notices.push(
@@ -74,31 +72,12 @@ function preApprovedTools(files: readonly SharedFile[]): string[] {
   return found;
 }
 
-function approvalModeOf(text: string): string {
-  return parseManifest(text).manifest.runtime.approval_mode;
-}
-
 /**
- * The manifest text with approve_all replaced by prompt, or null when it does
- * not ask for approve_all. The edit is textual so formatting, key order and
- * every other field stay as the author wrote them; the result is checked with
- * the same parser the runtime uses, and when a textual edit is not enough
- * (escaped keys, duplicate keys) the manifest is rewritten as a whole.
+ * Whether the manifest asks for approve_all, read as the runtime reads it: bytes that are valid
+ * UTF-8 are text, a byte-order mark is dropped, and the manifest parser (not a pattern) decides,
+ * so escaped or duplicate keys are seen as the runtime will see them.
  */
-export function downgradeApproveAll(data: string | Uint8Array): string | null {
-  // Bytes that are valid UTF-8 would be read as text by the runtime: treat them the same.
-  if (typeof data !== 'string' && !isValidUtf8(data)) return null;
-  // The runtime's decoder: a byte-order mark is dropped here exactly as when the project is run.
-  const text = decodeProjectText(data, MANIFEST_FILE_NAME);
-  if (approvalModeOf(text) !== 'approve_all') return null;
-
-  const edited = text.replace(/("approval_mode"\s*:\s*)"approve_all"/g, '$1"prompt"');
-  if (approvalModeOf(edited) !== 'approve_all') return edited;
-
-  const parsed = JSON.parse(text) as Record<string, unknown>;
-  const runtime = typeof parsed.runtime === 'object' && parsed.runtime !== null ? (parsed.runtime as Record<string, unknown>) : {};
-  const rewritten = JSON.stringify({ ...parsed, runtime: { ...runtime, approval_mode: 'prompt' } }, null, 2) + '\n';
-  if (approvalModeOf(rewritten) !== 'approve_all') return rewritten;
-  // Unreachable with a JSON parser that agrees with JSON.parse; refuse to hand back an approve_all manifest regardless.
-  return JSON.stringify({ runtime: { approval_mode: 'prompt' } }, null, 2) + '\n';
+export function asksApproveAll(data: string | Uint8Array): boolean {
+  if (typeof data !== 'string' && !isValidUtf8(data)) return false;
+  return parseManifest(decodeProjectText(data, MANIFEST_FILE_NAME)).manifest.runtime.approval_mode === 'approve_all';
 }

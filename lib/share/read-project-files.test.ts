@@ -41,7 +41,8 @@ describe('readProjectFiles / writeImportedProject', () => {
     expect(created).toEqual({ name: 'demo-2', path: '/projects/demo-2' });
 
     expect(await readProjectFiles(fileSystem, 'demo')).toEqual(before);
-    expect(await fileSystem.readText('/projects/demo-2/project.json')).toContain('"approval_mode": "prompt"');
+    // Byte for byte, approve_all included: trust, not the file, decides whether it counts.
+    expect(await fileSystem.readText('/projects/demo-2/project.json')).toBe(await fileSystem.readText('/projects/demo/project.json'));
     expect(await fileSystem.readFile('/projects/demo-2/input/deck.pdf')).toEqual(pdf);
   });
 

@@ -45,7 +45,8 @@ const CHECK_KINDS: Record<string, readonly string[]> = {
   grader: ['min_score', 'score_field', 'criteria', 'model'],
 };
 
-type Report = (path: readonly PathSegment[], code: string, message: string, part?: 'key' | 'value', severity?: DiagnosticSeverity) => void;
+/** `replacement`: the did-you-mean's text for the located key or value (a quick fix). */
+type Report = (path: readonly PathSegment[], code: string, message: string, part?: 'key' | 'value', severity?: DiagnosticSeverity, replacement?: string) => void;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,7 +56,7 @@ function unknownKeys(value: Record<string, unknown>, allowed: readonly string[],
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
     const hint = suggestKey(key, [...allowed]);
-    report([...path, key], 'unknown-key', `Unknown key "${key}" in ${what}${hint ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}`, 'key');
+    report([...path, key], 'unknown-key', `Unknown key "${key}" in ${what}${hint ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}`, 'key', 'error', hint);
   }
 }
 
@@ -68,7 +69,7 @@ function readCheck(raw: unknown, path: readonly PathSegment[], context: TestFile
   if (kinds.length === 0) {
     const [first] = Object.keys(raw);
     const hint = first === undefined ? undefined : suggestKey(first, Object.keys(CHECK_KINDS));
-    report(first === undefined ? path : [...path, first], 'unknown-check', `Unknown check kind${first === undefined ? '' : ` "${first}"`}${hint ? ` (did you mean "${hint}"?)` : ''}; a check is one of: ${Object.keys(CHECK_KINDS).join(', ')}`, 'key');
+    report(first === undefined ? path : [...path, first], 'unknown-check', `Unknown check kind${first === undefined ? '' : ` "${first}"`}${hint ? ` (did you mean "${hint}"?)` : ''}; a check is one of: ${Object.keys(CHECK_KINDS).join(', ')}`, 'key', 'error', hint);
     return null;
   }
   if (kinds.length > 1) {
@@ -135,7 +136,7 @@ function readCheck(raw: unknown, path: readonly PathSegment[], context: TestFile
     const model = text('model', false);
     if (worker !== undefined && !context.knownWorkers.has(worker)) {
       const hint = suggestKey(worker, [...context.knownWorkers]);
-      fail([...path, kind], 'unknown-worker', `The grader worker "${worker}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}`);
+      fail([...path, kind], 'unknown-worker', `The grader worker "${worker}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}`, 'value', 'error', hint);
     }
     if (worker !== undefined && typeof minScore === 'number') {
       check = { kind, worker, minScore, scoreField, ...(criteria === undefined ? {} : { criteria }), ...(model === undefined ? {} : { model }) };
@@ -187,7 +188,8 @@ function readCase(raw: unknown, index: number, context: TestFileContext, report:
 export function parseTestFile(text: string, filePath: string, context: TestFileContext): ParsedTestFile {
   const diagnostics: Diagnostic[] = [];
   const whole = { line: 1, column: 1, endLine: 1, endColumn: 2 };
-  const add = (range: typeof whole, severity: DiagnosticSeverity, code: string, message: string) => diagnostics.push({ file: filePath, ...range, severity, code, message });
+  const add = (range: typeof whole, severity: DiagnosticSeverity, code: string, message: string, replacement?: string) =>
+    diagnostics.push({ file: filePath, ...range, severity, code, message, ...(replacement === undefined ? {} : { replacement }) });
   if (text.length > MAX_TEST_FILE_BYTES) {
     add(whole, 'error', 'file-too-large', `A tests file may hold at most ${MAX_TEST_FILE_BYTES / 1024} KiB; this one is larger`);
     return { diagnostics };
@@ -207,9 +209,9 @@ export function parseTestFile(text: string, filePath: string, context: TestFileC
     return { diagnostics };
   }
   let failed = false;
-  const report: Report = (path, code, message, part = 'value', severity = 'error') => {
+  const report: Report = (path, code, message, part = 'value', severity = 'error', replacement) => {
     if (severity === 'error') failed = true;
-    add(sourceMap.locate(path, part), severity, code, message);
+    add(sourceMap.locate(path, part), severity, code, message, replacement);
   };
   if (!isRecord(raw)) {
     report([], 'tests-not-mapping', `A tests file is a mapping with "cases:" (and optionally "worker:"), but this one is ${describeValue(raw)}`);
@@ -222,7 +224,7 @@ export function parseTestFile(text: string, filePath: string, context: TestFileC
     if (typeof raw.worker !== 'string' || raw.worker === '') report(['worker'], 'invalid-value', `"worker" must be a worker's name, but it is ${describeValue(raw.worker)}`);
     else if (!context.knownWorkers.has(raw.worker)) {
       const hint = suggestKey(raw.worker, [...context.knownWorkers]);
-      report(['worker'], 'unknown-worker', `The worker "${raw.worker}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}`);
+      report(['worker'], 'unknown-worker', `The worker "${raw.worker}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}`, 'value', 'error', hint);
     } else worker = raw.worker;
   } else if (context.workerBeside !== undefined) worker = context.workerBeside;
   else {

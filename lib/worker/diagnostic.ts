@@ -15,4 +15,9 @@ export interface Diagnostic {
   /** Stable machine-readable code, e.g. "yaml-syntax", "unknown-key", "duplicate-name". */
   code: string;
   message: string;
+  /**
+   * The text a did-you-mean suggests in place of the range (a key, a name): the editor offers
+   * it as a quick fix. Every diagnostic whose message says "did you mean" carries one.
+   */
+  replacement?: string;
 }

@@ -139,8 +139,9 @@ function make(
   code: string,
   message: string,
   severity: DiagnosticSeverity = 'error',
+  replacement?: string,
 ): Diagnostic {
-  return { file: context.file, ...range, severity, code, message };
+  return { file: context.file, ...range, severity, code, message, ...(replacement === undefined ? {} : { replacement }) };
 }
 
 function issueMessage(issue: Issue, field: string, data: unknown): { code: string; message: string } {
@@ -200,6 +201,7 @@ export function diagnosticsFromIssues(issues: readonly Issue[], context: IssueCo
             'unknown-key',
             `Unknown key "${key}" in ${where}.${hint}`,
             context.unknownKeySeverity,
+            suggestion,
           ),
         );
       }

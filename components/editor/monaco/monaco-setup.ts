@@ -2,6 +2,7 @@ import * as monaco from 'monaco-editor';
 import { loader } from '@monaco-editor/react';
 import { installMonacoEnvironment } from './monaco-environment';
 import { registerWorkerLanguage } from './worker-language';
+import { registerQuickFixes } from './quick-fixes';
 
 /**
  * Client-only: bundles Monaco with the app instead of the CDN that
@@ -10,5 +11,6 @@ import { registerWorkerLanguage } from './worker-language';
 installMonacoEnvironment();
 loader.config({ monaco });
 registerWorkerLanguage(monaco);
+registerQuickFixes(monaco);
 
 export { monaco };

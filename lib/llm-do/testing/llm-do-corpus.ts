@@ -11,6 +11,8 @@ export interface LlmDoCorpusProject {
   input?: string;
   /** A file the run writes, and its content afterwards. */
   writes: { path: string; content: string };
+  /** Text of a file a template includes: the entry worker's instructions as the model gets them carry it. */
+  included?: string;
 }
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
@@ -128,5 +130,62 @@ export const LLM_DO_CORPUS: readonly LlmDoCorpusProject[] = [
     },
     input: 'write "ok" to out.txt',
     writes: { path: 'out.txt', content: 'ok' },
+  },
+  // Shaped as users keep them: the files a template names sit at the root, beside a worker in a
+  // subfolder and in templates/; project.json names agent files at the root and in a subfolder.
+  {
+    label: "legacy (2025-12-21): {{ file('PROCEDURE.md') }} with PROCEDURE.md at the project root, beside main.worker",
+    files: {
+      'PROCEDURE.md': lines('# Procedure', 'PROCEDURE-STEP-ONE: read the request twice.', 'Then write exactly what is asked.'),
+      'out.txt': 'old',
+      'main.worker': lines(
+        '---',
+        'name: main',
+        'description: Follows the written procedure.',
+        'toolsets:',
+        '  filesystem: { read_approval: false, write_approval: true }',
+        '---',
+        'You write files when asked.',
+        '',
+        "{{ file('PROCEDURE.md') }}",
+      ),
+    },
+    input: 'write "followed" to out.txt',
+    writes: { path: 'out.txt', content: 'followed' },
+    included: 'PROCEDURE-STEP-ONE: read the request twice.',
+  },
+  {
+    label: 'legacy (2025-12-21): a worker in its own folder includes from its templates/ and reads a file beside it',
+    files: {
+      'report.txt': 'old',
+      'main.worker': lines('---', 'name: main', 'toolsets:', '  delegation:', '    editor: {}', '---', 'Delegate every request to the editor.'),
+      'editor/worker.worker': lines('---', 'name: editor', 'description: Edits reports.', 'toolsets:', '  filesystem: {}', '---', "{% include 'role.md' %}"),
+      'editor/templates/role.md': lines('You write files when asked.', "{{ file('house-style.md') }}"),
+      'editor/house-style.md': 'HOUSE-STYLE: short sentences, no jargon.\n',
+    },
+    input: 'write "edited" to report.txt',
+    writes: { path: 'report.txt', content: 'edited' },
+  },
+  {
+    label: 'HEAD: agent_files ["main.agent"], the entry named by entry.agent, approve_all in project.json',
+    files: {
+      'project.json': JSON.stringify({ version: 1, runtime: { approval_mode: 'approve_all' }, entry: { agent: 'main' }, agent_files: ['main.agent'] }, null, 2) + '\n',
+      'summary.md': 'old',
+      'main.agent': lines('---', 'name: main', 'description: Writes summaries.', 'toolsets: [filesystem_project]', '---', 'You write files when asked.'),
+    },
+    input: 'write "summarised" to summary.md',
+    writes: { path: 'summary.md', content: 'summarised' },
+  },
+  {
+    label: 'HEAD: agents in a subfolder, one called as a toolset, an empty toolsets list',
+    files: {
+      'project.json': JSON.stringify({ version: 1, runtime: { approval_mode: 'prompt', max_depth: 3 }, entry: { agent: 'main' }, agent_files: ['main.agent', 'agents/filer.agent', 'agents/idle.agent'] }, null, 2) + '\n',
+      'filed.txt': 'old',
+      'main.agent': lines('---', 'name: main', 'toolsets: [filer]', '---', 'Delegate every request to the filer.'),
+      'agents/filer.agent': lines('---', 'name: filer', 'description: Files things.', 'toolsets: [filesystem_project]', '---', 'You write files when asked.'),
+      'agents/idle.agent': lines('---', 'name: idle', 'description: Does nothing.', 'toolsets: []', '---', 'Say that you are idle.'),
+    },
+    input: 'write "filed" to filed.txt',
+    writes: { path: 'filed.txt', content: 'filed' },
   },
 ];

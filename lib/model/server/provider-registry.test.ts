@@ -51,6 +51,11 @@ describe('resolveModel', () => {
   it('names why a model cannot be resolved', () => {
     expect(resolveModel('mystery:x', { env: {} })).toMatchObject({ ok: false, error: { code: 'unknown_provider' } });
     expect(resolveModel('openai:gpt-0', { env: {} })).toMatchObject({ ok: false, error: { code: 'unknown_model' } });
+    // What the person at the screen can do, not a server setting they usually cannot change.
+    const unknown = resolveModel('anthropic:claude-sonet-4.5', { env: {} });
+    if (unknown.ok) throw new Error('resolved an unknown model');
+    expect(unknown.error.message).toMatch(/This server offers anthropic:claude-[^ ]+.*choose a model in the Run panel/);
+    expect(unknown.error.message).not.toContain('WORKERBENCH_EXTRA_MODELS');
     expect(resolveModel('demo:other', { env: {} })).toMatchObject({ ok: false, error: { code: 'unknown_model' } });
     expect(resolveModel('openai-compatible:llama3.2', { env: {} })).toMatchObject({ ok: false, error: { code: 'unknown_provider' } });
     expect(resolveModel('openai:gpt-4.1', { env: {} })).toMatchObject({ ok: false, error: { code: 'missing_key' } });

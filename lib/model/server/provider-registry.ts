@@ -220,9 +220,18 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
   }
   const option = optionFor(modelId);
   if (!option) {
+    // Said to the person at the screen, who can change the worker or the run's model, not the server's settings.
+    const offered = listModelOptions(env)
+      .filter((candidate) => candidate.provider === provider.id)
+      .map((candidate) => candidate.id);
     return {
       ok: false,
-      error: { code: 'unknown_model', message: `Unknown model "${parsed.model}" for ${provider.label}; add it with WORKERBENCH_EXTRA_MODELS="${modelId}".` },
+      error: {
+        code: 'unknown_model',
+        message:
+          `Unknown model "${parsed.model}" for ${provider.label}. This server offers ${offered.length > 0 ? offered.join(', ') : `no ${provider.label} model`}: ` +
+          'correct the model name in the worker (or default_model in project.json; the editor suggests the closest) or choose a model in the Run panel.',
+      },
     };
   }
   const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined);

@@ -19,6 +19,8 @@ export function createFormActions({ set }: RunStoreContext): FormActions {
       try {
         const { models, defaultModel } = await fetchModelOptions({ getAccessToken: userAccessToken, requestAccessToken });
         set({ models, serverDefaultModel: defaultModel, modelsError: null });
+        // The editor warns about model names this list does not have.
+        useWorkspaceStore.getState().setKnownModels(models.map((option) => option.id));
       } catch (error) {
         set({ modelsError: `Could not load the model list: ${errorMessage(error)}` });
       }

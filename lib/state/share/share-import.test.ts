@@ -35,7 +35,7 @@ describe('previewImport and commitImport', () => {
     const result = await previewImport(fileSystem, 'link', decodeShareFragment(link.fragment));
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.projectName).toBe(`${EXAMPLE_PROJECT_NAME}-2`);
-    expect(result.preview.approvalDowngraded).toBe(false);
+    expect(result.preview.asksApproveAll).toBe(false);
     expect(result.preview.files.map((file) => file.path)).toEqual(['deck_evaluator.tests.yaml', 'deck_evaluator.worker', 'input/README.md', 'main.worker', 'project.json', 'rubric.md']);
     // Previewing writes nothing.
     expect(await snapshot(fileSystem)).toEqual(before);
@@ -59,16 +59,16 @@ describe('previewImport and commitImport', () => {
     expect((await listProjects(fileSystem)).map((project) => project.name)).toEqual(['demo', 'demo-2', EXAMPLE_PROJECT_NAME]);
   });
 
-  it('imports approve_all as prompt and says so', async () => {
+  it('imports approve_all byte for byte and says it counts once the project is trusted', async () => {
     const fileSystem = await workspace();
     const manifest = JSON.stringify({ entry: 'main', runtime: { approval_mode: 'approve_all' } }, null, 2);
     const decoded = decodeShareFragment(fragmentFromPayload(textPayload('risky', [{ path: 'project.json', text: manifest }])));
     const result = await previewImport(fileSystem, 'link', decoded);
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.notices.join(' ')).toContain('approve_all');
-    expect(result.preview.approvalDowngraded).toBe(true);
+    expect(result.preview.asksApproveAll).toBe(true);
     const { project: name } = await commitImport(fileSystem, result.preview);
-    expect(JSON.parse(await fileSystem.readText(`/projects/${name}/project.json`)).runtime.approval_mode).toBe('prompt');
+    expect(await fileSystem.readText(`/projects/${name}/project.json`)).toBe(manifest);
   });
 
   it('keeps markup in names as plain data and gives the folder a safe name', async () => {

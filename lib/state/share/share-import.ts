@@ -1,6 +1,6 @@
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
 import { listProjects } from '@/lib/project/projects';
-import { planImport, type ImportPlan } from '@/lib/share/import-plan';
+import { asksApproveAll, planImport, type ImportPlan } from '@/lib/share/import-plan';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import { writeImportedProject } from '@/lib/share/read-project-files';
 import { historyFor } from '../history/history-store';
@@ -20,7 +20,7 @@ import { newIdSuffix } from './new-id-suffix';
  */
 
 /** Where an import comes from: a project link or zip, or a run record (link or file) with its project. */
-export type ImportSource = 'link' | 'zip' | 'run-link' | 'run-file';
+export type ImportSource = 'link' | 'zip' | 'folder' | 'run-link' | 'run-file';
 
 export interface PreviewFile {
   path: string;
@@ -34,8 +34,8 @@ export interface ImportPreview {
   sharedName: string;
   plan: ImportPlan;
   files: PreviewFile[];
-  /** True when the shared project.json asked for approve_all and will arrive with prompt. */
-  approvalDowngraded: boolean;
+  /** True when the shared project.json asks for approve_all (kept as written; it counts once the project is trusted). */
+  asksApproveAll: boolean;
   /** A run record's run, kept with the new project and shown read-only in its Runs panel. */
   run?: RunRecord;
 }
@@ -54,10 +54,9 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
       binary: isBinaryFile(file.path, file.data),
     }))
     .sort((left, right) => left.path.localeCompare(right.path));
-  const manifestBefore = decoded.project.files.find((file) => file.path === MANIFEST_FILE_NAME);
-  const manifestAfter = plan.files.find((file) => file.path === MANIFEST_FILE_NAME);
-  const approvalDowngraded = manifestBefore !== undefined && manifestAfter?.data !== manifestBefore.data;
-  return { ok: true, preview: { source, sharedName: decoded.project.name, plan, files, approvalDowngraded, ...(run === undefined ? {} : { run }) } };
+  const manifest = plan.files.find((file) => file.path === MANIFEST_FILE_NAME);
+  const approveAll = manifest !== undefined && asksApproveAll(manifest.data);
+  return { ok: true, preview: { source, sharedName: decoded.project.name, plan, files, asksApproveAll: approveAll, ...(run === undefined ? {} : { run }) } };
 }
 
 /**
@@ -68,6 +67,7 @@ export async function previewImport(fileSystem: FileSystem, source: ImportSource
 const HISTORY_START_TITLES: Record<ImportSource, string> = {
   link: 'Imported from a share link',
   zip: 'Imported from a zip',
+  folder: 'Imported from a folder',
   'run-link': 'Opened from a run link (the project as the run started)',
   'run-file': 'Opened from a run record (the project as the run started)',
 };

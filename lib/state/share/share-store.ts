@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { APPROVE_ALL_NOTICE } from '@/lib/share/approve-all-notice';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import type { EncodedShareLink } from '@/lib/share/share-link';
 import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
@@ -72,6 +73,8 @@ export interface ShareState {
   exportZip: () => Promise<void>;
   openLinkImport: (hash: string) => Promise<void>;
   openZipImport: (file: File) => Promise<void>;
+  /** A folder picked in the browser (each File's webkitRelativePath starts with the folder's name): previewed as a new project, as a .zip is. */
+  openFolderImport: (files: readonly File[]) => Promise<void>;
   /** A run link ("#wbrun2=…", or an older "#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
   openRunLinkImport: (hash: string) => Promise<void>;
   /** A .run.json file, likewise. */
@@ -86,10 +89,6 @@ export interface ShareState {
  */
 const MAX_ZIP_FILE_BYTES = MAX_DECOMPRESSED_BYTES + 4 * 1024 * 1024;
 
-/** Said after an import whose manifest asked for approve_all; the preview showed the library's own notice. */
-const APPROVAL_DOWNGRADE_NOTICE =
-  'Its project.json asked to approve every tool call automatically ("approval_mode": "approve_all"); it was changed to "prompt", ' +
-  'so you will be asked before each risky tool call.';
 
 // The files read when the dialog opened, so ticking "include binary files" re-encodes without another read.
 let sharedProject: SharedProject | null = null;
@@ -261,6 +260,21 @@ export const useShareStore = create<ShareState>((set, get) => {
       await showPreview('zip', async (machinery) => machinery.importProjectZip(new Uint8Array(await file.arrayBuffer()), { name }));
     },
 
+    openFolderImport: async (files) => {
+      // Checked on the sizes the browser reports, before any file is read into memory.
+      const { folderTooLarge } = await import('@/lib/share/folder-import');
+      const tooLarge = folderTooLarge(files);
+      if (tooLarge !== null && !tooLarge.ok) {
+        set({ importDialog: { status: 'failed', source: 'folder', message: tooLarge.error.message } });
+        return;
+      }
+      await showPreview('folder', async (machinery) =>
+        machinery.importProjectFolder(
+          await Promise.all(files.map(async (file) => ({ path: file.webkitRelativePath || file.name, data: new Uint8Array(await file.arrayBuffer()) }))),
+        ),
+      );
+    },
+
     openRunLinkImport: async (hash) => {
       await showPreview('run-link', async (machinery) => machinery.runRecordImport(machinery.decodeRunLink(hash)));
     },
@@ -291,7 +305,7 @@ export const useShareStore = create<ShareState>((set, get) => {
             ? `Imported the project as "${name}". Nothing was run.`
             : `Opened the run as project "${name}": the project as the run started, and the run in the Runs panel. Nothing was run.`;
         useWorkspaceStore.setState({
-          notice: { tone: 'info', message: preview.approvalDowngraded ? `${message} ${APPROVAL_DOWNGRADE_NOTICE}` : message },
+          notice: { tone: 'info', message: preview.asksApproveAll ? `${message} ${APPROVE_ALL_NOTICE}` : message },
         });
         set({ importDialog: null });
       } catch (error) {

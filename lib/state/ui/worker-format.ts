@@ -5,3 +5,4 @@
  */
 export { workerFrontmatterJsonSchema } from '@/lib/worker/worker-json-schema';
 export { isWorkerFilePath } from '@/lib/worker/worker-file-path';
+export { quickFixEdit, type QuickFixEdit } from '@/lib/worker/quick-fix';

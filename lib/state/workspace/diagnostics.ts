@@ -1,4 +1,8 @@
 import { errorMessage } from '@/lib/errors/error-message';
+import { isAnalyzedPath } from './file-view-kind';
+import { absolutePath } from './project-folders';
+import { findNode } from './read-project-tree';
+import type { TextBuffer } from './workspace-types';
 import type { WorkspaceContext } from './workspace-context';
 
 export const ANALYSIS_DELAY_MS = 200;
@@ -8,6 +12,8 @@ export interface Analysis {
   /** Resolves when the diagnostics of the buffers as they are now are in the state. */
   runAnalysis: () => Promise<void>;
   scheduleAnalysis: () => void;
+  /** Whether a change to this file can change the diagnostics: an analysed file, or one a template names. */
+  concerns: (path: string) => boolean;
 }
 
 type Analyzer = typeof import('./analyze-texts');
@@ -31,6 +37,8 @@ export function loadAnalyzer(): Promise<Analyzer> {
 
 export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
   let analysisTimer: ReturnType<typeof setTimeout> | undefined;
+  // The files the last analysis's templates asked for, found or not.
+  let templatePaths = new Set<string>();
 
   async function runAnalysis(): Promise<void> {
     clearTimeout(analysisTimer);
@@ -40,8 +48,25 @@ export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
     }));
     if (loaded === undefined) return;
     // Read after the load: the buffers as they are now, not as they were when asked.
-    const { buffers, currentProject } = get();
-    set(currentProject === null ? { diagnostics: [], generatedFolder: null } : loaded.checkProjectTexts(buffers));
+    const { buffers, currentProject, tree, fileSystem, knownModels } = get();
+    if (currentProject === null || fileSystem === null) {
+      set({ diagnostics: [], generatedFolder: null, checkedProject: null });
+      return;
+    }
+    // A legacy template may name any file (PROCEDURE.md): those not in memory are read, so the
+    // diagnostics see the project's files exactly as the run's loader does.
+    const templates = await loaded.readTemplateTexts(
+      buffers,
+      (path) => {
+        const node = findNode(tree, path);
+        return node?.kind === 'file' ? node.size : undefined;
+      },
+      (path) => fileSystem.readText(absolutePath(currentProject, path)),
+    );
+    if (get().currentProject !== currentProject) return;
+    templatePaths = templates.asked;
+    if (templates.files.length > 0) set((state) => ({ buffers: withTexts(state.buffers, templates.files) }));
+    set({ ...loaded.checkProjectTexts(get().buffers, knownModels), checkedProject: currentProject });
   }
 
   return {
@@ -50,5 +75,13 @@ export function createAnalysis({ set, get }: WorkspaceContext): Analysis {
       clearTimeout(analysisTimer);
       analysisTimer = setTimeout(() => void runAnalysis(), ANALYSIS_DELAY_MS);
     },
+    concerns: (path) => isAnalyzedPath(path) || templatePaths.has(path),
   };
+}
+
+/** The buffers plus saved texts read from storage; a buffer already there (maybe with typing) wins. */
+function withTexts(buffers: ReadonlyMap<string, TextBuffer>, files: readonly { path: string; text: string }[]): Map<string, TextBuffer> {
+  const next = new Map(buffers);
+  for (const file of files) if (!next.has(file.path)) next.set(file.path, { text: file.text, savedText: file.text });
+  return next;
 }

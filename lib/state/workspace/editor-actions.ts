@@ -1,4 +1,3 @@
-import { isAnalyzedPath } from './file-view-kind';
 import { absolutePath } from './project-folders';
 import { STORAGE_FULL_MESSAGE, describeError, storageProblemFor } from './storage-messages';
 import { clearUnsaved, recordUnsaved } from './unsaved-journal';
@@ -15,7 +14,7 @@ export interface Editing {
   cancelScheduledSave: () => void;
 }
 
-export function createEditing(context: WorkspaceContext, { scheduleAnalysis }: Analysis): Editing {
+export function createEditing(context: WorkspaceContext, { scheduleAnalysis, concerns }: Analysis): Editing {
   const { set, get } = context;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   // Saves run one after another so two writes of the same file never interleave.
@@ -79,7 +78,7 @@ export function createEditing(context: WorkspaceContext, { scheduleAnalysis }: A
         else recordUnsaved(project, path, text);
         set((state) => ({ buffers: new Map(state.buffers).set(path, { ...buffer, text }) }));
         scheduleSave();
-        if (isAnalyzedPath(path)) scheduleAnalysis();
+        if (concerns(path)) scheduleAnalysis();
       },
 
       saveNow: async () => {

@@ -1,5 +1,4 @@
 import { askChoice, askConfirm, askText } from '../ui/dialog-store';
-import { isAnalyzedPath } from './file-view-kind';
 import { keepBothName } from './keep-both-name';
 import { folderOf, isInFolder } from '@/lib/project/project-paths';
 import { absolutePath, fileNameProblem, relativeBaseName, relativeJoin } from './project-folders';
@@ -50,7 +49,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
         await context.requireFileSystem().writeFile(absolutePath(context.requireProject(), path), text);
         set((state) => ({ buffers: new Map(state.buffers).set(path, { text, savedText: text }) }));
         await context.refreshTree();
-        if (isAnalyzedPath(path)) await analysis.runAnalysis();
+        if (analysis.concerns(path)) await analysis.runAnalysis();
         await get().openFile(path);
       } catch (error) {
         context.reportError(error, `Could not create "${path}"`);

@@ -1,4 +1,5 @@
 import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
+import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { extension } from '@/lib/vfs/path';
 import { isValidUtf8 } from '@/lib/vfs/utf8';
 
@@ -21,9 +22,11 @@ export function fileViewKind(path: string, bytes: Uint8Array): FileViewKind {
 }
 
 /**
- * Files whose text feeds project analysis: worker files, their tests files, the manifest,
- * and JSON files (schema references must resolve without the user opening them first).
+ * Files whose text feeds project analysis whatever they hold: worker files (`.worker` and
+ * llm-do's `.agent`), their tests files, the manifest, and JSON files (schema references must
+ * resolve without the user opening them first). Files a legacy template names are read on
+ * demand by the analysis (workspace/diagnostics.ts).
  */
 export function isAnalyzedPath(path: string): boolean {
-  return path.endsWith('.worker') || path.endsWith('.json') || isTestFilePath(path);
+  return isWorkerFilePath(path) || path.endsWith('.json') || isTestFilePath(path);
 }

@@ -56,6 +56,7 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
       openPath: null,
       openView: null,
       diagnostics: [],
+      checkedProject: null,
       generatedFolder: null,
       revealRequest: null,
       saveError: null,

@@ -147,7 +147,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         const isCurrent = get().currentProject === name;
         if (isCurrent) {
           editing.cancelScheduledSave();
-          set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [], generatedFolder: null });
+          set({ buffers: new Map(), currentProject: null, tree: [], openPath: null, openView: null, diagnostics: [], checkedProject: null, generatedFolder: null });
         }
         await projectCatalog.remove(context.requireFileSystem(), name);
         // Its kept runs go with it (here, not in the run store, which may not have loaded yet): a new

@@ -32,8 +32,12 @@ export interface WorkspaceState {
   saving: boolean;
   saveError: string | null;
   diagnostics: Diagnostic[];
+  /** The project the diagnostics were computed for; null until the open project's first check is done. */
+  checkedProject: string | null;
   /** The project's generated workers folder (generated_workers_dir), known once the project was checked. */
   generatedFolder: string | null;
+  /** Ids of the models the server offers, once the run panel has loaded them: model names are checked against them. */
+  knownModels: readonly string[] | null;
   revealRequest: RevealRequest | null;
 
   /** Opens storage and the last project. Tests pass their own filesystem and deck fetcher. */
@@ -59,6 +63,8 @@ export interface WorkspaceState {
   downloadFile: (path: string) => Promise<void>;
   revealProblem: (diagnostic: Diagnostic) => Promise<void>;
   dismissNotice: () => void;
+  /** The server's model list arrived (or changed): model names are checked again. */
+  setKnownModels: (ids: readonly string[]) => void;
   /**
    * Re-reads the tree and the given files after something other than the editor
    * wrote to the project (a run's tools, an import). Unsaved typing is never overwritten.

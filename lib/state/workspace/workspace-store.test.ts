@@ -104,11 +104,11 @@ describe('workspace store', () => {
     useWorkspaceStore.getState().editText('main.worker', original.replace('name: main', 'name: main\ncolour: blue'));
     expect(useWorkspaceStore.getState().diagnostics.some((diagnostic) => diagnostic.file === 'main.worker')).toBe(false);
     await vi.advanceTimersByTimeAsync(ANALYSIS_DELAY_MS + 10);
-    // The checker module may still be arriving (it is not part of the first load).
+    // The checker module may still be arriving (it is not part of the first load; on a loaded machine that takes seconds).
     await vi.waitFor(() => {
       const problem = useWorkspaceStore.getState().diagnostics.find((diagnostic) => diagnostic.file === 'main.worker');
       expect(problem).toMatchObject({ line: 3, severity: 'error' });
-    });
+    }, 8000);
   });
 
   it('moves buffers with a renamed folder and drops them with a deleted one', async () => {

@@ -48,7 +48,9 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     saving: false,
     saveError: null,
     diagnostics: [],
+    checkedProject: null,
     generatedFolder: null,
+    knownModels: null,
     revealRequest: null,
 
     ...createProjectsActions(context, loader, editing),
@@ -60,6 +62,10 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     ...createDownloadAction(context),
     ...createRevealAction(context),
     dismissNotice: () => set({ notice: null }),
+    setKnownModels: (ids) => {
+      set({ knownModels: ids });
+      void analysis.runAnalysis();
+    },
     ...createReloadFromStorage(context, analysis),
   };
 });
