@@ -4,6 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { findSchemaProblems, type SchemaProblem } from '@/lib/project/json-schema-problems';
 import { parseJsonWithPositions } from '@/lib/project/json-positions';
 import { resolveRelativeTo } from '@/lib/project/project-paths';
+import { ajvLinearRegExp } from '@/lib/text/linear-regex';
 import type { WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import type { SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
 
@@ -32,7 +33,14 @@ export type ResolvedSchema =
       sourceMap?: SourceMap;
     };
 
-const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
+/**
+ * `pattern` and `patternProperties` compile on a linear-time engine
+ * (lib/text/linear-regex.ts), not with `new RegExp`: a model-written schema
+ * with `"pattern": "(a+)+$"` must not freeze the page when the model's own
+ * arguments are checked against it. A pattern that engine cannot run
+ * (lookaround, backreferences) makes the schema fail to compile.
+ */
+const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false, code: { regExp: ajvLinearRegExp } } as const;
 
 export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 
