@@ -83,6 +83,19 @@ export function jsonSchemaProblem(schema: unknown): string | null {
   return summarizeProblems(jsonSchemaProblems(schema));
 }
 
+/**
+ * Stricter than jsonSchemaProblem: a keyword JSON Schema does not define is a
+ * problem too. Permissive Ajv takes any JSON object for a schema (unknown
+ * keywords are ignored), so a file of other data, `{"api_key": "…"}`, would
+ * pass; a schema file a model points a new worker at must be a schema.
+ */
+export function strictJsonSchemaProblem(schema: unknown): string | null {
+  const dialect = schemaDialect(schema);
+  const options = { ...AJV_OPTIONS, strictSchema: true };
+  const validator = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  return summarizeProblems(findSchemaProblems(validator, schema));
+}
+
 function summarizeProblems(problems: readonly SchemaProblem[]): string | null {
   const [first] = problems;
   if (first === undefined) return null;
