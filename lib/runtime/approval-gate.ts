@@ -5,6 +5,7 @@ import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { FileReadAccess, FileReadPurpose, RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import { READ_PURPOSES } from '@/lib/runtime/file-read-purposes';
 import { decideByPolicy, type GateVerdict } from '@/lib/runtime/approval-policy';
 import type { RecordedToolOutcome } from '@/lib/runtime/recorded-run/recorded-run';
 import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
@@ -148,31 +149,6 @@ function fileReadAccess(path: string, tools: ReadonlyMap<string, RegisteredTool>
   if (verdict.kind === 'deny') return { kind: 'refused', why: `reading is denied (${verdict.reason}).` };
   if (verdict.kind === 'approve' || scope.context.session.hasApprovalGrant(READ_FILE_TOOL_NAME, { path })) return { kind: 'allowed' };
   return { kind: 'ask' };
-}
-
-/** How a read for each purpose is refused and asked about. */
-const READ_PURPOSES: Record<FileReadPurpose, { refused: (worker: string, path: string, why: string) => RunError; title: (path: string) => string; denied: (path: string) => string }> = {
-  pass: {
-    refused: (worker, path, why) =>
-      new RunError('attachment_not_readable', `${worker} cannot pass "${path}" to another worker: ${why} Passing a file needs the same permission as reading it.`),
-    title: (path) => `Pass ${path} to another worker (its model reads the file)`,
-    denied: (path) => `The user denied passing "${path}"`,
-  },
-  schema: {
-    refused: (worker, path, why) =>
-      new RunError(
-        'schema_not_readable',
-        `${worker} cannot use "${path}" as a schema of the worker it creates: ${why} A schema file goes into the model's request, so using one needs the same permission as reading it.`,
-        path,
-      ),
-    title: (path) => `Use ${path} as a schema of the worker being created (the model receives its content)`,
-    denied: (path) => `The user denied using "${path}" as a schema`,
-  },
-};
-
-/** The refusal of a read for this purpose, worded for what the worker tried to do with the file. */
-export function fileReadRefusal(purpose: FileReadPurpose, workerName: string, path: string, why: string): RunError {
-  return READ_PURPOSES[purpose].refused(workerName, path, why);
 }
 
 async function authorizeFileRead(path: string, toolCallId: string, tools: ReadonlyMap<string, RegisteredTool>, scope: GateScope, purpose: FileReadPurpose): Promise<void> {

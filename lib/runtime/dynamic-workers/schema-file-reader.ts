@@ -1,4 +1,4 @@
-import { fileReadRefusal } from '@/lib/runtime/approval-gate';
+import { fileReadRefusal } from '@/lib/runtime/file-read-purposes';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
 
 /**
