@@ -76,8 +76,10 @@ test('a Replay copy starts untrusted: the record\'s files come back, and a plain
   await page.getByTestId('upload-input').setInputFiles({ name: 'project.json', mimeType: 'application/json', buffer: Buffer.from(MANIFEST.replace('"entry": "main"', '"entry": "safe"')) });
   await page.getByTestId('choice-dialog').getByRole('button', { name: 'Replace' }).click();
   await expect.poll(() => openedFileText(page, 'project.json')).toContain('"entry": "safe"');
-  await treeItem(page, 'main.worker').focus();
-  await page.keyboard.press('Delete');
+  await treeItem(page, 'main.worker').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Delete "main.worker"?');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(treeItem(page, 'main.worker')).toHaveCount(0);
   await page.getByTestId('trust-banner').getByRole('button', { name: 'Trust this project' }).click();
