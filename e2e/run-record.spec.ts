@@ -80,6 +80,8 @@ test('the example\'s recorded run replays in one click, offline', async ({ page 
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-replay', { timeout: 30_000 });
+  // The copy shows the recorded run before the replay starts: wait for both, or "first" is the recorded one.
+  await expect(runEntries(page)).toHaveCount(2, { timeout: 30_000 });
   const replay = runEntries(page).first();
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   const recorded = runEntries(page).nth(1);
