@@ -99,3 +99,31 @@ test('a run shows its reports and the summary rendered', async ({ page }) => {
   await expect(preview.getByRole('heading', { name: 'Pitch deck evaluations: summary' })).toBeVisible();
   await expect(preview.locator('table tbody tr')).toHaveCount(3);
 });
+
+test('links to project and run imports in markdown are text: clicking them opens nothing', async ({ page }) => {
+  await newProject(page, 'markdown-import-links');
+  // Well-formed fragments (the dialog would open even for a damaged one, to say so).
+  const source = [
+    '[open the run](#wbrun2=12.abcdefghijkl)',
+    '',
+    '[open the project](#wb1=12.abcdefghijkl)',
+    '',
+    '[same page, full address](http://127.0.0.1/#wbrun2=12.abcdefghijkl)',
+    '',
+    '[a heading](#top)',
+    '',
+  ].join('\n');
+  await page.getByTestId('upload-input').setInputFiles({ name: 'links.md', mimeType: 'text/markdown', buffer: Buffer.from(source) });
+  await treeItem(page, 'links.md').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('links.md');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByTestId('markdown-preview');
+  const inert = preview.getByTestId('markdown-import-link');
+  await expect(inert).toHaveText(['open the run', 'open the project', 'same page, full address']);
+  await expect(preview.getByRole('link')).toHaveText(['a heading']);
+  for (const text of await inert.all()) await text.click();
+  // Nothing navigated and nothing offers an import.
+  await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => window.location.hash)).toBe('');
+  expect(page.context().pages()).toHaveLength(1);
+});

@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import { findSchemaProblems, type SchemaProblem } from '@/lib/json-schema/json-schema-problems';
+import { ajvLinearRegExp } from '@/lib/text/linear-regex';
 
 /**
  * JSON Schema dialects and the one way this project makes an Ajv for them: the editor's
@@ -9,7 +10,14 @@ import { findSchemaProblems, type SchemaProblem } from '@/lib/json-schema/json-s
  * run can use.
  */
 
-const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false } as const;
+/**
+ * `pattern` and `patternProperties` compile on a linear-time engine
+ * (lib/text/linear-regex.ts), not with `new RegExp`: a model-written schema
+ * with `"pattern": "(a+)+$"` must not freeze the page when the model's own
+ * arguments are checked against it. A pattern that engine cannot run
+ * (lookaround, backreferences) makes the schema fail to compile.
+ */
+const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false, code: { regExp: ajvLinearRegExp } } as const;
 
 export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -50,6 +58,19 @@ export function jsonSchemaProblems(schema: unknown): SchemaProblem[] {
 /** Null when the schema is valid JSON Schema, otherwise the reasons as one sentence. */
 export function jsonSchemaProblem(schema: unknown): string | null {
   return summarizeProblems(jsonSchemaProblems(schema));
+}
+
+/**
+ * Stricter than jsonSchemaProblem: a keyword JSON Schema does not define is a
+ * problem too. Permissive Ajv takes any JSON object for a schema (unknown
+ * keywords are ignored), so a file of other data, `{"api_key": "…"}`, would
+ * pass; a schema file a model points a new worker at must be a schema.
+ */
+export function strictJsonSchemaProblem(schema: unknown): string | null {
+  const dialect = schemaDialect(schema);
+  const options = { ...AJV_OPTIONS, strictSchema: true };
+  const validator = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  return summarizeProblems(findSchemaProblems(validator, schema));
 }
 
 export function summarizeProblems(problems: readonly SchemaProblem[]): string | null {

@@ -239,7 +239,7 @@ describe('analyzeProject: tests files', () => {
   it('diagnoses a tests file beside its worker, and one that belongs to no worker', () => {
     const project = analyze([
       { path: 'main.worker', text: worker('main') },
-      { path: 'main.tests.yaml', text: 'cases:\n  - name: a\n    checks:\n      - regex: "(x+)+"\n      - grader: judge\n        min_score: 1\n' },
+      { path: 'main.tests.yaml', text: 'cases:\n  - name: a\n    checks:\n      - regex: "(?=x)"\n      - grader: judge\n        min_score: 1\n' },
       { path: 'clean.tests.yaml', text: 'worker: main\ncases:\n  - name: a\n    checks: [{ contains: x }]\n' },
       { path: 'orphan.tests.yaml', text: 'cases: []\n' },
       // The generated folder's files belong to their session: not diagnosed.

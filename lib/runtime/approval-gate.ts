@@ -4,7 +4,8 @@ import type { ApprovalChoice } from '@/lib/runtime/events';
 import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
-import type { RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import type { FileReadAccess, FileReadPurpose, RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
+import { READ_PURPOSES } from '@/lib/runtime/file-read-purposes';
 import { decideByPolicy, type GateVerdict } from '@/lib/runtime/approval-policy';
 import type { RecordedToolOutcome } from '@/lib/runtime/recorded-run/recorded-run';
 import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
@@ -71,9 +72,13 @@ export interface GatedToolbox {
    * worker's `read_file` of that path (blocked, reject_all, no filesystem
    * toolset: refused; prompt: the person is asked, on the tool call that
    * passes it). Resolves when allowed; throws a RunError
-   * (`attachment_not_readable` or `denied`) otherwise.
+   * (`attachment_not_readable` or `denied`) otherwise. A `schema` read (a
+   * created worker's schema file) is decided the same way, worded for it and
+   * refused as `schema_not_readable`.
    */
-  authorizeFileRead(path: string, toolCallId: string): Promise<void>;
+  authorizeFileRead(path: string, toolCallId: string, purpose?: FileReadPurpose): Promise<void>;
+  /** The same decision without asking anyone: for a preview of what a call would do. */
+  fileReadAccess(path: string): FileReadAccess;
 }
 
 /** The tool whose permission passing a file needs. */
@@ -113,7 +118,8 @@ export function createGatedToolbox(toolsets: readonly Toolset[], scope: GateScop
     definitions,
     authorize: (call, options) => authorizeToolCall(call, tools, scope, options ?? {}),
     fromRecord: (call, outcome) => recordedToolCall(call, outcome, tools.get(call.toolName)?.tool, scope),
-    authorizeFileRead: (path, toolCallId) => authorizeFileRead(path, toolCallId, tools, scope),
+    authorizeFileRead: (path, toolCallId, purpose) => authorizeFileRead(path, toolCallId, tools, scope, purpose ?? 'pass'),
+    fileReadAccess: (path) => fileReadAccess(path, tools, scope),
   };
 }
 
@@ -135,19 +141,25 @@ function policyVerdict({ tool, toolsetName }: RegisteredTool, scope: GateScope, 
   });
 }
 
-async function authorizeFileRead(path: string, toolCallId: string, tools: ReadonlyMap<string, RegisteredTool>, scope: GateScope): Promise<void> {
-  const refused = (why: string) =>
-    new RunError('attachment_not_readable', `${scope.workerName} cannot pass "${path}" to another worker: ${why} Passing a file needs the same permission as reading it.`);
+function fileReadAccess(path: string, tools: ReadonlyMap<string, RegisteredTool>, scope: GateScope): FileReadAccess {
   const registered = tools.get(READ_FILE_TOOL_NAME);
-  if (registered === undefined) throw refused('it has no read_file (no filesystem toolset).');
+  if (registered === undefined) return { kind: 'refused', why: 'it has no read_file (no filesystem toolset).' };
   const verdict = policyVerdict(registered, scope);
-  if (verdict.kind === 'block') throw refused('its read_file is blocked by policy.');
-  if (verdict.kind === 'deny') throw refused(`reading is denied (${verdict.reason}).`);
+  if (verdict.kind === 'block') return { kind: 'refused', why: 'its read_file is blocked by policy.' };
+  if (verdict.kind === 'deny') return { kind: 'refused', why: `reading is denied (${verdict.reason}).` };
+  if (verdict.kind === 'approve' || scope.context.session.hasApprovalGrant(READ_FILE_TOOL_NAME, { path })) return { kind: 'allowed' };
+  return { kind: 'ask' };
+}
+
+async function authorizeFileRead(path: string, toolCallId: string, tools: ReadonlyMap<string, RegisteredTool>, scope: GateScope, purpose: FileReadPurpose): Promise<void> {
+  const wording = READ_PURPOSES[purpose];
+  const access = fileReadAccess(path, tools, scope);
+  if (access.kind === 'refused') throw wording.refused(scope.workerName, path, access.why);
+  if (access.kind === 'allowed') return;
   const args = { path };
   const context = scope.context;
-  if (verdict.kind === 'approve' || context.session.hasApprovalGrant(READ_FILE_TOOL_NAME, args)) return;
 
-  // read_file would ask: so does passing the file, as a read_file question on the call that passes it.
+  // read_file would ask: so does this use of the file, as a read_file question on the call that uses it.
   const approvalId = context.newId('approval');
   scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName: READ_FILE_TOOL_NAME, args });
   const request: ApprovalRequest = {
@@ -160,9 +172,9 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
     toolCallId,
     toolName: READ_FILE_TOOL_NAME,
     args,
-    // Passing a file is answered yes or no: an edit would name another file than the one passed.
+    // Answered yes or no: an edit would name another file than the one in question.
     presentation: {
-      title: `Pass ${path} to another worker (its model reads the file)`,
+      title: wording.title(path),
       fields: [{ name: 'path', label: 'Path', format: 'text', value: path, editable: false }],
     },
   };
@@ -183,7 +195,7 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
     ...(reason === undefined ? {} : { reason }),
   });
   if (response.choice === 'deny') {
-    throw new RunError('denied', reason === undefined ? `The user denied passing "${path}".` : `The user denied passing "${path}": ${reason}`);
+    throw new RunError('denied', reason === undefined ? `${wording.denied(path)}.` : `${wording.denied(path)}: ${reason}`);
   }
   if (response.choice === 'approve_session') context.session.addApprovalGrant(READ_FILE_TOOL_NAME, args);
 }

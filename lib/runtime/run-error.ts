@@ -27,6 +27,8 @@ export type RunErrorCode =
   | 'blocked'
   | 'tool_failed'
   | 'attachment_not_readable'
+  /** A created worker's schema file its creator may not read (no filesystem toolset, read_file blocked). */
+  | 'schema_not_readable'
   | 'binary_file'
   | 'invalid_worker'
   | 'name_taken'

@@ -82,6 +82,8 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
     manifest: context.project.manifest,
     session: context.session,
     findWorker: (name) => findWorker(context, name),
+    fileReadAccess: (path) => toolbox.fileReadAccess(path),
+    authorizeFileRead: (path, purpose) => toolbox.authorizeFileRead(path, toolCallId, purpose),
     callWorker: async (child) => {
       // Handing a file to a child gives its model the contents: this worker must be allowed to read it.
       for (const path of attachmentPaths(child.attachments)) await toolbox.authorizeFileRead(path, toolCallId);

@@ -1,6 +1,8 @@
-// Entry of the Web Worker that runs test-case regexes (browser-regex-matcher.ts): a slow
-// pattern blocks this worker, never the page, and the page ends it after a time limit.
+// Entry of the Web Worker that runs test-case regexes (browser-regex-matcher.ts) on the
+// linear-time engine: a long match blocks this worker, never the page, and the page ends
+// it after a time limit.
 import { errorMessage } from '@/lib/errors/error-message';
+import { matchLinear } from './safe-regex';
 interface MatchRequest {
   id: number;
   pattern: string;
@@ -13,7 +15,7 @@ const scope = globalThis as unknown as { onmessage: ((event: MessageEvent<MatchR
 scope.onmessage = (event) => {
   const { id, pattern, flags, text } = event.data;
   try {
-    scope.postMessage({ id, matched: new RegExp(pattern, flags).test(text) });
+    scope.postMessage({ id, matched: matchLinear(pattern, flags, text) });
   } catch (error) {
     scope.postMessage({ id, error: errorMessage(error) });
   }

@@ -310,13 +310,15 @@ describe('dynamic_workers toolset', () => {
       projectWorkers: project.workers,
       sessionWorkers: new Map<string, WorkerDefinition>(),
       creator,
-      sandbox: await testSandbox(),
+      readSchemaFile: async (path: string) => (await testSandbox()).readText(path),
     };
     expect(await previewWorkerCreate(helperArgs, scope)).toEqual({
       ok: true,
       path: 'generated/helper.worker',
       text: renderWorkerFile(helperArgs),
       replacing: false,
+      schemas: {},
+      schemaFiles: {},
     });
     // The gate attaches worker_create's own presentation to the question, and its check to edits.
     const asked = await run({ main: [{ toolCalls: [{ toolName: 'worker_create', input: helperArgs }] }, { text: 'ok' }] }, { approvals: [{ choice: 'deny' }] });

@@ -8,6 +8,7 @@ import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';
 import { planWorkerCreate } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import { workerCreateApproval } from '@/lib/runtime/dynamic-workers/worker-create-approval';
+import { askingSchemaReader, checkingSchemaReader } from '@/lib/runtime/dynamic-workers/schema-file-reader';
 import { asWorkerCreateArgs, WORKER_CREATE_INPUT_SCHEMA } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { assertCallableBy, isCallableBy, recordCreator } from '@/lib/runtime/dynamic-workers/created-worker-callers';
 import { llmDoDynamicToolFaces, type ToolFace } from '@/lib/runtime/dynamic-workers/llm-do-dynamic-tools';
@@ -90,7 +91,8 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
         projectWorkers: options.project.workers,
         sessionWorkers: options.session.dynamicWorkers,
         creator,
-        sandbox: context.sandbox,
+        // Asked (or not) when the call first ran; a refused read stays refused.
+        readSchemaFile: checkingSchemaReader(context),
       });
       options.session.dynamicWorkers.set(plan.definition.name, plan.definition);
       recordCreator(plan.definition, creator);
@@ -103,7 +105,7 @@ function workerCreateTool(creator: WorkerDefinition, options: DynamicWorkersOpti
         projectWorkers: options.project.workers,
         sessionWorkers: options.session.dynamicWorkers,
         creator,
-        sandbox: context.sandbox,
+        readSchemaFile: askingSchemaReader(context),
       });
       // Still registered under its old definition if the write fails: nothing half-done.
       const leftover = !plan.replacing && (await context.sandbox.stat(plan.path)) !== null;

@@ -1,11 +1,13 @@
 import { checkNewWorker, type WorkerSchemas } from '@/lib/project/check-worker';
 import type { ProjectManifest } from '@/lib/project/manifest-schema';
-import { normalizeProjectPath, resolveRelativeTo } from '@/lib/project/project-paths';
-import type { FileSystem } from '@/lib/vfs/file-system';
+import { normalizeProjectPath } from '@/lib/project/project-paths';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { RunError } from '@/lib/runtime/run-error';
+import { isRunError, RunError } from '@/lib/runtime/run-error';
+import { strictJsonSchemaProblem } from '@/lib/json-schema/dialects';
+import { schemaRefPath, type SchemaKind } from '@/lib/project/schema-references';
+import type { SchemaFileReader } from '@/lib/runtime/dynamic-workers/schema-file-reader';
 import { createdWorkerToolsetProblems } from '@/lib/runtime/dynamic-workers/created-worker-toolsets';
 import { workerFileText, type WorkerCreateArgs, type WorkerFileExtension } from '@/lib/runtime/dynamic-workers/worker-create-args';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -14,7 +16,9 @@ import { errorMessage } from '@/lib/errors/error-message';
  * Everything `worker_create` checks before it writes a byte: the project has a
  * generated_workers_dir, the file parses and validates (parseWorkerFile plus
  * the same per-worker project checks as hand-written workers, checkNewWorker),
- * the name is free, and the toolsets stay within the creator's. Any refusal is
+ * the name is free, the toolsets stay within the creator's, and every schema
+ * file it refers to is one its creator may read (schema-file-reader.ts) and
+ * a JSON Schema indeed (strictJsonSchemaProblem). Any refusal is
  * a RunError whose message the model reads (with the diagnostics, located in
  * the file it asked for), so it can fix its call.
  */
@@ -27,6 +31,8 @@ export interface WorkerCreatePlan {
   replacing: boolean;
   /** Its input/output schemas, refs resolved, for its named tool. */
   schemas: WorkerSchemas;
+  /** Where each schema read from a file came from (project-relative). */
+  schemaFiles: Partial<Record<SchemaKind, string>>;
 }
 
 export interface WorkerCreateScope {
@@ -35,7 +41,8 @@ export interface WorkerCreateScope {
   sessionWorkers: ReadonlyMap<string, WorkerDefinition>;
   /** The worker whose model called worker_create: its toolsets bound the new one's. */
   creator: WorkerDefinition;
-  sandbox: FileSystem;
+  /** Reads a schema file as the creator may; a RunError refuses the whole creation. */
+  readSchemaFile: SchemaFileReader;
 }
 
 /** The folder created workers go to, or a RunError telling the user what to set. */
@@ -111,14 +118,21 @@ export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCrea
   }
 
   // Schema references are read now, so the synchronous project checks can see them.
+  // Only refs in use (no inline schema of the same kind), each read as the creator may read it.
+  const schemaFiles: Partial<Record<SchemaKind, string>> = {};
   const referenced = new Map<string, string>();
-  for (const reference of [parsed.definition.input_schema_ref, parsed.definition.output_schema_ref]) {
-    if (reference === undefined) continue;
-    const resolved = resolveRelativeTo(path, reference);
-    if (resolved === null || referenced.has(resolved)) continue;
+  for (const kind of ['input', 'output'] as const) {
+    const reference = parsed.definition[`${kind}_schema_ref`];
+    if (reference === undefined || parsed.definition[`${kind}_schema`] !== undefined) continue;
+    const resolved = schemaRefPath(path, reference);
+    // Outside the project: checkNewWorker refuses the ref as such, and nothing is read.
+    if (resolved === null || resolved === '') continue;
+    schemaFiles[kind] = resolved;
+    if (referenced.has(resolved)) continue;
     try {
-      referenced.set(resolved, await scope.sandbox.readText(resolved));
-    } catch {
+      referenced.set(resolved, await scope.readSchemaFile(resolved));
+    } catch (error) {
+      if (isRunError(error)) throw error;
       // Missing or unreadable: checkNewWorker reports it at the reference.
     }
   }
@@ -128,14 +142,23 @@ export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCrea
   const checked = checkNewWorker(text, path, existing, (file) => referenced.get(file));
   if (checked.definition === undefined) throw invalid(path, formatDiagnostics(checked.diagnostics));
 
+  // Permissive Ajv takes any object for a schema: a file read as one must be one.
+  for (const kind of ['input', 'output'] as const) {
+    const file = schemaFiles[kind];
+    const schema = checked.schemas[kind];
+    if (file === undefined || schema === undefined) continue;
+    const problem = strictJsonSchemaProblem(schema);
+    if (problem !== null) throw invalid(path, `- "${kind}_schema_ref": "${file}" is not a JSON Schema: ${problem}`);
+  }
+
   const problems = createdWorkerToolsetProblems(checked.definition, scope.creator);
   if (problems.length > 0) throw invalid(path, problems.map((problem) => `- ${problem}`).join('\n'));
 
-  return { definition: checked.definition, path, text, replacing: earlier !== undefined, schemas: checked.schemas };
+  return { definition: checked.definition, path, text, replacing: earlier !== undefined, schemas: checked.schemas, schemaFiles };
 }
 
 export type WorkerCreatePreview =
-  | { ok: true; path: string; text: string; replacing: boolean }
+  | { ok: true; path: string; text: string; replacing: boolean; schemas: WorkerSchemas; schemaFiles: Partial<Record<SchemaKind, string>> }
   | { ok: false; path?: string; text: string; error: string };
 
 /**
@@ -148,7 +171,7 @@ export async function previewWorkerCreate(args: WorkerCreateArgs, scope: WorkerC
   const text = workerFileText(args);
   try {
     const plan = await planWorkerCreate(args, scope);
-    return { ok: true, path: plan.path, text: plan.text, replacing: plan.replacing };
+    return { ok: true, path: plan.path, text: plan.text, replacing: plan.replacing, schemas: plan.schemas, schemaFiles: plan.schemaFiles };
   } catch (error) {
     const message = errorMessage(error);
     let path: string | undefined;

@@ -16,7 +16,13 @@ import { callPathsFromEvents } from './call-path';
  * - `replay`: every step is answered from the record and the request must be
  *   exactly the recorded one, or the run stops there (replay_diverged); tools
  *   run again (against a copy of the project as it was) and the recorded
- *   approvals answer their questions. Nothing asks the model.
+ *   approvals answer their questions. Nothing asks the model. That copy is
+ *   untrusted (a project made from a record), so a call its project's policy
+ *   approved without asking (`pre_approved`, `approve_all`) asks now: the
+ *   policy's recorded approval answers it as a person's answer would. A
+ *   record that came from elsewhere gains nothing by this (it could as well
+ *   say a person approved), and what the replay runs is the recorded calls,
+ *   inside its own copy; later runs of the copy ask as usual.
  * - `fork`: the record, cut at a chosen step (`forkAt`), answers whatever the
  *   request now is (another model, an edited worker); recorded outcomes stand;
  *   from the chosen step on the model answers.
@@ -47,8 +53,9 @@ export interface RecordedCall {
    */
   readonly hasToolCallsBeyondRecord: boolean;
   /**
-   * The next recorded answer a person gave to this question (the tool, its
-   * call and the arguments asked about); each answer is handed out once.
+   * The next recorded answer to this question (the tool, its call and the
+   * arguments asked about): a person's, and in a replay also the policy's
+   * automatic approval; each answer is handed out once.
    */
   takeApproval(toolCallId: string, toolName: string, args: unknown): RecordedApproval | undefined;
 }
@@ -93,12 +100,16 @@ export function buildRecordedRun(runId: string, events: readonly RunEvent[], ste
   const keep = forkCut(options.forkAt, mode, events, steps, pathOf);
   for (const step of steps) if (keep.step(step, pathOf.get(step.callId))) calls.get(step.callId)?.steps.set(step.step, step);
   const asked = new Map<string, unknown>();
+  // An automatic decision asked nobody, so no approval-request carries its arguments: the tool call does.
+  const calledWith = new Map<string, unknown>();
   for (const event of events) {
     const call = calls.get(event.callId);
     if (call === undefined) continue;
     if (event.type === 'approval-request') asked.set(event.approvalId, event.args);
-    if (event.type === 'approval-decision' && !event.automatic) {
-      const key = approvalKey(event.toolCallId, event.toolName, asked.get(event.approvalId));
+    if (event.type === 'tool-call') calledWith.set(`${event.callId}\u0000${event.toolCallId}`, event.args);
+    if (event.type === 'approval-decision' && isRecordedAnswer(event, mode)) {
+      const args = event.automatic ? calledWith.get(`${event.callId}\u0000${event.toolCallId}`) : asked.get(event.approvalId);
+      const key = approvalKey(event.toolCallId, event.toolName, args);
       const answer: RecordedApproval = { choice: event.choice, ...(event.reason === undefined ? {} : { reason: event.reason }), ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }) };
       call.approvals.set(key, [...(call.approvals.get(key) ?? []), answer]);
     }
@@ -136,6 +147,11 @@ export function buildRecordedRun(runId: string, events: readonly RunEvent[], ste
     });
   }
   return { runId, mode, call: (path) => byPath.get(path) };
+}
+
+/** A person's answer always; the policy's automatic approval in a replay, whose untrusted copy asks where the policy did not. */
+function isRecordedAnswer(event: Extract<RunEvent, { type: 'approval-decision' }>, mode: FollowMode): boolean {
+  return !event.automatic || (mode === 'replay' && event.choice !== 'deny');
 }
 
 function approvalKey(toolCallId: string, toolName: string, args: unknown): string {

@@ -87,6 +87,46 @@ describe('replay', () => {
     expect(results(replayed.events)).toEqual(results(original.events));
   });
 
+  it('in its untrusted copy, answers what the policy approved then from the record; a later run there asks', async () => {
+    // The recorded project pre-approved write_file and was trusted: nobody was asked.
+    const preApproving = testProject([testWorker('main', { toolsets: { filesystem: { approvals: { write_file: 'pre_approved' } } } })]);
+    const writeScript = { main: [{ toolCalls: [{ id: 'write-1', toolName: 'write_file', input: { path: 'out/a.md', content: 'from the run' } }] }, { text: 'written' }] };
+    const steps: ModelStepRecord[] = [];
+    const original = await runProject({ project: preApproving, client: createScriptedModel(writeScript).client, sandbox: await testSandbox(), extra: { recordStep: (step) => steps.push(step) } });
+    expect(original.approvalRequests).toEqual([]);
+
+    // The replay's copy is untrusted: the gate asks, and the record's automatic approval answers.
+    const sandbox = await testSandbox();
+    const replayed = await runProject({
+      project: preApproving,
+      client: unreachableModel,
+      sandbox,
+      extra: { projectTrust: 'untrusted', recorded: buildRecordedRun(original.events[0]!.runId, original.events, steps, { mode: 'replay' }) },
+    });
+    expect(replayed.outcome).toMatchObject({ status: 'completed', output: 'written' });
+    expect(replayed.approvalRequests).toEqual([]);
+    expect(await sandbox.readText('out/a.md')).toBe('from the run');
+
+    // A plain run in the copy has no record to answer from: the person is asked before the write.
+    const later = await runProject({ project: preApproving, client: createScriptedModel(writeScript).client, sandbox, approvals: [{ choice: 'deny' }], extra: { projectTrust: 'untrusted' } });
+    expect(later.approvalRequests.map((request) => request.toolName)).toEqual(['write_file']);
+    expect(await sandbox.readText('out/a.md')).toBe('from the run');
+  });
+
+  it('answers from the record what the policy approved only for that very call, once, and only in a replay', async () => {
+    const events = (await record()).events;
+    const recorded = buildRecordedRun(events[0]!.runId, events, [], { mode: 'replay' });
+    const rootPath = callPathsFromEvents(events).get(events[0]!.callId)!;
+    // read_file was approved by its default, automatically: the replay may use that approval once, for that very call.
+    const readCall = recorded.call(rootPath)!;
+    expect(readCall.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toMatchObject({ choice: 'approve_once' });
+    expect(readCall.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toBeUndefined();
+    expect(readCall.takeApproval('read-1', 'read_file', { path: 'other.txt' })).toBeUndefined();
+    // Resume and fork never answer a question with what only the policy decided.
+    const resumed = buildRecordedRun(events[0]!.runId, events, [], { mode: 'resume' });
+    expect(resumed.call(rootPath)!.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toBeUndefined();
+  });
+
   it('stops at the first step whose request differs: an edited worker, named with its step and what differs', async () => {
     const original = await record();
     const edited = testProject([

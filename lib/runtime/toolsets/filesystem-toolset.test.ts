@@ -22,6 +22,8 @@ function contextFor(sandbox: FileSystem): ToolContext {
     callWorker: async () => {
       throw new Error('not in this test');
     },
+    fileReadAccess: () => ({ kind: 'allowed' }),
+    authorizeFileRead: async () => undefined,
   };
 }
 

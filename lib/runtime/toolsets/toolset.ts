@@ -60,6 +60,21 @@ export interface ChildWorkerRequest {
   attachments?: readonly AttachmentInput[];
 }
 
+/**
+ * What this worker's `read_file` policy says about reading a path, without
+ * asking anyone: allowed (pre-approved, or granted for the session), asked
+ * (the person would be asked), or refused (no filesystem toolset, blocked,
+ * reject_all) with the reason in words.
+ */
+export type FileReadAccess = { kind: 'allowed' } | { kind: 'ask' } | { kind: 'refused'; why: string };
+
+/**
+ * Why a tool hands a file's contents to a model other than by read_file:
+ * `pass` (an attachment for another worker), `schema` (a schema file of a
+ * worker being created, which goes into the creator's next request).
+ */
+export type FileReadPurpose = 'pass' | 'schema';
+
 export interface ToolContext {
   runId: string;
   /** The worker call whose model asked for this tool. */
@@ -78,6 +93,15 @@ export interface ToolContext {
   findWorker(name: string): WorkerDefinition | undefined;
   /** Runs a worker as a child of this call; resolves to its output, rejects with a RunError. */
   callWorker(request: ChildWorkerRequest): Promise<unknown>;
+  /** This worker's read policy for a path (approval-gate.ts), asking nobody. */
+  fileReadAccess(path: string): FileReadAccess;
+  /**
+   * Using a file's contents other than by read_file needs what reading it
+   * needs: resolves when this worker may read it, asks the person (a read_file
+   * question on this tool call) where reading would ask, throws a RunError
+   * where it is refused or denied.
+   */
+  authorizeFileRead(path: string, purpose: FileReadPurpose): Promise<void>;
 }
 
 export interface ToolApproval {

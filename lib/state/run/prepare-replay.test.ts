@@ -33,7 +33,6 @@ describe('prepareReplay', () => {
     const { prepareReplay } = await import('./prepare-replay');
     const edited = `${decodeUtf8Strict(record.projectAtStart.files.find((file) => file.path === 'main.worker')!.data)}\nBe brief in the summary.\n`;
     const outcome = await prepareReplay(fileSystem, record, {
-      trusted: true,
       workersNow: [
         { path: 'main.worker', data: encodeUtf8(edited) },
         { path: 'generated/pitch_evaluator.worker', data: encodeUtf8('---\nname: pitch_evaluator\n---\nmade by the run\n') },
@@ -48,5 +47,21 @@ describe('prepareReplay', () => {
     expect(await fileSystem.stat(`${projectPath(run.project)}/generated/pitch_evaluator.worker`)).toBeNull();
     expect(run.recorded?.mode).toBe('replay');
     expect(run.model).toBe('demo:scripted');
+  });
+
+  it('makes the copy untrusted even when the project replayed from is trusted, and when its name was trusted before', async () => {
+    const fileSystem = new MemoryFileSystem();
+    await startedWorkspace(fileSystem);
+    const trust = await import('../share/trust-store');
+    const { prepareReplay } = await import('./prepare-replay');
+    trust.trustProject(record.projectName);
+    // A stale record for the name the copy will take (a trusted project of that name, deleted without forgetting).
+    trust.trustProject(`${record.projectName}-replay`);
+    const outcome = await prepareReplay(fileSystem, record);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.patch));
+    expect(outcome.run.project).toBe(`${record.projectName}-replay`);
+    // Its files are the record's (a worker deleted since, an older project.json): what a run there gets is untrusted.
+    expect(trust.projectTrustFor(outcome.run.project)).toBe('untrusted');
+    expect(trust.projectTrustFor(record.projectName)).toBe('trusted');
   });
 });

@@ -15,11 +15,17 @@ import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-
  * now) replace the recorded ones in the copy, so a replay answers "does the
  * run still go the same way with my edits?"; the first request they change
  * stops it there (the copy's history shows them as an edit).
+ *
+ * The copy starts untrusted, even when the project replayed from is trusted:
+ * its files come from the record (a worker deleted since, an older
+ * project.json), so the trust given to the project as it is now says nothing
+ * about them. The replay itself needs nobody at the keyboard all the same:
+ * its questions are answered as the record decided them (recorded-run.ts).
  */
 export async function prepareReplay(
   fileSystem: FileSystem,
   record: RunRecord,
-  options: { trusted: boolean; workersNow?: readonly RunRecordFile[] },
+  options: { workersNow?: readonly RunRecordFile[] } = {},
 ): Promise<PrepareOutcome> {
   let opened: { project: string; runId: string };
   let entry: ReturnType<typeof entryCallOf>;
@@ -33,7 +39,7 @@ export async function prepareReplay(
     // Only workers the run started with: one it created itself (generated/) must be created again by the replay.
     const atStart = new Set(record.projectAtStart.files.map((file) => file.path));
     const overlay = (options.workersNow ?? []).filter((file) => atStart.has(file.path));
-    opened = await openRunRecord(fileSystem, record, { nameSuffix: 'replay', trusted: options.trusted, overlay });
+    opened = await openRunRecord(fileSystem, record, { nameSuffix: 'replay', overlay });
   } catch (error) {
     return { ok: false, patch: { startError: `Could not replay the run: ${errorMessage(error)}` } };
   }

@@ -14,7 +14,6 @@ import { useWorkspaceStore } from '../workspace/workspace-store';
 import { selectEffectiveModel } from './run-selectors';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { loadRunMachinery } from './load-run-chunk';
-import { projectTrustFor } from '../share/trust-store';
 import { errorMessage } from '@/lib/errors/error-message';
 import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
 
@@ -112,9 +111,9 @@ export const useRunStore = create<RunState>((set, get) => {
         // Unsaved edits to a worker count: the replay takes the workers as they are in the editor.
         await useWorkspaceStore.getState().saveNow();
         const record = await readRunRecord(fileSystem, archive, project, runId);
-        // A copy of a project this browser trusts keeps its approval settings; anything else starts untrusted.
+        // The copy starts untrusted whatever this project's trust: its files are the record's (prepare-replay.ts).
         const workersNow = await workerFilesOf(fileSystem, project);
-        await startPrepared(await prepareReplay(fileSystem, record, { trusted: projectTrustFor(project) === 'trusted', workersNow }), executeRun);
+        await startPrepared(await prepareReplay(fileSystem, record, { workersNow }), executeRun);
       } catch (error) {
         set({ preparing: false, startError: `Could not replay the run: ${errorMessage(error)}` });
       }
@@ -131,8 +130,8 @@ export const useRunStore = create<RunState>((set, get) => {
         if (!response.ok) throw new Error(`the recorded run could not be fetched (HTTP ${response.status}).`);
         const parsed = parseRunRecordText(await response.text());
         if (!parsed.ok) throw new Error(parsed.message);
-        // Shipped with the app, like the example itself: trusted.
-        await startPrepared(await prepareReplay(fileSystem, parsed.record, { trusted: true }), executeRun);
+        // A project made from a record starts untrusted, the shipped one's included: one rule, no exception to reason about.
+        await startPrepared(await prepareReplay(fileSystem, parsed.record), executeRun);
       } catch (error) {
         set({ preparing: false, startError: `Could not replay the example's recorded run: ${errorMessage(error)}` });
       }

@@ -12,6 +12,7 @@ import type { RunRecordResult } from '@/lib/run-record/run-record-codec';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { keepOpenedRun } from './keep-opened-run';
 import { newIdSuffix } from './new-id-suffix';
+import { distrustProject } from './trust-store';
 
 /**
  * The import half of sharing, over a FileSystem and without React, so the
@@ -83,12 +84,18 @@ async function startImportedHistory(fileSystem: FileSystem, project: string, sou
  * planned name was taken meanwhile (another tab, a second import), a fresh free
  * name is planned and the write retried: an import never lands in an existing
  * project.
+ *
+ * The one place every project made from a link, a zip or a run record (opened,
+ * or copied for a Replay) is written, so the one place it is made untrusted:
+ * whoever made the files, not this browser, chose their approvals, and a
+ * name an earlier, trusted project had must not pass its trust on.
  */
 export async function commitImport(fileSystem: FileSystem, preview: ImportPreview): Promise<{ project: string; runId: string | null }> {
   let plan = preview.plan;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
       const name = (await writeImportedProject(fileSystem, plan)).name;
+      distrustProject(name);
       await startImportedHistory(fileSystem, name, preview.source);
       const runId = preview.run === undefined ? null : await keepRecordRun(name, preview.run);
       return { project: name, runId };

@@ -13,6 +13,26 @@ export function isRunHash(hash: string): boolean {
   return /^#?wbrun\d/.test(hash.trim());
 }
 
+/**
+ * True when following this address would offer an import: its fragment (after
+ * the first "#", percent-decoded, as the listener would read it) is a project
+ * or run link. Rendered content (markdown from a model, a tool or a file) must
+ * not carry such a link, or one click on text someone else wrote opens an
+ * import dialog; any address counts, the IDE's own page on another path or
+ * origin included, because a new tab of the IDE would offer it too.
+ */
+export function isImportLink(href: string): boolean {
+  const hash = href.indexOf('#');
+  if (hash < 0) return false;
+  let fragment = href.slice(hash + 1).replace(/\s+/g, '');
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // A stray "%": checked as it is.
+  }
+  return isRunHash(fragment) || isShareHash(fragment);
+}
+
 /** The full link for a fragment: this page's address without its own query or fragment. */
 export function shareUrl(location: Pick<Location, 'origin' | 'pathname'>, fragment: string): string {
   return `${location.origin}${location.pathname}${fragment}`;

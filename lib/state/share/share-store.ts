@@ -15,7 +15,6 @@ import { projectCatalog } from '../workspace/project-catalog';
 import type { ImportPreview, ImportSource } from './share-import';
 import { clearLocationHash, shareUrl } from './share-location';
 import { describeError } from '../workspace/storage-messages';
-import { distrustProject } from './trust-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 
 type ShareMachinery = typeof import('./share-chunk');
@@ -295,8 +294,7 @@ export const useShareStore = create<ShareState>((set, get) => {
       try {
         const fileSystem = requireFileSystem();
         const { project: name } = await (await loadShareMachinery()).commitImport(fileSystem, preview);
-        // Untrusted until the person says otherwise, whatever an earlier project of this name was.
-        distrustProject(name);
+        // Untrusted until the person says otherwise: commitImport made it so, whatever an earlier project of this name was.
         if (preview.source === 'link' || preview.source === 'run-link') clearLocationHash();
         useWorkspaceStore.setState({ projects: await projectCatalog.list(fileSystem) });
         await useWorkspaceStore.getState().switchProject(name);
