@@ -1,4 +1,5 @@
 import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { boundedKeptRun } from './bounded-kept-run';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive, type RunArchive } from './run-archive';
 
@@ -13,7 +14,7 @@ export function keptRunArchive(): RunArchive | null {
 /** The project's kept runs as a run tree (oldest first), leaving out runs this page already shows. */
 export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
   const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
-  const events = await Promise.all(runs.map((run) => store.events(run.runId)));
+  const events = await Promise.all(runs.map(async (run) => boundedKeptRun(run.runId, await store.events(run.runId))));
   return reduceRunEvents(events.flatMap((runEvents) => closeInterruptedRun(runEvents)), EMPTY_RUN_TREE);
 }
 
