@@ -1,3 +1,4 @@
+import { idTable } from '@/lib/runtime/id-table';
 import { create } from 'zustand';
 import { EMPTY_RUN_TREE } from '@/lib/runtime/reduce-run-events';
 import { answerActiveApproval, stopActiveRun } from './run/active-run';
@@ -57,8 +58,8 @@ export const useRunStore = create<RunState>((set, get) => {
     formError: null,
     attachments: [],
     tree: EMPTY_RUN_TREE,
-    runProjects: {},
-    runExpanded: {},
+    runProjects: idTable(),
+    runExpanded: idTable(),
     preparing: false,
     running: false,
     activeRunId: null,

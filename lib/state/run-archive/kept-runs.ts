@@ -1,3 +1,4 @@
+import { idTable, withoutEntry } from '@/lib/runtime/id-table';
 import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
 import { boundedKeptRun } from './bounded-kept-run';
 import { closeInterruptedRun } from './close-interrupted-runs';
@@ -21,16 +22,15 @@ export async function readKeptRuns(store: RunArchive, project: string, known: Re
 /** Kept runs go before the runs of this page: they started earlier. */
 export function mergeKeptRuns(tree: RunTree, kept: RunTree): RunTree {
   return {
-    runs: { ...kept.runs, ...tree.runs },
-    calls: { ...kept.calls, ...tree.calls },
-    runOrder: [...kept.runOrder.filter((runId) => tree.runs[runId] === undefined), ...tree.runOrder],
+    runs: idTable([...Object.entries(kept.runs), ...Object.entries(tree.runs)]),
+    calls: idTable([...Object.entries(kept.calls), ...Object.entries(tree.calls)]),
+    runOrder: [...kept.runOrder.filter((runId) => !Object.hasOwn(tree.runs, runId)), ...tree.runOrder],
   };
 }
 
 /** The tree without one run and its calls. */
 export function withoutRun(tree: RunTree, runId: string): RunTree {
-  const runs = { ...tree.runs };
-  delete runs[runId];
-  const calls = Object.fromEntries(Object.entries(tree.calls).filter(([, call]) => call.runId !== runId));
+  const runs = withoutEntry(tree.runs, runId);
+  const calls = idTable(Object.entries(tree.calls).filter(([, call]) => call.runId !== runId));
   return { runs, calls, runOrder: tree.runOrder.filter((id) => id !== runId) };
 }
