@@ -1,5 +1,5 @@
 import { copyTable, ownEntry } from './id-table';
-import type { CallNode, RunNode, RunTree, ToolCallNode } from './reduce-run-events';
+import type { CallNode, RunNode, RunTree, ToolCallNode } from './run-tree-types';
 
 /**
  * The mutable builder behind the run-tree reducer. A batch of events is applied

@@ -1,10 +1,14 @@
 import { idTable, withoutEntry } from '@/lib/runtime/id-table';
 import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
 import { boundedKeptRun } from './bounded-kept-run';
+import { yieldToMainThread } from '../yield-to-main-thread';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive, type RunArchive } from './run-archive';
 
 let archive: RunArchive | null | undefined;
+
+/** Events reduced between two yields to the page when kept runs are read (bench/record-open.bench.ts measures a slice). */
+export const KEPT_RUN_SLICE = 5_000;
 
 /** The page's one archive; null where there is no IndexedDB (server rendering). */
 export function keptRunArchive(): RunArchive | null {
@@ -16,7 +20,15 @@ export function keptRunArchive(): RunArchive | null {
 export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
   const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
   const events = await Promise.all(runs.map(async (run) => boundedKeptRun(run.runId, await store.events(run.runId))));
-  return reduceRunEvents(events.flatMap((runEvents) => closeInterruptedRun(runEvents)), EMPTY_RUN_TREE);
+  const all = events.flatMap((runEvents) => closeInterruptedRun(runEvents));
+  // In slices, letting the page paint and take input between them: a record at the format's
+  // limit (200,000 events) reduced at once would block the page for longer than 200 ms.
+  let tree = EMPTY_RUN_TREE;
+  for (let start = 0; start < all.length; start += KEPT_RUN_SLICE) {
+    if (start > 0) await yieldToMainThread();
+    tree = reduceRunEvents(all.slice(start, start + KEPT_RUN_SLICE), tree);
+  }
+  return tree;
 }
 
 /** Kept runs go before the runs of this page: they started earlier. */
