@@ -1,4 +1,6 @@
 import { MANIFEST_FILE_NAME } from '@/lib/project/manifest-schema';
+import { checkJsonBounds } from '@/lib/security/bounded-json';
+import { PROJECT_FILE_JSON_LIMITS } from '@/lib/security/json-limits';
 import { parseManifest } from '@/lib/project/parse-manifest';
 import { freeProjectName } from '@/lib/project/projects';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
@@ -96,6 +98,8 @@ export function downgradeApproveAll(data: string | Uint8Array): string | null {
   if (approvalModeOf(edited) !== 'approve_all') return edited;
 
   const parsed = JSON.parse(text) as Record<string, unknown>;
+  // A manifest nested past the limit cannot be rewritten whole (JSON.stringify would overflow): the safe minimum instead.
+  if (!checkJsonBounds(parsed, PROJECT_FILE_JSON_LIMITS, 'project.json').ok) return JSON.stringify({ runtime: { approval_mode: 'prompt' } }, null, 2) + '\n';
   const runtime = typeof parsed.runtime === 'object' && parsed.runtime !== null ? (parsed.runtime as Record<string, unknown>) : {};
   const rewritten = JSON.stringify({ ...parsed, runtime: { ...runtime, approval_mode: 'prompt' } }, null, 2) + '\n';
   if (approvalModeOf(rewritten) !== 'approve_all') return rewritten;
