@@ -32,14 +32,16 @@ test('a 20,000-deep run link under 1 KB is refused with the limit, before and af
   expect(link.length).toBeLessThan(1024);
   await openWorkbench(page);
   await page.goto(`/${link}`);
-  const refusal = page.getByTestId('import-dialog');
-  await expect(refusal.getByTestId('import-error')).toContainText('nests deeper than 64 levels');
-  await refusal.getByRole('button', { name: 'Close' }).click();
-  await expectWorkingIde(page);
-
+  const refusal = page.getByTestId('import-dialog').getByTestId('import-error');
+  await expect(refusal).toContainText('nests deeper than 64 levels');
+  // Reloaded with the link still in the address bar: refused again, the same way.
   await page.reload();
-  await expect(page.getByTestId('import-dialog').getByTestId('import-error')).toContainText('nests deeper than 64 levels');
+  await expect(refusal).toContainText('nests deeper than 64 levels');
   await page.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).click();
+  await expectWorkingIde(page);
+  // And reloaded once it was closed: the IDE opens as it was.
+  await page.reload();
+  await expect(page.getByTestId('import-dialog')).toHaveCount(0);
   await expectWorkingIde(page);
   await expect(page.getByTestId('project-select').locator('option')).toHaveText(['pitch-deck-example']);
   expect(problems).toEqual([]);
@@ -55,6 +57,8 @@ test('arguments nested within the limit open and show, before and after a reload
   await expect(page.getByTestId('project-select')).toHaveValue('nested');
   const run = page.getByTestId('run-entry').first();
   await expect(run).toHaveAttribute('data-status', 'completed');
+  // Folded past 600 characters; unfolded, the innermost value shows.
+  await run.getByRole('button', { name: /^Show more/ }).first().click();
   await expect(run).toContainText('"deep"');
   await page.reload();
   await expect(page.getByTestId('project-select')).toHaveValue('nested');
