@@ -32,46 +32,47 @@ export const DEFAULT_MAX_JSON_DEPTH = 64;
 
 /** Checks a value already parsed (or built by code that does not bound it). Never throws. */
 export function checkJsonBounds(value: unknown, limits: JsonLimits, what: string): JsonBoundsResult {
-  // Each entry: the value, its depth and its parent entry's index (for the path of a failure).
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  const parents: number[] = [-1];
-  const keys: (string | number)[] = [''];
-  const pending: number[] = [0];
+  // Depth-first with an explicit stack of open containers: memory grows with the depth (bounded), not the size.
+  const frames: Frame[] = [];
+  let values = 1;
   let characters = 0;
-  while (pending.length > 0) {
-    const index = pending.pop()!;
-    const current = values[index];
-    const depth = depths[index]!;
-    if (typeof current === 'string') characters += current.length;
-    else if (typeof current === 'object' && current !== null) {
-      if (depth >= limits.maxDepth) return failure('depth', pathOf(index, parents, keys), what, limits);
-      if (Array.isArray(current)) {
-        for (let item = current.length - 1; item >= 0; item -= 1) {
-          if (values.length >= limits.maxValues) return failure('values', pathOf(index, parents, keys), what, limits);
-          push(current[item], depth + 1, index, item);
-        }
-      } else {
-        const entries = Object.keys(current);
-        for (let item = entries.length - 1; item >= 0; item -= 1) {
-          if (values.length >= limits.maxValues) return failure('values', pathOf(index, parents, keys), what, limits);
-          const key = entries[item]!;
-          characters += key.length;
-          push((current as Record<string, unknown>)[key], depth + 1, index, key);
-        }
-      }
+  let current: unknown = value;
+  for (;;) {
+    if (typeof current === 'string') {
+      characters += current.length;
+      if (characters > limits.maxCharacters) return failure('characters', frames, what, limits);
+    } else if (typeof current === 'object' && current !== null) {
+      if (frames.length >= limits.maxDepth) return failure('depth', frames, what, limits);
+      const array = Array.isArray(current);
+      frames.push({ container: current, keys: array ? null : Object.keys(current), next: 0, length: array ? (current as unknown[]).length : -1 });
+      const frame = frames[frames.length - 1]!;
+      if (frame.keys !== null) frame.length = frame.keys.length;
     }
-    if (characters > limits.maxCharacters) return failure('characters', pathOf(index, parents, keys), what, limits);
+    // The next value: the next child of the innermost container that has one left.
+    let next: Frame | undefined;
+    while ((next = frames[frames.length - 1]) !== undefined && next.next >= next.length) frames.pop();
+    if (next === undefined) return { ok: true };
+    const index = next.next;
+    next.next += 1;
+    values += 1;
+    if (values > limits.maxValues) return failure('values', frames, what, limits);
+    if (next.keys === null) current = (next.container as unknown[])[index];
+    else {
+      const key = next.keys[index]!;
+      characters += key.length;
+      if (characters > limits.maxCharacters) return failure('characters', frames, what, limits);
+      current = (next.container as Record<string, unknown>)[key];
+    }
   }
-  return { ok: true };
+}
 
-  function push(item: unknown, depth: number, parent: number, key: string | number) {
-    values.push(item);
-    depths.push(depth);
-    parents.push(parent);
-    keys.push(key);
-    pending.push(values.length - 1);
-  }
+interface Frame {
+  container: object;
+  /** An object's own keys; null for an array. */
+  keys: string[] | null;
+  /** The child to visit next (the one before it is being visited). */
+  next: number;
+  length: number;
 }
 
 /** Parses untrusted JSON text, refusing text over the character limit before parsing and values over the others after. Never throws. */
@@ -94,7 +95,8 @@ export function parseBoundedJson(text: string, limits: JsonLimits, what: string)
   return bounds.ok ? { ok: true, value } : bounds;
 }
 
-function failure(limit: JsonLimitName, path: string, what: string, limits: JsonLimits): JsonBoundsResult & { ok: false } {
+function failure(limit: JsonLimitName, frames: readonly Frame[], what: string, limits: JsonLimits): JsonBoundsResult & { ok: false } {
+  const path = pathOf(frames);
   const where = path === '' ? '' : ` at ${path}`;
   const message =
     limit === 'depth'
@@ -105,14 +107,14 @@ function failure(limit: JsonLimitName, path: string, what: string, limits: JsonL
   return { ok: false, limit, path, message };
 }
 
-/** "events[3].args[0][0]": short, and cut in the middle when the nesting is what failed. */
-function pathOf(index: number, parents: readonly number[], keys: readonly (string | number)[]): string {
-  const segments: string[] = [];
-  for (let at = index; at > 0; at = parents[at]!) {
-    const key = keys[at]!;
-    segments.push(typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key.slice(0, 40))}]`);
-  }
-  segments.reverse();
+/** "events[3].args[0][0]" (the child each open container is visiting): short, and cut in the middle when the nesting is what failed. */
+function pathOf(frames: readonly Frame[]): string {
+  const segments = frames.map((frame) => {
+    const index = frame.next - 1;
+    if (frame.keys === null) return `[${index}]`;
+    const key = frame.keys[index]!;
+    return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key.slice(0, 40))}]`;
+  });
   const shown = segments.length > 12 ? [...segments.slice(0, 6), '…', ...segments.slice(-3)] : segments;
   return shown.join('').replace(/^\./, '');
 }
