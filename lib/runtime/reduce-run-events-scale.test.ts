@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticRecordPayload } from '@/lib/run-record/testing/synthetic-record';
 import type { RunEvent } from './events';
-import { EMPTY_RUN_TREE, reduceRunEvent, reduceRunEvents } from './reduce-run-events';
+import { EMPTY_RUN_TREE, reduceRunEvent, reduceRunEvents, runTreeBuilder } from './reduce-run-events';
 
 /**
  * The reducer at scale: a batch is linear in its events (it copied the whole
@@ -45,6 +45,14 @@ describe('reduceRunEvents at scale', () => {
     }
     expect(tree).toEqual(whole);
     for (const [snapshot, json] of snapshots) expect(JSON.stringify(snapshot)).toBe(json);
+  });
+
+  it('a builder fed in parts (kept runs, between yields to the page) gives the one-batch tree', () => {
+    const all = events(300);
+    const builder = runTreeBuilder(EMPTY_RUN_TREE);
+    for (let start = 0; start < all.length; start += 7) builder.add(all.slice(start, start + 7));
+    expect(builder.finish()).toEqual(reduceRunEvents(all));
+    expect(runTreeBuilder(EMPTY_RUN_TREE).finish()).toBe(EMPTY_RUN_TREE);
   });
 
   it('a run stopped with many calls running ends them all, and repeated stops cost nothing more', () => {

@@ -28,6 +28,21 @@ export function reduceRunEvents(events: Iterable<RunEvent>, initial: RunTree = E
   return draft.finish();
 }
 
+/**
+ * One batch reduction fed in parts (a caller yields to the page between them):
+ * one draft throughout, so the whole is linear in the events, where a batch per
+ * part copies the tables once per part. No tree exists until `finish`.
+ */
+export function runTreeBuilder(initial: RunTree = EMPTY_RUN_TREE): { add: (events: Iterable<RunEvent>) => void; finish: () => RunTree } {
+  const draft = new RunTreeDraft(initial);
+  return {
+    add: (events) => {
+      for (const event of events) applyRunEvent(draft, event);
+    },
+    finish: () => draft.finish(),
+  };
+}
+
 export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
   const draft = new RunTreeDraft(tree);
   applyRunEvent(draft, event);

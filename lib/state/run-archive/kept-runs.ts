@@ -1,5 +1,5 @@
 import { idTable, withoutEntry } from '@/lib/runtime/id-table';
-import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/runtime/reduce-run-events';
+import { EMPTY_RUN_TREE, runTreeBuilder, type RunTree } from '@/lib/runtime/reduce-run-events';
 import { boundedKeptRun } from './bounded-kept-run';
 import { yieldToMainThread } from '../yield-to-main-thread';
 import { closeInterruptedRun } from './close-interrupted-runs';
@@ -21,14 +21,14 @@ export async function readKeptRuns(store: RunArchive, project: string, known: Re
   const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
   const events = await Promise.all(runs.map(async (run) => boundedKeptRun(run.runId, await store.events(run.runId))));
   const all = events.flatMap((runEvents) => closeInterruptedRun(runEvents));
-  // In slices, letting the page paint and take input between them: a record at the format's
+  // In slices of one reduction (runTreeBuilder), letting the page paint and take input between them: a record at the format's
   // limit (200,000 events) reduced at once would block the page for longer than 200 ms.
-  let tree = EMPTY_RUN_TREE;
+  const builder = runTreeBuilder(EMPTY_RUN_TREE);
   for (let start = 0; start < all.length; start += KEPT_RUN_SLICE) {
     if (start > 0) await yieldToMainThread();
-    tree = reduceRunEvents(all.slice(start, start + KEPT_RUN_SLICE), tree);
+    builder.add(all.slice(start, start + KEPT_RUN_SLICE));
   }
-  return tree;
+  return builder.finish();
 }
 
 /** Kept runs go before the runs of this page: they started earlier. */
