@@ -1,4 +1,5 @@
 import type { TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { displayedJson } from '@/lib/state/ui/displayed-json';
 
 /** Display helpers for the run tree: durations, sizes, token counts, JSON. */
 export function formatDuration(milliseconds: number | undefined): string {
@@ -14,13 +15,9 @@ export function formatTokens(usage: TokenUsage): string {
   return `${usage.inputTokens} in${cached} / ${usage.outputTokens} out`;
 }
 
-/** Pretty JSON; strings are shown as they are, so file contents and answers read naturally. */
+/** Pretty JSON (bounded: displayedJson); strings are shown as they are, so file contents and answers read naturally. */
 export function formatValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return displayedJson(value);
 }

@@ -12,7 +12,9 @@ import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { ShareLinkListener } from '@/components/share/share-link-listener';
 import { useIdleHistory } from '@/components/history/use-idle-history';
 import { OnDemandDialogs } from './on-demand-dialogs';
+import { AreaBoundary } from './area-boundary';
 import { NoticeBar } from './notice-bar';
+import { SafeStartNotice } from './safe-start-notice';
 import { StorageBanner } from './storage-banner';
 import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
@@ -27,6 +29,8 @@ if (typeof window !== 'undefined') void useWorkspaceStore.getState().start();
 export function Workbench() {
   const phase = useWorkspaceStore((state) => state.phase);
   const startupError = useWorkspaceStore((state) => state.startupError);
+  // Each area fails alone, and tries again when another project opens.
+  const project = useWorkspaceStore((state) => state.currentProject);
   useSaveTriggers();
   useIdleHistory();
   useEffect(() => {
@@ -43,6 +47,7 @@ export function Workbench() {
       <StorageBanner />
       <NoticeBar />
       <TrustBanner />
+      <SafeStartNotice />
       {phase === 'failed' ? (
         <main className="startup-failure" role="alert">
           <h1>Workerbench could not start</h1>
@@ -51,19 +56,31 @@ export function Workbench() {
       ) : (
         <div className="workbench-body">
           <aside className="sidebar" aria-label="Projects and files">
-            <ProjectSwitcher />
-            <FileTreePanel />
+            <AreaBoundary area="The project menu" resetKey={project}>
+              <ProjectSwitcher />
+            </AreaBoundary>
+            <AreaBoundary area="The file tree" resetKey={project}>
+              <FileTreePanel />
+            </AreaBoundary>
           </aside>
           <main className="main-column">
-            <EditorPane />
-            <ProblemsPanel />
+            <AreaBoundary area="The editor" resetKey={project}>
+              <EditorPane />
+            </AreaBoundary>
+            <AreaBoundary area="The Problems panel" resetKey={project}>
+              <ProblemsPanel />
+            </AreaBoundary>
           </main>
-          <RunPanelSlot />
+          <AreaBoundary area="The Runs panel" resetKey={project}>
+            <RunPanelSlot />
+          </AreaBoundary>
         </div>
       )}
-      <DialogHost />
-      <ShareLinkListener />
-      <OnDemandDialogs />
+      <AreaBoundary area="A dialog">
+        <DialogHost />
+        <ShareLinkListener />
+        <OnDemandDialogs />
+      </AreaBoundary>
     </div>
   );
 }

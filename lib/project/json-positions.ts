@@ -1,6 +1,8 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
 import { errorMessage } from '@/lib/errors/error-message';
+import { checkJsonBounds } from '@/lib/security/bounded-json';
+import { PROJECT_FILE_JSON_LIMITS } from '@/lib/security/json-limits';
 
 /**
  * JSON with positions. JSON.parse decides what is valid (it is strict where
@@ -28,6 +30,12 @@ export function parseJsonWithPositions(text: string): JsonParseResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
+    // A project's file may come from a link or a zip: bounded before the yaml parser or a checker walks it.
+    const bounds = checkJsonBounds(value, PROJECT_FILE_JSON_LIMITS, 'this JSON');
+    if (!bounds.ok) {
+      const start = positionOfOffset(text, 0);
+      return { ok: false, message: bounds.message, range: { ...start, endLine: start.line, endColumn: start.column + 1 } };
+    }
   } catch (error) {
     const raw = errorMessage(error);
     const lineColumn = /\(line (\d+) column (\d+)\)/.exec(raw);

@@ -1,5 +1,7 @@
 import { decodeBase64, encodeBase64 } from '@/lib/encoding/base64';
 import { errorMessage } from '@/lib/errors/error-message';
+import { checkJsonBounds, parseBoundedJson } from '@/lib/security/bounded-json';
+import { RUN_RECORD_JSON_LIMITS } from '@/lib/security/json-limits';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import { checkSharedProject } from '@/lib/share/project-checks';
 import { describePayloadIssue } from '@/lib/share/share-payload';
@@ -55,17 +57,21 @@ export function parseRunRecordText(text: string): RunRecordResult {
   if (text.length > MAX_RECORD_TEXT_LENGTH) {
     return { ok: false, message: `This run record is larger than ${MAX_RECORD_TEXT_LENGTH / (1024 * 1024)} MiB, more than Workerbench reads.` };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `This is not a run record: it is not JSON (${errorMessage(error)}).` };
-  }
-  return runRecordFromPayload(parsed);
+  const parsed = parseBoundedJson(text, RUN_RECORD_JSON_LIMITS, 'this run record');
+  if (!parsed.ok) return { ok: false, message: parsed.limit === 'syntax' ? parsed.message.replace(/^This run record is/, 'This is not a run record: it is') : parsed.message };
+  return readBoundedPayload(parsed.value);
 }
 
 /** Checks a parsed payload (from a file or a link) and turns it into a record. */
 export function runRecordFromPayload(parsed: unknown): RunRecordResult {
+  // Bounded before the schema or anything else walks it: depth, values and text (bounded-json.ts).
+  const bounds = checkJsonBounds(parsed, RUN_RECORD_JSON_LIMITS, 'this run record');
+  if (!bounds.ok) return { ok: false, message: bounds.message };
+  return readBoundedPayload(parsed);
+}
+
+/** A payload that passed checkJsonBounds. */
+function readBoundedPayload(parsed: unknown): RunRecordResult {
   try {
     return fromPayloadUnsafe(parsed);
   } catch (error) {

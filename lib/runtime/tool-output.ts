@@ -1,5 +1,7 @@
 import type { ToolResultPart } from 'ai';
 import type { RunErrorInfo } from '@/lib/runtime/events';
+import { checkJsonBounds } from '@/lib/security/bounded-json';
+import { TOOL_VALUE_JSON_LIMITS } from '@/lib/security/json-limits';
 
 /**
  * What the model sees of a tool's result. Strings go as text, everything else
@@ -11,6 +13,9 @@ export type ModelToolOutput = ToolResultPart['output'];
 export function toModelOutput(result: unknown): ModelToolOutput {
   if (typeof result === 'string') return { type: 'text', value: result };
   if (result === undefined) return { type: 'text', value: '' };
+  // A result nested too deep or too large would overflow JSON.stringify, the record and the run view: refused as the tool's failure.
+  const bounds = checkJsonBounds(result, TOOL_VALUE_JSON_LIMITS, "the tool's result");
+  if (!bounds.ok) throw new Error(bounds.message);
   const json: unknown = JSON.parse(JSON.stringify(result) ?? 'null');
   return { type: 'json', value: json as Extract<ModelToolOutput, { type: 'json' }>['value'] };
 }

@@ -1,5 +1,7 @@
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { decodeBase64, encodeBase64 } from '@/lib/encoding/base64';
+import { checkJsonBounds } from '@/lib/security/bounded-json';
+import { SHARE_PAYLOAD_JSON_LIMITS } from '@/lib/security/json-limits';
 import { decodeFragment, encodeFragment, unknownFragmentVersion, type FragmentKind } from './compressed-fragment';
 import { isBinaryFile } from './file-kind';
 import { checkSharedProject } from './project-checks';
@@ -103,6 +105,9 @@ export function decodeShareFragment(fragment: string): ShareImportResult {
 }
 
 function payloadToProject(parsed: unknown): ShareImportResult {
+  // Bounded before the schema or anything else walks it (bounded-json.ts).
+  const bounds = checkJsonBounds(parsed, SHARE_PAYLOAD_JSON_LIMITS, 'this share link');
+  if (!bounds.ok) return shareFailure('too-large', bounds.message);
   if (typeof parsed !== 'object' || parsed === null || (parsed as { format?: unknown }).format !== SHARE_FORMAT) {
     return shareFailure('corrupted', `${CORRUPTED_PREFIX}: its contents are not a Workerbench project.`);
   }

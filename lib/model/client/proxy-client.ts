@@ -1,4 +1,6 @@
 import { ModelStepError, STATUS_BY_CODE } from '@/lib/model/protocol/model-step-error';
+import { checkJsonBounds } from '@/lib/security/bounded-json';
+import { TOOL_VALUE_JSON_LIMITS } from '@/lib/security/json-limits';
 import { parseModelId } from '@/lib/model/protocol/model-id';
 import { codeForProviderStatus } from '@/lib/model/protocol/provider-error-status';
 import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
@@ -90,6 +92,9 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
 function parseLine(line: string): ModelStepEvent | null {
   try {
     const value = JSON.parse(line) as { type?: unknown };
+    // What the model sends (tool arguments above all) is untrusted: bounded before the run records or shows it.
+    const bounds = checkJsonBounds(value, TOOL_VALUE_JSON_LIMITS, "the model's response");
+    if (!bounds.ok) return { type: 'error', error: { code: 'upstream_error', message: bounds.message } };
     return typeof value === 'object' && value !== null && typeof value.type === 'string' ? (value as ModelStepEvent) : null;
   } catch {
     return null;

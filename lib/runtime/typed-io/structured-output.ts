@@ -1,6 +1,8 @@
 import type { UserModelMessage } from 'ai';
 import { formatSchemaIssue, schemaIssues, type JsonSchema, type SchemaIssue } from '../../json-schema/json-schema';
 import { errorMessage } from '@/lib/errors/error-message';
+import { checkJsonBounds } from '@/lib/security/bounded-json';
+import { TOOL_VALUE_JSON_LIMITS } from '@/lib/security/json-limits';
 
 /**
  * Structured output of a worker with an output schema: the final answer is
@@ -27,6 +29,9 @@ export function validateStructuredOutput(schema: JsonSchema, output: unknown): S
       return { ok: false, issues: [{ field: '', rule: 'json', message: `is not valid JSON (${reason})` }], received: output };
     }
   }
+  // The model's answer is untrusted too: bounded before the schema checker walks it.
+  const bounds = checkJsonBounds(value, TOOL_VALUE_JSON_LIMITS, 'the answer');
+  if (!bounds.ok) return { ok: false, issues: [{ field: '', rule: 'json', message: bounds.message.replace(/^The answer /, '') }], received: output };
   const issues = schemaIssues(schema, value);
   return issues.length === 0 ? { ok: true, value } : { ok: false, issues, received: value };
 }

@@ -1,8 +1,14 @@
-import { EMPTY_RUN_TREE, reduceRunEvents, type RunTree } from '@/lib/run-tree/reduce-run-events';
+import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
+import { EMPTY_RUN_TREE, runTreeBuilder, type RunTree } from '@/lib/run-tree/reduce-run-events';
+import { boundedKeptRun } from './bounded-kept-run';
+import { yieldToMainThread } from '../ui/yield-to-main-thread';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive, type RunArchive } from './run-archive';
 
 let archive: RunArchive | null | undefined;
+
+/** Events reduced between two yields to the page when kept runs are read (bench/record-open.bench.ts measures a slice). */
+export const KEPT_RUN_SLICE = 5_000;
 
 /** The page's one archive; null where there is no IndexedDB (server rendering). */
 export function keptRunArchive(): RunArchive | null {
@@ -13,23 +19,30 @@ export function keptRunArchive(): RunArchive | null {
 /** The project's kept runs as a run tree (oldest first), leaving out runs this page already shows. */
 export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
   const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
-  const events = await Promise.all(runs.map((run) => store.events(run.runId)));
-  return reduceRunEvents(events.flatMap((runEvents) => closeInterruptedRun(runEvents)), EMPTY_RUN_TREE);
+  const events = await Promise.all(runs.map(async (run) => boundedKeptRun(run.runId, await store.events(run.runId))));
+  const all = events.flatMap((runEvents) => closeInterruptedRun(runEvents));
+  // In slices of one reduction (runTreeBuilder), letting the page paint and take input between them: a record at the format's
+  // limit (200,000 events) reduced at once would block the page for longer than 200 ms.
+  const builder = runTreeBuilder(EMPTY_RUN_TREE);
+  for (let start = 0; start < all.length; start += KEPT_RUN_SLICE) {
+    if (start > 0) await yieldToMainThread();
+    builder.add(all.slice(start, start + KEPT_RUN_SLICE));
+  }
+  return builder.finish();
 }
 
 /** Kept runs go before the runs of this page: they started earlier. */
 export function mergeKeptRuns(tree: RunTree, kept: RunTree): RunTree {
   return {
-    runs: { ...kept.runs, ...tree.runs },
-    calls: { ...kept.calls, ...tree.calls },
-    runOrder: [...kept.runOrder.filter((runId) => tree.runs[runId] === undefined), ...tree.runOrder],
+    runs: idTable([...Object.entries(kept.runs), ...Object.entries(tree.runs)]),
+    calls: idTable([...Object.entries(kept.calls), ...Object.entries(tree.calls)]),
+    runOrder: [...kept.runOrder.filter((runId) => !Object.hasOwn(tree.runs, runId)), ...tree.runOrder],
   };
 }
 
 /** The tree without one run and its calls. */
 export function withoutRun(tree: RunTree, runId: string): RunTree {
-  const runs = { ...tree.runs };
-  delete runs[runId];
-  const calls = Object.fromEntries(Object.entries(tree.calls).filter(([, call]) => call.runId !== runId));
+  const runs = withoutEntry(tree.runs, runId);
+  const calls = idTable(Object.entries(tree.calls).filter(([, call]) => call.runId !== runId));
   return { runs, calls, runOrder: tree.runOrder.filter((id) => id !== runId) };
 }

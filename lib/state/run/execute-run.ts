@@ -1,3 +1,4 @@
+import { idTable, withEntry } from '@/lib/run-tree/id-table';
 import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { startRun } from '@/lib/runtime/run-session';
@@ -76,9 +77,9 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
       return {
         tree,
         activeRunId: start.runId,
-        runProjects: { ...current.runProjects, [start.runId]: project },
+        runProjects: withEntry(current.runProjects, start.runId, project),
         // The new run opens; the earlier ones fold away unless the user opened them.
-        runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
+        runExpanded: idTable(Object.keys(current.runExpanded).map((runId) => [runId, false] as const)),
       };
     }),
   );

@@ -15,10 +15,14 @@ import type { RunState } from './run-state';
 export function followWorkspace(runStore: StoreApi<RunState>): void {
   // The run store is not part of the first load: the first project may have opened before it came.
   const opened = useWorkspaceStore.getState().currentProject;
-  if (opened !== null) void runStore.getState().loadKeptRuns(opened);
+  // A project opened without its runs (the safe start's choice) lists none on this page.
+  const withheld = (project: string) => useWorkspaceStore.getState().runsWithheld.has(project);
+  if (opened !== null && !withheld(opened)) void runStore.getState().loadKeptRuns(opened);
   useWorkspaceStore.subscribe((state, previous) => {
     forgetRemovedProjectSessions(previous.projects, state.projects);
-    if (state.currentProject !== null && state.currentProject !== previous.currentProject) void runStore.getState().loadKeptRuns(state.currentProject);
+    if (state.currentProject !== null && state.currentProject !== previous.currentProject && !withheld(state.currentProject)) {
+      void runStore.getState().loadKeptRuns(state.currentProject);
+    }
     // A deleted project's runs leave the panel with it (the workspace's delete removes them from the
     // archive: projects-actions.ts), so a new project of the same name starts with none.
     for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {

@@ -1,3 +1,4 @@
+import { withEntry } from '@/lib/run-tree/id-table';
 import { fetchModelOptions } from '@/lib/model/client/proxy-client';
 import { errorMessage } from '@/lib/errors/error-message';
 import { requestAccessToken } from '../settings/access-token-prompt';
@@ -60,6 +61,6 @@ export function createFormActions({ set }: RunStoreContext): FormActions {
       set((state) => ({
         attachments: state.attachments.includes(path) ? state.attachments.filter((item) => item !== path) : [...state.attachments, path],
       })),
-    setRunExpanded: (runId, expanded) => set((state) => ({ runExpanded: { ...state.runExpanded, [runId]: expanded } })),
+    setRunExpanded: (runId, expanded) => set((state) => ({ runExpanded: withEntry(state.runExpanded, runId, expanded) })),
   };
 }

@@ -1,3 +1,4 @@
+import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
 import { errorMessage } from '@/lib/errors/error-message';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
 import type { RunStoreContext } from './run-store-context';
@@ -22,7 +23,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
         const kept = await readKeptRuns(archive, project, new Set(Object.keys(get().tree.runs)));
         set((state) => ({
           tree: mergeKeptRuns(state.tree, kept),
-          runProjects: { ...Object.fromEntries(kept.runOrder.map((runId) => [runId, project])), ...state.runProjects },
+          runProjects: idTable([...kept.runOrder.map((runId) => [runId, project] as const), ...Object.entries(state.runProjects)]),
         }));
       } catch (error) {
         keptRunsLoaded.delete(project);
@@ -33,9 +34,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
     deleteRun: async (runId) => {
       if (get().activeRunId === runId && get().running) return;
       set((state) => {
-        const runProjects = { ...state.runProjects };
-        delete runProjects[runId];
-        return { tree: withoutRun(state.tree, runId), runProjects };
+        return { tree: withoutRun(state.tree, runId), runProjects: withoutEntry(state.runProjects, runId) };
       });
       try {
         await keptRunArchive()?.deleteRun(runId);

@@ -1,3 +1,4 @@
+import { withEntry } from '@/lib/run-tree/id-table';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
@@ -10,9 +11,9 @@ export function createOutsideRunActions({ set }: RunStoreContext): Pick<RunState
         const tree = reduceRunEvents(events, state.tree);
         const start = events.find((event) => event.type === 'run-start');
         if (start === undefined) return { tree };
-        return { tree, runProjects: { ...state.runProjects, [start.runId]: project }, runExpanded: { ...state.runExpanded, [start.runId]: false } };
+        return { tree, runProjects: withEntry(state.runProjects, start.runId, project), runExpanded: withEntry(state.runExpanded, start.runId, false) };
       }),
-    revealRun: (runId) => set((state) => ({ revealedRunId: runId, runExpanded: { ...state.runExpanded, [runId]: true } })),
+    revealRun: (runId) => set((state) => ({ revealedRunId: runId, runExpanded: withEntry(state.runExpanded, runId, true) })),
     revealDone: () => set({ revealedRunId: null }),
   };
 }

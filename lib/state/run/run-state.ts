@@ -39,7 +39,7 @@ export interface RunState {
   formError: string | null;
   attachments: string[];
   tree: RunTree;
-  /** Which project each run belongs to, so a project shows only its own runs. */
+  /** Which project each run belongs to, so a project shows only its own runs (null-prototype: id-table.ts). */
   runProjects: Record<string, string>;
   /** Runs the user opened or closed explicitly; otherwise the newest is open. */
   runExpanded: Record<string, boolean>;

@@ -1,3 +1,4 @@
+import { idTable } from '@/lib/run-tree/id-table';
 import { create } from 'zustand';
 import { EMPTY_RUN_TREE } from '@/lib/run-tree/reduce-run-events';
 import { activeRun } from './active-run';
@@ -56,8 +57,8 @@ export const useRunStore = create<RunState>((set, get) => {
     formError: null,
     attachments: [],
     tree: EMPTY_RUN_TREE,
-    runProjects: {},
-    runExpanded: {},
+    runProjects: idTable(),
+    runExpanded: idTable(),
     preparing: false,
     running: false,
     activeRunId: null,

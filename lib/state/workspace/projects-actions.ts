@@ -7,6 +7,7 @@ import { projectCatalog } from './project-catalog';
 import { sessionMemory } from '../run/session-memory';
 import { describeError, storageProblemFor } from './storage-messages';
 import { forgetUnsaved } from './unsaved-journal';
+import { startupGuard } from './startup-guard';
 import type { Editing } from './editor-actions';
 import type { ProjectLoader } from './load-project';
 import type { WorkspaceContext } from './workspace-context';
@@ -14,7 +15,7 @@ import type { WorkspaceState } from './workspace-state';
 
 type ProjectsActions = Pick<
   WorkspaceState,
-  'start' | 'switchProject' | 'requestCreateProject' | 'requestRestoreExample' | 'requestDeleteProject'
+  'start' | 'switchProject' | 'openFailedProject' | 'deleteFailedProject' | 'requestCreateProject' | 'requestRestoreExample' | 'requestDeleteProject'
 >;
 
 /**
@@ -62,10 +63,24 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         markStartPhase('example-seeded');
       }
       const remembered = sessionMemory.lastProject();
-      const initial = projects.find((name) => name === remembered) ?? projects[0];
-      if (initial !== undefined) await loadProject(initial);
+      let initial = projects.find((name) => name === remembered) ?? projects[0];
+      // Safe start: a project that broke the page last time is not opened again until the user says how.
+      let failedProject: WorkspaceState['failedProject'] = null;
+      const crashed = startupGuard.crashedProject();
+      if (crashed !== null && !projects.includes(crashed.project)) startupGuard.clear();
+      else if (crashed !== null && crashed.project === initial) {
+        failedProject = { name: crashed.project, reason: crashed.reason };
+        initial = undefined;
+      }
+      if (initial !== undefined) {
+        try {
+          await loadProject(initial);
+        } catch (error) {
+          failedProject = { name: initial, reason: describeError(error) };
+        }
+      }
       markStartPhase('project-loaded');
-      set({ phase: 'ready', ...(deckProblem === null ? {} : { notice: { tone: 'error' as const, message: deckProblem } }) });
+      set({ phase: 'ready', failedProject, ...(deckProblem === null ? {} : { notice: { tone: 'error' as const, message: deckProblem } }) });
     } catch (error) {
       set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
     }
@@ -88,6 +103,29 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       } catch (error) {
         context.reportError(error, `Could not open project "${name}"`);
       }
+    },
+
+    openFailedProject: async ({ withoutRuns }) => {
+      const failed = get().failedProject;
+      if (failed === null) return;
+      startupGuard.clear();
+      set({ failedProject: null, ...(withoutRuns ? { runsWithheld: new Set([...get().runsWithheld, failed.name]) } : {}) });
+      try {
+        await loadProject(failed.name);
+      } catch (error) {
+        set({ failedProject: { name: failed.name, reason: describeError(error) } });
+      }
+    },
+
+    deleteFailedProject: async () => {
+      const failed = get().failedProject;
+      if (failed === null) return;
+      await get().requestDeleteProject(failed.name);
+      if (get().projects.includes(failed.name)) return;
+      startupGuard.clear();
+      set({ failedProject: null });
+      const next = get().projects[0];
+      if (get().currentProject === null && next !== undefined) await get().switchProject(next);
     },
 
     requestCreateProject: async () => {

@@ -15,6 +15,10 @@ export interface WorkspaceState {
   /** Banner text when storage is blocked or full; null when all is well. */
   storageProblem: string | null;
   notice: Notice | null;
+  /** The project the last load could not open (safe start: startup-guard.ts), and why; the IDE opened without it. */
+  failedProject: { name: string; reason: string } | null;
+  /** Projects opened without their kept runs on this page (the safe start's choice). */
+  runsWithheld: ReadonlySet<string>;
   projects: string[];
   currentProject: string | null;
   tree: TreeNode[];
@@ -43,6 +47,9 @@ export interface WorkspaceState {
   /** Opens storage and the last project. Tests pass their own filesystem and deck fetcher. */
   start: (options?: { fileSystem?: FileSystem; fetchExampleDeck?: DeckFetcher }) => Promise<void>;
   switchProject: (name: string) => Promise<void>;
+  /** The safe start's choices for the project that failed: open it (with or without its kept runs), or delete it. */
+  openFailedProject: (options: { withoutRuns: boolean }) => Promise<void>;
+  deleteFailedProject: () => Promise<void>;
   requestCreateProject: () => Promise<void>;
   requestDeleteProject: (name: string) => Promise<void>;
   /** A fresh copy of the pitch-deck example (with its sample decks) under a free name; never overwrites. */

@@ -37,6 +37,8 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     fileSystem: null,
     storageProblem: null,
     notice: null,
+    failedProject: null,
+    runsWithheld: new Set(),
     projects: [],
     currentProject: null,
     tree: [],

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { deeplyNestedRunLink, runLinkFromText, syntheticRecordPayload, withRawArguments } from '@/lib/run-record/testing/synthetic-record';
+import { expect, openWorkbench, test, treeItem } from './helpers/workbench-test';
+
+/**
+ * Hostile run records in the IDE: a link under 1 KB whose tool arguments nest
+ * 20,000 arrays deep is refused with the limit it passed, before and after a
+ * reload, and the IDE keeps working; a record nested just within the limit
+ * opens and shows its arguments; a 10,000-call record opens and reloads
+ * without freezing the page (the generous timeouts are the only hang guard);
+ * and a project that crashed the page opens on the next load only when asked.
+ */
+
+function collectPageErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The IDE still works: the project menu, the file tree and the editor answer. */
+async function expectWorkingIde(page: Page): Promise<void> {
+  await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
+  await expect(page.getByTestId('area-error')).toHaveCount(0);
+  await expect(page.getByTestId('project-select')).toBeEnabled();
+  await treeItem(page, 'project.json').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('project.json');
+}
+
+test('a 20,000-deep run link under 1 KB is refused with the limit, before and after a reload, and the IDE works', async ({ page }) => {
+  const problems = collectPageErrors(page);
+  const link = deeplyNestedRunLink(20_000);
+  expect(link.length).toBeLessThan(1024);
+  await openWorkbench(page);
+  await page.goto(`/${link}`);
+  const refusal = page.getByTestId('import-dialog').getByTestId('import-error');
+  await expect(refusal).toContainText('nests deeper than 64 levels');
+  // Reloaded with the link still in the address bar: refused again, the same way.
+  await page.reload();
+  await expect(refusal).toContainText('nests deeper than 64 levels');
+  await page.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).click();
+  await expectWorkingIde(page);
+  // And reloaded once it was closed: the IDE opens as it was.
+  await page.reload();
+  await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+  await expectWorkingIde(page);
+  await expect(page.getByTestId('project-select').locator('option')).toHaveText(['pitch-deck-example']);
+  expect(problems).toEqual([]);
+});
+
+test('arguments nested within the limit open and show, before and after a reload', async ({ page }) => {
+  const problems = collectPageErrors(page);
+  const nested = `${'['.repeat(50)}"deep"${']'.repeat(50)}`;
+  const link = runLinkFromText(withRawArguments(syntheticRecordPayload({ calls: 2, projectName: 'nested' }), nested));
+  await openWorkbench(page);
+  await page.goto(`/${link}`);
+  await page.getByTestId('import-dialog').getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByTestId('project-select')).toHaveValue('nested');
+  const run = page.getByTestId('run-entry').first();
+  await expect(run).toHaveAttribute('data-status', 'completed');
+  // Folded past 600 characters; unfolded, the innermost value shows.
+  await run.getByRole('button', { name: /^Show more/ }).first().click();
+  await expect(run).toContainText('"deep"');
+  await page.reload();
+  await expect(page.getByTestId('project-select')).toHaveValue('nested');
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed');
+  await expectWorkingIde(page);
+  expect(problems).toEqual([]);
+});
+
+test('a 10,000-call record opens and reloads without a long freeze', async ({ page }) => {
+  test.setTimeout(240_000);
+  const problems = collectPageErrors(page);
+  const link = runLinkFromText(JSON.stringify(syntheticRecordPayload({ calls: 10_000, projectName: 'wide' })));
+  await openWorkbench(page);
+  await page.goto(`/${link}`);
+  await page.getByTestId('import-dialog').getByRole('button', { name: 'Import' }).click({ timeout: 60_000 });
+  await expect(page.getByTestId('project-select')).toHaveValue('wide', { timeout: 60_000 });
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expectWorkingIde(page);
+
+  await page.reload();
+  await expect(page.getByTestId('project-select')).toHaveValue('wide', { timeout: 60_000 });
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expectWorkingIde(page);
+  expect(problems).toEqual([]);
+});
+
+test('a project that crashed the page opens on the next load only when asked, without its runs', async ({ page }) => {
+  await openWorkbench(page);
+  // What the page-wide error screen notes (lib/state/workspace/startup-guard.ts).
+  await page.evaluate(() => localStorage.setItem('workerbench:crashed-project', JSON.stringify({ project: 'pitch-deck-example', reason: 'Maximum call stack size exceeded' })));
+  await page.reload();
+  const notice = page.getByTestId('safe-start');
+  await expect(notice).toContainText('could not open the project “pitch-deck-example” last time (Maximum call stack size exceeded)');
+  await expect(page.getByTestId('project-select')).toBeEnabled();
+  await notice.getByRole('button', { name: 'Open without its runs' }).click();
+  await expect(page.getByTestId('safe-start')).toHaveCount(0);
+  await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  // Chosen once: the next load opens it as usual.
+  await page.reload();
+  await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
+  await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
+  await expect(page.getByTestId('safe-start')).toHaveCount(0);
+});

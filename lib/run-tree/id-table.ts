@@ -1,0 +1,43 @@
+/**
+ * Tables keyed by ids that come from events, records and links: null-prototype
+ * objects, so "__proto__", "constructor", "toString" or "hasOwnProperty" are ids
+ * like any other. A plain object answers `table.toString` with Object's method
+ * (a Runs panel broke on `parentCallId: "toString"`), and assigning
+ * `table.__proto__` replaces its prototype. Spreading (`{ ...table }`) makes a
+ * plain object again: copy with these instead. Plain objects stay, rather than
+ * Maps, because the run tree is a store's state that views index directly.
+ */
+export type IdTable<Value> = Record<string, Value>;
+
+/** A null-prototype table of these entries (the last of equal ids wins). */
+export function idTable<Value>(entries: Iterable<readonly [string, Value]> = []): IdTable<Value> {
+  const table = Object.create(null) as IdTable<Value>;
+  for (const [id, value] of entries) table[id] = value;
+  return table;
+}
+
+/** A null-prototype copy of a table (plain or not), own entries only. */
+export function copyTable<Value>(table: Readonly<IdTable<Value>>): IdTable<Value> {
+  const copy = Object.create(null) as IdTable<Value>;
+  for (const id of Object.keys(table)) copy[id] = table[id]!;
+  return copy;
+}
+
+/** A copy with one entry set. */
+export function withEntry<Value>(table: Readonly<IdTable<Value>>, id: string, value: Value): IdTable<Value> {
+  const copy = copyTable(table);
+  copy[id] = value;
+  return copy;
+}
+
+/** A copy without one entry. */
+export function withoutEntry<Value>(table: Readonly<IdTable<Value>>, id: string): IdTable<Value> {
+  const copy = copyTable(table);
+  delete copy[id];
+  return copy;
+}
+
+/** The table's own entry for the id; never a member of Object's prototype, even on a plain object. */
+export function ownEntry<Value>(table: Readonly<IdTable<Value>>, id: string): Value | undefined {
+  return Object.hasOwn(table, id) ? table[id] : undefined;
+}
