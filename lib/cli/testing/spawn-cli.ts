@@ -29,7 +29,7 @@ export function cleanEnvironment(extra: Record<string, string> = {}): Record<str
 }
 
 export function spawnCli(args: readonly string[], options: { cwd: string; env?: Record<string, string>; stdin?: string; timeoutMs?: number }): SpawnedCli {
-  const child = spawn(process.execPath, [BIN_PATH, ...args], { cwd: options.cwd, env: options.env ?? cleanEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN_PATH, ...args], { cwd: options.cwd, env: (options.env ?? cleanEnvironment()) as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
