@@ -10,7 +10,7 @@ import { createRunSession } from '@/lib/runtime/session-state';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { CliModelAccess } from './cli-model-access';
 import type { CliProject } from './open-project';
-import { snapshotProject } from './project-snapshot';
+import { snapshotProject, type SnapshotOptions } from './project-snapshot';
 import { startRunJournal } from './run-journal';
 
 /**
@@ -35,6 +35,8 @@ export interface CliRunRequest {
   recorded?: RecordedRun;
   /** Where the tools read and write; the project's own sandbox unless a scratch copy is given (tests). */
   sandbox?: FileSystem;
+  /** What the record keeps of the project (batch: binaries other than the item's own are listed, not copied). */
+  snapshot?: SnapshotOptions;
 }
 
 export interface CliRunResult {
@@ -54,7 +56,7 @@ const extractPdfText: PdfTextExtractor = async (bytes) => {
 
 export async function executeCliRun(request: CliRunRequest): Promise<CliRunResult> {
   const sandbox = request.sandbox ?? request.project.sandbox;
-  const journal = startRunJournal(request.project.runsFolder, request.project.name, await snapshotProject(sandbox, request.attachments));
+  const journal = startRunJournal(request.project.runsFolder, request.project.name, await snapshotProject(sandbox, request.attachments, request.snapshot));
   const events: RunEvent[] = [];
   const tokens = { input: 0, output: 0 };
   // A fan-out of concurrent workers listens to the run's one signal by design (lib/runtime/abort.ts).

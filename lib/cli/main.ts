@@ -3,6 +3,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import { processIo, type CliIo } from './cli-io';
 import { initCommand } from './init-command';
 import { runCommand } from './run-command';
+import { testCommand } from './test-command';
 import { EXIT_USAGE, UsageError } from './usage-error';
 
 /**
@@ -31,6 +32,18 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--trust-project', "let the project's approve_all and pre_approved count (off: a cloned folder is someone else's files)")
     .option('--json', 'progress as NDJSON events on stderr')
     .action(run((dir: string, worker: string | undefined, input: string | undefined, options) => runCommand(io, dir, worker, input, options)));
+
+  program
+    .command('test')
+    .description("Run every <worker>.tests.yaml as the IDE's Tests dialog does; exit 100 when a case fails.")
+    .argument('[dir]', 'the project folder', '.')
+    .option('--models <models>', 'comma-separated "provider:model" ids (default: the project\'s default model)')
+    .option('--filter <text>', 'only cases whose name or tests file contains the text')
+    .option('-j, --jobs <n>', 'case runs at once (default 3)')
+    .option('-o, --output <file>', 'write the results: results.json or results.junit.xml')
+    .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
+    .option('--trust-project', "let the project's approve_all and pre_approved count")
+    .action(run((dir: string, options) => testCommand(io, dir, options)));
 
   program
     .command('init')

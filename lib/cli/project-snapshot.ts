@@ -12,16 +12,27 @@ import { walkFiles } from '@/lib/vfs/walk-files';
  * does not fit is listed as missing (the IDE then shows the run, and says
  * which files a replay would need).
  */
-export async function snapshotProject(sandbox: FileSystem, attachments: readonly string[]): Promise<RunRecord['projectAtStart']> {
+export interface SnapshotOptions {
+  /**
+   * `attached`: binary files other than the run's attachments are listed as
+   * missing without being read (a batch over a folder of decks would read the
+   * whole folder once per item otherwise).
+   */
+  binaries?: 'all' | 'attached';
+}
+
+export async function snapshotProject(sandbox: FileSystem, attachments: readonly string[], options: SnapshotOptions = {}): Promise<RunRecord['projectAtStart']> {
   const walked = await walkFiles(sandbox, '');
   const attached = new Set(attachments);
+  const onlyAttached = options.binaries === 'attached';
   const rank = (file: { path: string }) => (attached.has(file.path) ? 0 : isBinaryExtension(file.path) ? 2 : 1);
   const ordered = [...walked].sort((left, right) => rank(left) - rank(right) || left.path.localeCompare(right.path));
   const files: RunRecordFile[] = [];
   const missingFiles: string[] = [];
   let bytes = 0;
   for (const file of ordered) {
-    if (bytes + file.size > MAX_DECOMPRESSED_BYTES || files.length >= MAX_FILES) {
+    const skipped = onlyAttached && rank(file) === 2;
+    if (skipped || bytes + file.size > MAX_DECOMPRESSED_BYTES || files.length >= MAX_FILES) {
       missingFiles.push(file.path);
       continue;
     }
