@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { errorMessage } from '@/lib/errors/error-message';
+import { batchCommand, DEFAULT_BATCH_JOBS } from './batch/batch-command';
 import { processIo, type CliIo } from './cli-io';
 import { initCommand } from './init-command';
 import { runCommand } from './run-command';
@@ -44,6 +45,24 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
     .option('--trust-project', "let the project's approve_all and pre_approved count")
     .action(run((dir: string, options) => testCommand(io, dir, options)));
+
+  program
+    .command('batch')
+    .description('Run a worker once per item (lines of a JSONL file, or project files matching a glob), at most -j at once; outputs into -o.')
+    .usage("[dir] <worker> (--inputs items.jsonl | --each 'input/*.pdf') -o out/ [options]")
+    .argument('<dir-or-worker>', 'the project folder, or the worker when the folder is the current one')
+    .argument('[worker]', 'the worker to run')
+    .option('--inputs <file>', 'JSONL: one item per line ({"id", "input", "attachments"} or the input itself)')
+    .option('--each <glob>', 'one item per project file matching the glob, attached')
+    .option('--input <text>', 'with --each: the input, "{path}" replaced by the file (default "{path}")')
+    .option('-j, --jobs <n>', `items at once (default ${DEFAULT_BATCH_JOBS})`)
+    .option('-o, --output <folder>', 'where each output and the batch state go')
+    .option('--resume', 'continue a batch: skip finished items, resume an interrupted one from its record')
+    .option('--model <model>', 'the run model, "provider:model"')
+    .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
+    .option('--trust-project', "let the project's approve_all and pre_approved count")
+    .option('--no-progress', 'no progress bar')
+    .action(run((first: string, second: string | undefined, options) => batchCommand(io, first, second, options)));
 
   program
     .command('init')
