@@ -40,7 +40,9 @@ export function createApprovalAnswers(flag: ApprovalFlag, options: { ask?: Termi
     if (flag.kind === 'tools' && flag.tools.has(request.toolName)) return { choice: 'approve_once' };
     const ask = options.ask;
     if (ask === undefined) {
-      unanswered ??= `${request.workerName} asked to run ${request.toolName} and there is no terminal to ask; pass --approve all, --approve ${request.toolName} (a comma-separated list of tools), or --approve none to deny.`;
+      // A resumed run asks again about a call it cannot tell finished (ASK_AGAIN_NOTICE); say so.
+      const again = request.notice === undefined ? '' : ` (${request.notice})`;
+      unanswered ??= `${request.workerName} asked to run ${request.toolName}${again} and there is no terminal to ask; pass --approve all, --approve ${request.toolName} (a comma-separated list of tools), or --approve none to deny.`;
       options.stopRun();
       return { choice: 'deny', reason: 'no one could be asked' };
     }

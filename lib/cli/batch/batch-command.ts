@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapWithLimit } from '@/lib/async/map-with-limit';
@@ -76,6 +77,8 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
   totals.skipped = items.length - pending.length;
   const progress = createBatchProgress(io.stderr, items.length, totals.skipped, options.progress !== false);
   const controller = new AbortController();
+  // Every item in flight listens to the batch's stop.
+  setMaxListeners(0, controller.signal);
   const release = stopOnInterrupt(controller);
   const failures: string[] = [];
 
