@@ -3,6 +3,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import { batchCommand, DEFAULT_BATCH_JOBS } from './batch/batch-command';
 import { processIo, type CliIo } from './cli-io';
 import { initCommand } from './init-command';
+import { replayCommand } from './replay-command';
 import { runCommand } from './run-command';
 import { testCommand } from './test-command';
 import { EXIT_USAGE, UsageError } from './usage-error';
@@ -63,6 +64,16 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--trust-project', "let the project's approve_all and pre_approved count")
     .option('--no-progress', 'no progress bar')
     .action(run((first: string, second: string | undefined, options) => batchCommand(io, first, second, options)));
+
+  program
+    .command('replay')
+    .description('Replay a run record offline: its project as the run started, every model answer and approval from the record.')
+    .argument('<record>', 'a .run.json file (from .workerbench/runs/ or the IDE)')
+    .option('--into <dir>', 'replay in this new folder and keep it (default: a scratch folder, removed after)')
+    .option('--approve <answer>', 'answers questions the record did not: all, none, or a comma-separated list of tools')
+    .option('--trust-project', "let the record's project's approve_all and pre_approved count")
+    .option('--json', 'progress as NDJSON events on stderr')
+    .action(run((file: string, options) => replayCommand(io, file, options)));
 
   program
     .command('init')

@@ -73,6 +73,13 @@ describe('workerbench run', () => {
       expect(read.record.steps).toHaveLength(2);
       expect(read.record.projectAtStart.files.map((file) => file.path)).toEqual(['input/brief.md', 'main.worker', 'project.json']);
     }
+    // The record replays offline: no request reaches the provider, the same output comes out.
+    const requestsBefore = standIn.requests.length;
+    const replay = await runCli(['replay', path.join('.workerbench/runs', records[0]!)], { cwd: folder, env: cleanEnvironment() });
+    expect(replay.stderr).toContain('replayed: the output is the recorded one');
+    expect(replay.code).toBe(0);
+    expect(replay.stdout).toBe(result.stdout);
+    expect(standIn.requests.length).toBe(requestsBefore);
   });
 
   it('denies every question with --approve none: the model is told, nothing is written', async () => {
