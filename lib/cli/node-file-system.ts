@@ -65,13 +65,14 @@ export class NodeFileSystem implements FileSystem {
     const host = await this.hostPath(directoryPath);
     const stats = await this.statOrThrow(directoryPath, host);
     if (!stats.isDirectory()) throw new VfsError('ENOTDIR', `"${directoryPath}" is a file, not a directory.`, directoryPath);
-    const names = await guarded(directoryPath, () => fs.readdir(host));
+    const dirents = await guarded(directoryPath, () => fs.readdir(host, { withFileTypes: true }));
     const entries: DirectoryEntry[] = [];
-    for (const name of names) {
+    for (const dirent of dirents) {
+      const name = dirent.name;
       if (directoryPath === ROOT_PATH && this.hidden.has(name)) continue;
       const entryPath = directoryPath === ROOT_PATH ? `/${name}` : `${directoryPath}/${name}`;
-      // A symlink out of the project, or one that dangles, is not part of the project.
-      const entryStats = await this.hostPath(entryPath).then(statOrNull, () => null);
+      // The folder itself was checked; only a symlink in it can lead out (or dangle), and then it is not part of the project.
+      const entryStats = dirent.isSymbolicLink() ? await this.hostPath(entryPath).then(statOrNull, () => null) : await statOrNull(path.join(host, name));
       if (entryStats === null) continue;
       const kind = entryStats.isDirectory() ? 'directory' : 'file';
       entries.push({ name, path: entryPath, kind, size: kind === 'file' ? entryStats.size : 0 });

@@ -32,8 +32,8 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}: ${diagnostic.message}`;
 }
 
-export async function openCliProject(directory: string | undefined, options: { trusted: boolean }): Promise<CliProject> {
-  const hostRoot = path.resolve(directory ?? '.');
+export async function openCliProject(directory: string | undefined, options: { trusted: boolean; cwd?: string }): Promise<CliProject> {
+  const hostRoot = path.resolve(options.cwd ?? process.cwd(), directory ?? '.');
   let isDirectory = false;
   try {
     isDirectory = statSync(hostRoot).isDirectory();

@@ -22,7 +22,7 @@ export interface RunCommandOptions {
 /** `workerbench run [dir] [worker] [input]`: the output on stdout, progress on stderr, a record in .workerbench/runs/. */
 export async function runCommand(io: CliIo, directory: string | undefined, worker: string | undefined, input: string | undefined, options: RunCommandOptions): Promise<number> {
   const approvalFlag = parseApprovalFlag(options.approve);
-  const project = await openCliProject(directory, { trusted: options.trustProject === true });
+  const project = await openCliProject(directory, { trusted: options.trustProject === true, cwd: io.cwd });
   assertManifestReadable(project);
   const workerName = chooseWorker(project, worker);
   const models = createCliModelAccess(io.env);

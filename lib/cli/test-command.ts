@@ -41,7 +41,7 @@ export async function testCommand(io: CliIo, directory: string | undefined, opti
   const approvalFlag = parseApprovalFlag(options.approve);
   const jobs = parseJobs(options.jobs, DEFAULT_PARALLEL_CASE_RUNS);
   const format = outputFormat(options.output);
-  const project = await openCliProject(directory, { trusted: options.trustProject === true });
+  const project = await openCliProject(directory, { trusted: options.trustProject === true, cwd: io.cwd });
   assertManifestReadable(project);
   const models = createCliModelAccess(io.env);
   const runModels = splitList(options.models) ?? [project.loaded.manifest.default_model ?? 'demo:scripted'];

@@ -58,7 +58,7 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
   const jobs = parseJobs(options.jobs, DEFAULT_BATCH_JOBS);
   if (options.output === undefined) throw new UsageError('batch needs -o <folder> for the outputs (and the state --resume reads).');
   if ((options.inputs === undefined) === (options.each === undefined)) throw new UsageError("batch takes its items from --inputs items.jsonl or from --each 'input/*.pdf' (one of the two).");
-  const project = await openCliProject(directory, { trusted: options.trustProject === true });
+  const project = await openCliProject(directory, { trusted: options.trustProject === true, cwd: io.cwd });
   assertManifestReadable(project);
   const workerName = chooseWorker(project, worker);
   const models = createCliModelAccess(io.env);
