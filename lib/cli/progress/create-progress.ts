@@ -7,7 +7,8 @@ import { createTreeProgress } from './tree-progress';
 /** The progress a run shows on stderr: --json, else a live tree on a terminal, else plain lines. */
 export function createRunProgress(io: CliIo, options: { json?: boolean; quiet?: boolean }): RunProgress {
   const write = (text: string) => void io.stderr.write(text);
-  const style = chooseProgressStyle({ json: options.json, isTerminal: io.stderr.isTTY === true });
+  // A terminal that reports no width (a bare pty) cannot hold a redrawn tree: plain lines there.
+  const style = chooseProgressStyle({ json: options.json, isTerminal: io.stderr.isTTY === true && (io.stderr.columns ?? 0) > 0 });
   if (style === 'json') return createJsonProgress(write);
   if (style === 'tree') return createTreeProgress(io.stderr);
   return createPlainProgress(write);
