@@ -47,9 +47,11 @@ function quietIo(cwd: string, delayMs = '0'): CliIo & { text(): string } {
 async function runsPerMinute(delayMs: string): Promise<string[][]> {
   const rows: string[][] = [];
   // Warm-up: pdf.js, Ajv and the module caches load with the first run, not inside a measured one.
-  for (const jobs of [1, ...JOBS]) {
-    const warmUp = rows.length === 0 && jobs === 1 && !warmedUp;
-    warmedUp = true;
+  const schedule = warmedUp ? JOBS : [0, ...JOBS];
+  warmedUp = true;
+  for (const entry of schedule) {
+    const warmUp = entry === 0;
+    const jobs = Math.max(1, entry);
     const parent = mkdtempSync(path.join(tmpdir(), 'workerbench-bench-cli-'));
     const init = quietIo(parent);
     if ((await main(['init', 'deals'], init)) !== 0) throw new Error(init.text());
