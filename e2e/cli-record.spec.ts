@@ -50,6 +50,8 @@ test('a record the CLI wrote opens in the IDE and replays offline', async ({ pag
 
   await imported.getByTestId('replay-run').click();
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2-replay', { timeout: 30_000 });
+  // The copy holds the recorded run and its replay, the replay first.
+  await expect(runEntries(page)).toHaveCount(2);
   const replay = runEntries(page).first();
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   await expect(replay.getByTestId('run-replay-label')).toBeVisible();
