@@ -72,7 +72,7 @@ describe('run checks', () => {
     expect(parsed.diagnostics.map((diagnostic) => `${diagnostic.line}: ${diagnostic.message}`)).toEqual([
       '4: "max_steps" must be a whole number of 0 or more, but it is the decimal number 2.5',
       '5: "max_cost_usd" must be a number of 0 or more, but it is the number -1',
-      '6: "tool_called" must be a non-empty text, but it is the text \"\"',
+      '6: "tool_called" must be a non-empty text, but it is the text ""',
     ]);
   });
 });
