@@ -6,7 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 /** The IDE's shipped example record, replayed from the command line: the two surfaces read one format. */
-describe('workerbench replay', () => {
+// Spawned processes on a shared CI machine: generous bounds, never a hang.
+describe('workerbench replay', { timeout: 180_000 }, () => {
   it("replays the IDE's example record offline to the recorded output", async () => {
     const record = path.resolve(__dirname, '..', '..', EXAMPLE_RECORD_PATH);
     const cwd = mkdtempSync(path.join(tmpdir(), 'workerbench-replay-test-'));

@@ -51,7 +51,8 @@ function project(manifest: Record<string, unknown> = {}): string {
   });
 }
 
-describe('workerbench run', () => {
+// Spawned processes on a shared CI machine: generous bounds, never a hang.
+describe('workerbench run', { timeout: 180_000 }, () => {
   it('reads the input from stdin, attaches files, approves by flag, prints the output and writes a record', async () => {
     const folder = project();
     const before = standIn.requests.length;

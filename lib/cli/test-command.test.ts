@@ -21,7 +21,8 @@ const FAILING_CASE = `
       - max_steps: 0
 `;
 
-describe('workerbench init and test', () => {
+// Spawned processes on a shared CI machine: generous bounds, never a hang.
+describe('workerbench init and test', { timeout: 180_000 }, () => {
   it('writes the example, runs its tests, exits 100 on a failing case and writes JUnit XML', async () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'workerbench-cli-test-'));
     const init = await runCli(['init', 'deals', '--example', 'pitch-deck'], { cwd: parent });
@@ -31,7 +32,7 @@ describe('workerbench init and test', () => {
     expect(readdirSync(path.join(folder, 'input')).sort()).toEqual(['README.md', 'lumen-ledger.pdf', 'orbit-snacks.pdf', 'tidewater-robotics.pdf']);
     appendFileSync(path.join(folder, 'deck_evaluator.tests.yaml'), FAILING_CASE);
 
-    const result = await runCli(['test', 'deals', '--filter', 'o', '-j', '2', '-o', 'results.junit.xml'], { cwd: parent, timeoutMs: 60_000 });
+    const result = await runCli(['test', 'deals', '--filter', 'o', '-j', '2', '-o', 'results.junit.xml'], { cwd: parent, timeoutMs: 150_000 });
     expect(result.stderr).toContain('results: results.junit.xml');
     expect(result.code).toBe(100);
     expect(result.stdout).toMatch(/deck_evaluator\.tests\.yaml: Deliberately failing budget\s+FAIL/);

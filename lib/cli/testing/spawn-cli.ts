@@ -36,7 +36,7 @@ export function spawnCli(args: readonly string[], options: { cwd: string; env?: 
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdin.on('error', () => undefined);
   child.stdin.end(options.stdin ?? '');
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
   const done = new Promise<CliResult>((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
