@@ -3,14 +3,13 @@
 import { useEffect } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
 import { prefetchWhenIdle } from '@/lib/state/prefetch-when-idle';
-import { DialogHost } from '@/components/dialogs/dialog-host';
-import { EditorPane } from '@/components/editor/editor-pane';
-import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
-import { ProblemsPanel } from '@/components/problems/problems-panel';
-import { ProjectSwitcher } from '@/components/projects/project-switcher';
-import { RunPanelSlot } from '@/components/run/run-panel-slot';
+import { DialogHost, preloadDialogs } from '@/components/dialogs/dialog-host';
+import { preloadTooltips } from '@/components/icons/tooltip';
+import { applyStoredTheme } from '@/components/theme/theme';
 import { ShareLinkListener } from '@/components/share/share-link-listener';
 import { useIdleHistory } from '@/components/history/use-idle-history';
+import { AreaControlsProvider } from './areas/area-controls';
+import { WorkbenchAreas } from './areas/workbench-areas';
 import { OnDemandDialogs } from './on-demand-dialogs';
 import { NoticeBar } from './notice-bar';
 import { StorageBanner } from './storage-banner';
@@ -21,9 +20,13 @@ import { useSaveTriggers } from './use-save-triggers';
 // Storage opens, and the first project is read, while React hydrates the page rather than after: the
 // store's first render is hydrated from its initial state (zustand's server snapshot), so the page
 // matches the server's HTML either way, and the project shows as soon as hydration ends.
-if (typeof window !== 'undefined') void useWorkspaceStore.getState().start();
+// The stored colour theme goes on <html> at the same moment, before the shell's first paint.
+if (typeof window !== 'undefined') {
+  applyStoredTheme();
+  void useWorkspaceStore.getState().start();
+}
 
-/** The IDE shell: header, sidebar (projects + files), editor, problems, and the run slot. */
+/** The IDE shell: header, then the areas (sidebar with projects + files, editor, Problems, the run slot). */
 export function Workbench() {
   const phase = useWorkspaceStore((state) => state.phase);
   const startupError = useWorkspaceStore((state) => state.startupError);
@@ -35,35 +38,27 @@ export function Workbench() {
   // What the first load left out comes once the project is on screen and the page is idle: during
   // the start, its chunks would take the main thread from the first project's tree.
   const ready = phase === 'ready';
-  useEffect(() => (ready ? prefetchWhenIdle() : undefined), [ready]);
+  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadDialogs]) : undefined), [ready]);
 
   return (
-    <div className="workbench" data-testid="workbench" data-phase={phase}>
-      <WorkbenchHeader />
-      <StorageBanner />
-      <NoticeBar />
-      <TrustBanner />
-      {phase === 'failed' ? (
-        <main className="startup-failure" role="alert">
-          <h1>Workerbench could not start</h1>
-          <p>{startupError}</p>
-        </main>
-      ) : (
-        <div className="workbench-body">
-          <aside className="sidebar" aria-label="Projects and files">
-            <ProjectSwitcher />
-            <FileTreePanel />
-          </aside>
-          <main className="main-column">
-            <EditorPane />
-            <ProblemsPanel />
+    <AreaControlsProvider>
+      <div className="workbench" data-testid="workbench" data-phase={phase}>
+        <WorkbenchHeader />
+        <StorageBanner />
+        <NoticeBar />
+        <TrustBanner />
+        {phase === 'failed' ? (
+          <main className="startup-failure" role="alert">
+            <h1>Workerbench could not start</h1>
+            <p>{startupError}</p>
           </main>
-          <RunPanelSlot />
-        </div>
-      )}
-      <DialogHost />
-      <ShareLinkListener />
-      <OnDemandDialogs />
-    </div>
+        ) : (
+          <WorkbenchAreas />
+        )}
+        <DialogHost />
+        <ShareLinkListener />
+        <OnDemandDialogs />
+      </div>
+    </AreaControlsProvider>
   );
 }

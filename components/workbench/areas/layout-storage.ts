@@ -1,0 +1,23 @@
+import type { LayoutStorage } from 'react-resizable-panels';
+
+/**
+ * Where the areas' sizes are kept: this browser's localStorage. The server has none (it renders
+ * the default sizes), and a browser that refuses storage keeps its sizes for the session only.
+ */
+export const layoutStorage: LayoutStorage = {
+  getItem: (key) => {
+    if (typeof window === 'undefined') return null;
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  setItem: (key, value) => {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Storage refused or full: the layout still applies, it is only not kept.
+    }
+  },
+};
