@@ -69,7 +69,7 @@ test('the IDE at rest: four areas that fit, the page never scrolls, Problems fol
     await page.setViewportSize(size);
     await page.waitForTimeout(300);
     await screenshotFor(page, 'ide');
-    for (const area of ['files', 'center', 'run']) await expectContentFits(page.locator(`[data-panel][id="${area}"] > .workbench-area`));
+    for (const area of ['files', 'center', 'run']) await expectContentFits(page.locator(`[data-panel-id="${area}"]`));
     await expectScreenHoldsUp(page, page.getByTestId('workbench'));
     // The example has no problems: Problems keeps only its title bar.
     const problems = await page.getByTestId('problems-panel').boundingBox();
@@ -83,7 +83,7 @@ test('the IDE at rest: four areas that fit, the page never scrolls, Problems fol
 test('areas collapse and resize, and keep their sizes after a reload', async ({ page }) => {
   await openWorkbench(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const run = page.locator('[data-panel][id="run"]');
+  const run = page.locator('[data-panel-id="run"]');
   const before = (await run.boundingBox())!.width;
   // Drag the splitter between the editor and the run panel 120 px to the left: the run panel widens.
   const separator = page.getByRole('separator', { name: 'Resize the run panel' });
@@ -96,7 +96,7 @@ test('areas collapse and resize, and keep their sizes after a reload', async ({ 
   const widened = (await run.boundingBox())!.width;
 
   await page.getByRole('button', { name: 'Hide the files sidebar' }).click();
-  await expect.poll(async () => (await page.locator('[data-panel][id="files"]').boundingBox())?.width ?? 0).toBeLessThan(2);
+  await expect.poll(async () => (await page.locator('[data-panel-id="files"]').boundingBox())?.width ?? 0).toBeLessThan(2);
   await page.reload();
   await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
   await expect(page.getByRole('button', { name: 'Show the files sidebar' })).toBeVisible();

@@ -1,17 +1,15 @@
 'use client';
 
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { usePanelRef, type PanelImperativeHandle } from 'react-resizable-panels';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { ImperativePanelHandle } from 'react-resizable-panels';
 
 /** The areas that can collapse: the files sidebar, the run panel and Problems (the editor always shows). */
 export type CollapsibleArea = 'files' | 'run' | 'problems';
 
-type PanelRef = React.RefObject<PanelImperativeHandle | null>;
-
 interface AreaControls {
-  panelRefs: Record<CollapsibleArea, PanelRef>;
+  panelRefs: Record<CollapsibleArea, RefObject<ImperativePanelHandle | null>>;
   collapsed: Record<CollapsibleArea, boolean>;
-  /** Called by a panel when it resizes, so buttons elsewhere know whether it is collapsed. */
+  /** Called by a panel when it collapses or expands, so buttons elsewhere know. */
   reportCollapsed: (area: CollapsibleArea, collapsed: boolean) => void;
   toggle: (area: CollapsibleArea) => void;
 }
@@ -19,13 +17,13 @@ interface AreaControls {
 const AreaControlsContext = createContext<AreaControls | null>(null);
 
 /**
- * Lets the header's buttons and Problems' own title bar collapse and expand areas that the
- * layout (workbench-areas) owns: one place holds each panel's handle and its collapsed state.
+ * Lets the header's buttons collapse and expand areas that the layout (workbench-areas) owns:
+ * one place holds each panel's handle and whether it is collapsed.
  */
 export function AreaControlsProvider({ children }: { children: ReactNode }) {
-  const files = usePanelRef();
-  const run = usePanelRef();
-  const problems = usePanelRef();
+  const files = useRef<ImperativePanelHandle | null>(null);
+  const run = useRef<ImperativePanelHandle | null>(null);
+  const problems = useRef<ImperativePanelHandle | null>(null);
   const [collapsed, setCollapsed] = useState<Record<CollapsibleArea, boolean>>({ files: false, run: false, problems: false });
   const value = useMemo<AreaControls>(() => {
     const panelRefs = { files, run, problems };
@@ -40,7 +38,7 @@ export function AreaControlsProvider({ children }: { children: ReactNode }) {
         else panel.collapse();
       },
     };
-  }, [files, run, problems, collapsed]);
+  }, [collapsed]);
   return <AreaControlsContext.Provider value={value}>{children}</AreaControlsContext.Provider>;
 }
 

@@ -1,12 +1,11 @@
-import type { LayoutStorage } from 'react-resizable-panels';
+import type { PanelGroupStorage } from 'react-resizable-panels';
 
 /**
- * Where the areas' sizes are kept: this browser's localStorage. The server has none (it renders
- * the default sizes), and a browser that refuses storage keeps its sizes for the session only.
+ * Where the areas' sizes are kept: this browser's localStorage. A browser that refuses storage
+ * keeps its sizes for the session only.
  */
-export const layoutStorage: LayoutStorage = {
+export const layoutStorage: PanelGroupStorage = {
   getItem: (key) => {
-    if (typeof window === 'undefined') return null;
     try {
       return window.localStorage.getItem(key);
     } catch {

@@ -1,67 +1,96 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { EditorPane } from '@/components/editor/editor-pane';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
 import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
-import { useAreaControls, type CollapsibleArea } from './area-controls';
+import { useAreaControls } from './area-controls';
 import { layoutStorage } from './layout-storage';
+import { percentOf, useElementSize } from './use-element-size';
 
-/** Problems collapses to its title bar (28 px and its top border), which keeps its count in sight. */
+/** Problems collapses to its title bar (28 px and the splitter's pixel), which keeps its count in sight. */
 const PROBLEMS_TITLE_HEIGHT = 29;
 
 /**
  * The four areas, as in VS Code: files | editor over Problems | run panel. Draggable splitters
- * (keyboard too: focus one, then the arrow keys), each area but the editor collapsible, and the
- * sizes kept in this browser. Percent defaults so that 1024 px still leaves the editor half the width.
+ * (the keyboard too: focus one, then the arrow keys), each area but the editor collapsible, and
+ * the sizes kept in this browser. The library sizes in percent; the least sizes are pixels (a
+ * readable tree, run form and editor), converted as the window changes.
  */
 export function WorkbenchAreas() {
   const { panelRefs, reportCollapsed } = useAreaControls();
-  const columns = useDefaultLayout({ id: 'workbench-columns', storage: layoutStorage });
-  const rows = useDefaultLayout({ id: 'workbench-rows', storage: layoutStorage });
-  const onResize = (area: CollapsibleArea) => () => reportCollapsed(area, panelRefs[area].current?.isCollapsed() ?? false);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const centerRef = useRef<HTMLElement>(null);
+  const { width } = useElementSize(bodyRef);
+  const { height } = useElementSize(centerRef);
   useProblemsFollowContent();
 
   return (
-    <Group id="workbench-columns" className="workbench-body" orientation="horizontal" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
-      <Panel id="files" panelRef={panelRefs.files} className="workbench-area area-files" defaultSize="18%" minSize={180} maxSize="40%" collapsible onResize={onResize('files')}>
-        <aside className="sidebar" aria-label="Projects and files">
-          <ProjectSwitcher />
-          <FileTreePanel />
-        </aside>
-      </Panel>
-      <Separator className="area-separator" aria-label="Resize the files sidebar" />
-      <Panel id="center" className="workbench-area area-center" minSize={320}>
-        <main className="main-column">
-          <Group id="workbench-rows" orientation="vertical" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged}>
-            <Panel id="editor" className="workbench-area area-editor" minSize={120}>
-              <EditorPane />
-            </Panel>
-            <Separator className="area-separator" aria-label="Resize Problems" />
-            <Panel
-              id="problems"
-              panelRef={panelRefs.problems}
-              className="workbench-area area-problems"
-              defaultSize={160}
-              minSize={90}
-              collapsible
-              collapsedSize={PROBLEMS_TITLE_HEIGHT}
-              onResize={onResize('problems')}
-            >
-              <ProblemsPanel />
-            </Panel>
-          </Group>
-        </main>
-      </Panel>
-      <Separator className="area-separator" aria-label="Resize the run panel" />
-      <Panel id="run" panelRef={panelRefs.run} className="workbench-area area-run" defaultSize="30%" minSize={300} maxSize="60%" collapsible onResize={onResize('run')}>
-        <RunPanelSlot />
-      </Panel>
-    </Group>
+    <div ref={bodyRef} className="workbench-body">
+      <PanelGroup direction="horizontal" autoSaveId="workbench-columns" storage={layoutStorage}>
+        <Panel
+          id="files"
+          order={1}
+          ref={panelRefs.files}
+          className="workbench-area area-files"
+          defaultSize={18}
+          minSize={Math.min(percentOf(180, width, 14), 40)}
+          maxSize={40}
+          collapsible
+          onCollapse={() => reportCollapsed('files', true)}
+          onExpand={() => reportCollapsed('files', false)}
+        >
+          <aside className="sidebar" aria-label="Projects and files">
+            <ProjectSwitcher />
+            <FileTreePanel />
+          </aside>
+        </Panel>
+        <PanelResizeHandle className="area-separator" aria-label="Resize the files sidebar" />
+        <Panel id="center" order={2} className="workbench-area area-center" minSize={Math.min(percentOf(320, width, 30), 50)}>
+          <main ref={centerRef} className="main-column">
+            <PanelGroup direction="vertical" autoSaveId="workbench-rows" storage={layoutStorage}>
+              <Panel id="editor" order={1} className="workbench-area area-editor" minSize={Math.min(percentOf(120, height, 20), 50)}>
+                <EditorPane />
+              </Panel>
+              <PanelResizeHandle className="area-separator" aria-label="Resize Problems" />
+              <Panel
+                id="problems"
+                order={2}
+                ref={panelRefs.problems}
+                className="workbench-area area-problems"
+                defaultSize={22}
+                minSize={Math.min(percentOf(90, height, 12), 40)}
+                collapsible
+                collapsedSize={Math.min(percentOf(PROBLEMS_TITLE_HEIGHT, height, 4), 10)}
+                onCollapse={() => reportCollapsed('problems', true)}
+                onExpand={() => reportCollapsed('problems', false)}
+              >
+                <ProblemsPanel />
+              </Panel>
+            </PanelGroup>
+          </main>
+        </Panel>
+        <PanelResizeHandle className="area-separator" aria-label="Resize the run panel" />
+        <Panel
+          id="run"
+          order={3}
+          ref={panelRefs.run}
+          className="workbench-area area-run"
+          defaultSize={30}
+          minSize={Math.min(percentOf(300, width, 22), 60)}
+          maxSize={60}
+          collapsible
+          onCollapse={() => reportCollapsed('run', true)}
+          onExpand={() => reportCollapsed('run', false)}
+        >
+          <RunPanelSlot />
+        </Panel>
+      </PanelGroup>
+    </div>
   );
 }
 
