@@ -38,7 +38,6 @@ const TESTS = `cases:
 let standIn: StandIn;
 let server: SecondServer;
 
-test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
@@ -125,6 +124,8 @@ test('History with a diff: the versions beside the files, the diff side by side 
   await page.keyboard.insertText('\nOne more line the person wrote.\n');
   await page.keyboard.press('ControlOrMeta+S');
   await expectSaved(page);
+  // Saved edits become a version after 5 s without another save (components/history/use-idle-history.ts).
+  await page.waitForTimeout(6_000);
   await page.getByRole('button', { name: 'History', exact: true }).click();
   const dialog = page.getByTestId('history-dialog');
   await expect(dialog.getByRole('option').first()).toHaveAttribute('data-kind', 'person');

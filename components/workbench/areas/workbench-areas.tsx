@@ -27,7 +27,7 @@ export function WorkbenchAreas() {
   const centerRef = useRef<HTMLElement>(null);
   const { width } = useElementSize(bodyRef);
   const { height } = useElementSize(centerRef);
-  useProblemsFollowContent();
+  useProblemsFollowContent(height > 0);
 
   return (
     <div ref={bodyRef} className="workbench-body">
@@ -98,13 +98,14 @@ export function WorkbenchAreas() {
  * Problems takes room only when it has something to say: it folds to its title bar when the
  * project has no problems, and opens again when problems appear, unless the person folded it.
  */
-function useProblemsFollowContent() {
+function useProblemsFollowContent(measured: boolean) {
   const { panelRefs } = useAreaControls();
   const empty = useWorkspaceStore((state) => state.diagnostics.length === 0);
   const foldedForEmptiness = useRef(false);
   useEffect(() => {
+    // Not before the layout has its size: the library ignores a collapse before its first layout.
     const panel = panelRefs.problems.current;
-    if (panel === null) return;
+    if (panel === null || !measured) return;
     if (empty && !panel.isCollapsed()) {
       panel.collapse();
       foldedForEmptiness.current = true;
@@ -112,5 +113,5 @@ function useProblemsFollowContent() {
       panel.expand();
       foldedForEmptiness.current = false;
     }
-  }, [empty, panelRefs.problems]);
+  }, [empty, measured, panelRefs.problems]);
 }
