@@ -23,22 +23,16 @@ toolsets: { filesystem: {} }
 Write the files you are asked to write.
 `;
 
-const TESTS = `cases:
-  - name: The answer mentions the stand-in
-    input: say something
-    checks:
-      - contains: from the stand-in
-  - name: The answer is not an error report of any kind whatsoever
-    input: say something else
-    checks:
-      - not_contains: error
-        ignore_case: true
+// One line of flow YAML: typed into Monaco, block YAML would be re-indented by the editor.
+const TESTS = `cases: [{ name: "The answer mentions the stand-in", input: "say something", checks: [{ contains: "from the stand-in" }] }, { name: "The answer is not an error report of any kind whatsoever", input: "say something else", checks: [{ not_contains: error, ignore_case: true }] }]
 `;
 
 let standIn: StandIn;
 let server: SecondServer;
 
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+// Two sizes, each with an axe scan: several times a plain test's time on a shared machine.
+test.describe.configure({ timeout: 300_000 });
 
 test.beforeAll(async () => {
   standIn = await startChatCompletionsStandIn('from the stand-in');

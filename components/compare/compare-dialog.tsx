@@ -87,6 +87,19 @@ function schemaLabel(run: ComparedRun): string {
   return schema.verdict === 'valid' ? 'valid' : `invalid: ${schema.problem ?? ''}`;
 }
 
+/** A model id that may wrap after its provider ("openai-compatible:" then the model), never inside a word. */
+function ModelName({ model }: { model: string }) {
+  const colon = model.indexOf(':');
+  if (colon === -1) return model;
+  return (
+    <>
+      {model.slice(0, colon + 1)}
+      <wbr />
+      {model.slice(colon + 1)}
+    </>
+  );
+}
+
 /** Changed files, comma-separated as before; a long path may wrap after a slash, never inside a name. */
 function ChangedFiles({ changes }: { changes: ComparedRun['changes'] }) {
   return changes.map((change, index) => (
@@ -138,12 +151,14 @@ function CompareTable({ runs, onApply, canApply }: { runs: ComparedRun[]; onAppl
             const status = run.summary?.status ?? 'running';
             return (
               <tr key={run.model} data-testid="compare-row" data-model={run.model} data-status={status}>
-                <th scope="row">{run.model}</th>
+                <th scope="row">
+                  <ModelName model={run.model} />
+                </th>
                 <td className={styles.nowrap}>{status}</td>
                 <td className={styles.output}>
                   {run.summary === null ? null : run.summary.error !== undefined ? <span className={styles.error}>{run.summary.error}</span> : <ResultValue value={run.summary.output} />}
                 </td>
-                <td className={styles.schema}>{schemaLabel(run)}</td>
+                <td>{schemaLabel(run)}</td>
                 <td className={styles.number}>{run.summary?.steps ?? ''}</td>
                 <td className={styles.number}>{run.summary === null ? '' : `${run.summary.tokens.input} / ${run.summary.tokens.output}`}</td>
                 <td className={styles.number}>{run.summary === null ? '' : formatDuration(run.summary.latencyMs)}</td>
