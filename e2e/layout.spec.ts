@@ -126,8 +126,9 @@ test('History with a diff: the versions beside the files, the diff side by side 
   await dialog.getByTestId('history-details').locator('li', { hasText: 'main.worker' }).getByRole('button', { name: 'Diff' }).click();
   const diff = dialog.getByTestId('history-diff').locator('.monaco-diff-editor');
   await expect(diff).toBeVisible();
-  // The app's theme, and side by side (two editors).
-  await expect(diff).toHaveClass(/vs-dark/);
+  // The app's theme (on the diff's editors), and side by side (two editors).
+  await expect(diff).toHaveClass(/side-by-side/);
+  await expect(diff.locator('.monaco-editor').first()).toHaveClass(/vs-dark/);
   await expect(dialog.getByTestId('history-diff').locator('.editor.original')).toBeVisible();
   await checkAtEverySize(page, 'history', dialog);
   await page.keyboard.press('Escape');
