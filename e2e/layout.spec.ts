@@ -128,7 +128,8 @@ test('History with a diff: the versions beside the files, the diff side by side 
   await expect(diff).toBeVisible();
   // The app's theme (on the diff's editors), and side by side (two editors).
   await expect(diff).toHaveClass(/side-by-side/);
-  await expect(diff.locator('.monaco-editor').first()).toHaveClass(/vs-dark/);
+  await expect(diff.locator('.monaco-editor.vs-dark').first()).toBeVisible();
+  await expect(diff.locator('.monaco-editor.vs')).toHaveCount(0);
   await expect(dialog.getByTestId('history-diff').locator('.editor.original')).toBeVisible();
   await checkAtEverySize(page, 'history', dialog);
   await page.keyboard.press('Escape');
