@@ -16,7 +16,8 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   // a page it renders for that request (a static page's scripts would all be refused).
   await connection();
   return (
-    <html lang="en">
+    // The client puts the stored colour theme on <html> (data-theme) before hydration.
+    <html lang="en" suppressHydrationWarning>
       <body>{children}</body>
     </html>
   );

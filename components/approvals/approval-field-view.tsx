@@ -14,7 +14,7 @@ interface ApprovalFieldViewProps {
   onChange: (value: string) => void;
 }
 
-/** Enough rows to read a short value whole; long ones scroll. */
+/** Enough rows to read a short value whole (up to 16); longer ones scroll. */
 function rowsFor(value: string): number {
   let lines = 1;
   for (let index = value.indexOf('\n'); index !== -1 && lines < 16; index = value.indexOf('\n', index + 1)) lines += 1;
@@ -51,7 +51,17 @@ export function ApprovalFieldView({ field, id, value, onChange }: ApprovalFieldV
         {field.format === 'json' ? ' (JSON)' : ''}
         {field.editable ? ' — you may edit it before approving' : ''}
       </label>
-      {field.editable ? (
+      {field.editable && !field.value.includes('\n') ? (
+        // A one-line value (a path, a name, a short JSON) gets a one-line field.
+        <input
+          id={id}
+          className={styles.lineEditor}
+          data-testid={`approval-field-${field.name}`}
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : field.editable ? (
         <textarea
           id={id}
           className={styles.editor}

@@ -23,7 +23,7 @@ function CompareDialogBody() {
   const inputText = useRunStore((state) => state.inputText);
   const finished = store.runs.length > 0 && store.runs.every((run) => run.summary !== null);
   return (
-    <Modal title="Compare models" onClose={store.closeCompare} testId="compare-dialog">
+    <Modal title="Compare models" onClose={store.closeCompare} testId="compare-dialog" size="large">
       <div className={styles.body}>
         <p className={styles.meta}>
           Worker <strong>{store.workerName ?? '(none)'}</strong> with the Run form&apos;s input{inputText.trim() === '' ? '' : ` “${inputText.trim().slice(0, 80)}”`} and
@@ -87,6 +87,39 @@ function schemaLabel(run: ComparedRun): string {
   return schema.verdict === 'valid' ? 'valid' : `invalid: ${schema.problem ?? ''}`;
 }
 
+/** A model id that may wrap after its provider ("openai-compatible:" then the model), never inside a word. */
+function ModelName({ model }: { model: string }) {
+  const colon = model.indexOf(':');
+  if (colon === -1) return model;
+  return (
+    <>
+      {model.slice(0, colon + 1)}
+      <wbr />
+      {model.slice(colon + 1)}
+    </>
+  );
+}
+
+/** Changed files, comma-separated as before; a long path may wrap after a slash, never inside a name. */
+function ChangedFiles({ changes }: { changes: ComparedRun['changes'] }) {
+  return changes.map((change, index) => (
+    <span key={change.path}>
+      {index === 0 ? '' : ', '}
+      <PathWithBreaks path={change.path} /> ({change.change})
+    </span>
+  ));
+}
+
+function PathWithBreaks({ path }: { path: string }) {
+  return path.split('/').map((part, index) => (
+    <span key={index}>
+      {index === 0 ? '' : '/'}
+      {index === 0 ? null : <wbr />}
+      {part}
+    </span>
+  ));
+}
+
 function CompareTable({ runs, onApply, canApply }: { runs: ComparedRun[]; onApply: (model: string) => void; canApply: boolean }) {
   return (
     <div className={styles.tableWrap}>
@@ -97,10 +130,18 @@ function CompareTable({ runs, onApply, canApply }: { runs: ComparedRun[]; onAppl
             <th scope="col">Status</th>
             <th scope="col">Output</th>
             <th scope="col">Output schema</th>
-            <th scope="col">Steps</th>
-            <th scope="col">Tokens in / out</th>
-            <th scope="col">Latency</th>
-            <th scope="col">Cost</th>
+            <th scope="col" className={styles.number}>
+              Steps
+            </th>
+            <th scope="col" className={styles.number}>
+              Tokens in / out
+            </th>
+            <th scope="col" className={styles.number}>
+              Latency
+            </th>
+            <th scope="col" className={styles.number}>
+              Cost
+            </th>
             <th scope="col">Files changed</th>
             <th scope="col" aria-label="Actions" />
           </tr>
@@ -110,17 +151,23 @@ function CompareTable({ runs, onApply, canApply }: { runs: ComparedRun[]; onAppl
             const status = run.summary?.status ?? 'running';
             return (
               <tr key={run.model} data-testid="compare-row" data-model={run.model} data-status={status}>
-                <th scope="row">{run.model}</th>
-                <td>{status}</td>
+                <th scope="row">
+                  <ModelName model={run.model} />
+                </th>
+                <td className={styles.nowrap}>{status}</td>
                 <td className={styles.output}>
                   {run.summary === null ? null : run.summary.error !== undefined ? <span className={styles.error}>{run.summary.error}</span> : <ResultValue value={run.summary.output} />}
                 </td>
                 <td>{schemaLabel(run)}</td>
-                <td>{run.summary?.steps ?? ''}</td>
-                <td>{run.summary === null ? '' : `${run.summary.tokens.input} / ${run.summary.tokens.output}`}</td>
-                <td>{run.summary === null ? '' : formatDuration(run.summary.latencyMs)}</td>
-                <td data-testid="compare-cost">{run.summary === null ? '' : costTotalLabel(run.summary.cost)}</td>
-                <td data-testid="compare-changes">{run.summary === null ? '' : run.changes.length === 0 ? 'none' : run.changes.map((change) => `${change.path} (${change.change})`).join(', ')}</td>
+                <td className={styles.number}>{run.summary?.steps ?? ''}</td>
+                <td className={styles.number}>{run.summary === null ? '' : `${run.summary.tokens.input} / ${run.summary.tokens.output}`}</td>
+                <td className={styles.number}>{run.summary === null ? '' : formatDuration(run.summary.latencyMs)}</td>
+                <td className={styles.number} data-testid="compare-cost">
+                  {run.summary === null ? '' : costTotalLabel(run.summary.cost)}
+                </td>
+                <td className={styles.changes} data-testid="compare-changes">
+                  {run.summary === null ? '' : run.changes.length === 0 ? 'none' : <ChangedFiles changes={run.changes} />}
+                </td>
                 <td>
                   {canApply && run.summary?.status === 'completed' ? (
                     <button type="button" className="button" onClick={() => onApply(run.model)} aria-label={`Apply the changes of ${run.model}`} data-testid="compare-apply">

@@ -9,6 +9,7 @@ import { rememberSuggestions } from '@/components/editor/monaco/quick-fixes';
 import { languageForPath } from '@/components/editor/monaco/language-for-path';
 import { modelUri } from '@/components/editor/monaco/model-uri';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { monacoTheme, useTheme } from '@/components/theme/theme';
 
 type CodeEditorInstance = Parameters<OnMount>[0];
 
@@ -25,6 +26,7 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
   const bufferPaths = useWorkspaceStore((state) => [...state.buffers.keys()].join('\u0000'));
   const revealRequest = useWorkspaceStore((state) => state.revealRequest);
   const editText = useWorkspaceStore((state) => state.editText);
+  const theme = useTheme();
   const editorRef = useRef<CodeEditorInstance | null>(null);
   const [mounted, setMounted] = useState(false);
   const uri = modelUri(monaco, project, path);
@@ -71,7 +73,7 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
         path={uri}
         value={text}
         language={languageForPath(path)}
-        theme="vs-dark"
+        theme={monacoTheme(theme)}
         onMount={onMount}
         onChange={(value) => editText(path, value ?? '')}
         loading={<div className="pane-placeholder">Loading editor…</div>}

@@ -38,12 +38,14 @@ export function CommitDetails({ commit }: { commit: HistoryCommit }) {
         {commit.files.map((path) => (
           <li key={path}>
             <code>{path}</code>
-            <button type="button" className="button" aria-pressed={diffPath === path} onClick={() => setDiffPath(diffPath === path ? null : path)}>
-              Diff
-            </button>
-            <button type="button" className="button" onClick={() => void restoreFile(commit.oid, path)} title="Put this file back as it was in this version">
-              Restore this version
-            </button>
+            <span className="history-file-actions">
+              <button type="button" className="button" aria-pressed={diffPath === path} onClick={() => setDiffPath(diffPath === path ? null : path)}>
+                Diff
+              </button>
+              <button type="button" className="button" onClick={() => void restoreFile(commit.oid, path)} title="Put this file back as it was in this version">
+                Restore this version
+              </button>
+            </span>
           </li>
         ))}
       </ul>

@@ -34,7 +34,7 @@ export function HistoryDialog() {
   };
 
   return (
-    <Modal title="History" onClose={close} testId="history-dialog">
+    <Modal title="History" onClose={close} testId="history-dialog" size="large">
       <div className="history-view">
         {error !== null ? (
           <p className="modal-message" role="alert">
@@ -57,16 +57,16 @@ export function HistoryDialog() {
               className="history-row"
               data-kind={candidate.kind}
             >
-              <span className="history-kind">{KIND_LABELS[candidate.kind]}</span> <span className="history-title">{candidate.title}</span>
+              <span className="history-kind">{KIND_LABELS[candidate.kind]}</span> <span className="history-title">{candidate.title}</span>{' '}
               <span className="history-meta">
                 {formatWhen(candidate.timestamp)} · {candidate.files.length} file{candidate.files.length === 1 ? '' : 's'}
               </span>
             </li>
           ))}
         </ul>
-        {undoPlan !== null ? <UndoPlanView plan={undoPlan} /> : commit !== undefined ? <CommitDetails commit={commit} /> : null}
-        <PruneForm total={commits.length} />
-        <div className="modal-actions">
+        <div className="history-pane">{undoPlan !== null ? <UndoPlanView plan={undoPlan} /> : commit !== undefined ? <CommitDetails commit={commit} /> : null}</div>
+        <div className="modal-actions history-footer">
+          <PruneForm total={commits.length} />
           <button type="button" className="button" onClick={close} data-testid="history-close">
             Close
           </button>

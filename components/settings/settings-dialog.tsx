@@ -25,7 +25,7 @@ export function SettingsDialog() {
   const serverHasKey = (provider: string) => models.some((model) => model.provider === provider && !model.needsUserKey);
 
   return (
-    <Modal title="Settings" onClose={close} testId="settings-dialog">
+    <Modal title="Settings" onClose={close} testId="settings-dialog" size="medium">
       <p className={styles.intro}>
         Your own API keys, for providers this server has no key for. They are kept in this browser only (localStorage) and sent only with
         your model requests, never stored on the server.

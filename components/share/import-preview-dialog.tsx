@@ -28,7 +28,7 @@ export function ImportPreviewDialog() {
   const title = IMPORT_TITLES[source];
 
   return (
-    <Modal title={title} onClose={cancel} testId="import-dialog">
+    <Modal title={title} onClose={cancel} testId="import-dialog" size="medium">
       <ImportBody dialog={dialog} />
       <div className="modal-actions">
         {dialog.status === 'failed' ? (

@@ -15,7 +15,7 @@ export function LlmDoExportDialog() {
   if (dialog === null) return null;
 
   return (
-    <Modal title="Export as an llm-do project" onClose={close} testId="llm-do-export-dialog">
+    <Modal title="Export as an llm-do project" onClose={close} testId="llm-do-export-dialog" size="medium">
       {dialog.status === 'preparing' ? <p className="modal-message">Preparing the export…</p> : null}
       {dialog.status === 'failed' ? (
         <p className={styles.error} role="alert" data-testid="llm-do-export-error">

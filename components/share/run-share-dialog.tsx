@@ -14,7 +14,7 @@ export function RunShareDialog() {
   if (dialog === null) return null;
   const fileFirst = dialog.status === 'failed' || (dialog.status === 'ready' && dialog.link.overLimit);
   return (
-    <Modal title="Share run" onClose={close} testId="run-share-dialog">
+    <Modal title="Share run" onClose={close} testId="run-share-dialog" size="medium">
       <RunShareBody dialog={dialog} />
       <div className="modal-actions">
         <button type="button" className={`button${fileFirst ? ' button-primary' : ''}`} onClick={() => void exportRecord(dialog.runId)} data-testid="run-share-download">

@@ -14,7 +14,7 @@ export function ShareDialog() {
   const close = useShareStore((state) => state.closeShare);
   if (dialog === null) return null;
   return (
-    <Modal title={`Share "${dialog.projectName}"`} onClose={close} testId="share-dialog">
+    <Modal title={`Share "${dialog.projectName}"`} onClose={close} testId="share-dialog" size="medium">
       <ShareDialogBody dialog={dialog} />
       <div className="modal-actions">
         <ZipButton primary={dialog.status === 'failed' || (dialog.status === 'ready' && dialog.link.overLimit)} />

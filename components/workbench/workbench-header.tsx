@@ -4,6 +4,8 @@ import { HistoryButton } from '@/components/history/history-button';
 import { SettingsButton } from '@/components/settings/settings-button';
 import { ShareButton } from '@/components/share/share-button';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { AreaToggles } from './areas/area-toggles';
 import { SaveIndicator } from './save-indicator';
 
 export function WorkbenchHeader() {
@@ -20,6 +22,9 @@ export function WorkbenchHeader() {
       <HistoryButton />
       <ShareButton />
       <SettingsButton />
+      <span className="toolbar-separator" aria-hidden="true" />
+      <AreaToggles />
+      <ThemeToggle />
     </header>
   );
 }

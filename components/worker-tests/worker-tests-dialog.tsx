@@ -21,7 +21,7 @@ function WorkerTestsDialogBody() {
   const revealProblem = useWorkspaceStore((state) => state.revealProblem);
   const hasResults = store.suite !== null && store.models.length > 0;
   return (
-    <Modal title="Test cases" onClose={store.closeTests} testId="tests-dialog">
+    <Modal title="Test cases" onClose={store.closeTests} testId="tests-dialog" size="large">
       <div className={styles.body}>
         <p className={styles.meta}>
           A worker&apos;s test cases live beside it in <code>&lt;worker&gt;.tests.yaml</code>. Each case is a normal run (kept, in the Runs panel) in its own copy of the

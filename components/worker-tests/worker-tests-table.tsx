@@ -92,29 +92,43 @@ export function WorkerTestsTotals({ models, cells }: { models: readonly string[]
         <thead>
           <tr>
             <th scope="col">Model</th>
-            <th scope="col">Passed</th>
-            <th scope="col">Failed</th>
-            <th scope="col">Errors</th>
-            <th scope="col">Tokens in / out</th>
-            <th scope="col">Run time</th>
-            <th scope="col">Cost</th>
+            <th scope="col" className={styles.number}>
+              Passed
+            </th>
+            <th scope="col" className={styles.number}>
+              Failed
+            </th>
+            <th scope="col" className={styles.number}>
+              Errors
+            </th>
+            <th scope="col" className={styles.number}>
+              Tokens in / out
+            </th>
+            <th scope="col" className={styles.number}>
+              Run time
+            </th>
+            <th scope="col" className={styles.number}>
+              Cost
+            </th>
           </tr>
         </thead>
         <tbody>
           {totals.map((total) => (
             <tr key={total.model} data-testid="tests-total" data-model={total.model}>
               <th scope="row">{total.model}</th>
-              <td data-testid="tests-passed">
+              <td className={styles.number} data-testid="tests-passed">
                 {total.passed} / {cases}
               </td>
-              <td>{total.failed}</td>
-              <td>{total.errors}</td>
-              <td data-testid="tests-tokens">
+              <td className={styles.number}>{total.failed}</td>
+              <td className={styles.number}>{total.errors}</td>
+              <td className={styles.number} data-testid="tests-tokens">
                 {total.tokens.input} / {total.tokens.output}
               </td>
-              <td>{formatDuration(total.durationMs)}</td>
+              <td className={styles.number}>{formatDuration(total.durationMs)}</td>
               {/* The cases' tokens at this model's price (a grader on another model is counted at this one's). */}
-              <td data-testid="tests-cost">{callCostLabel(total.model, { inputTokens: total.tokens.input, outputTokens: total.tokens.output }, overrides)}</td>
+              <td className={styles.number} data-testid="tests-cost">
+                {callCostLabel(total.model, { inputTokens: total.tokens.input, outputTokens: total.tokens.output }, overrides)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,8 +7,10 @@ import { loadAnalyzer } from '../workspace/diagnostics';
  * wait for a download (nor, for its first tool call, for Ajv to compile its
  * meta-schema). A failed prefetch is harmless: each loads again on use.
  */
-export function prefetchWhenIdle(): () => void {
+export function prefetchWhenIdle(alsoPrefetch: readonly (() => void)[] = []): () => void {
   const prefetch = () => {
+    // The UI's own deferred parts (tooltips, dialogs), passed in: lib/ does not import components.
+    for (const load of alsoPrefetch) load();
     void loadAnalyzer().catch(() => undefined);
     void loadRunMachinery()
       .then((machinery) => {
