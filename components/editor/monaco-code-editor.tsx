@@ -7,6 +7,7 @@ import { diagnosticMarkers, MARKER_OWNER } from '@/components/editor/monaco/diag
 import { disposeStaleModels } from '@/components/editor/monaco/dispose-stale-models';
 import { languageForPath } from '@/components/editor/monaco/language-for-path';
 import { modelUri } from '@/components/editor/monaco/model-uri';
+import { useTabFocusMode } from '@/components/editor/monaco/use-tab-focus-mode';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 type CodeEditorInstance = Parameters<OnMount>[0];
@@ -27,6 +28,9 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
   const editorRef = useRef<CodeEditorInstance | null>(null);
   const [mounted, setMounted] = useState(false);
   const uri = modelUri(monaco, project, path);
+  // The instance as state as well as a ref: the Tab mode hook re-runs when it arrives.
+  const [editorInstance, setEditorInstance] = useState<CodeEditorInstance | null>(null);
+  useTabFocusMode(monaco, editorInstance);
 
   // A model kept from an earlier file at the same path may hold stale text.
   useEffect(() => {
@@ -59,6 +63,7 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
+    setEditorInstance(editor);
     setMounted(true);
   };
 
