@@ -20,7 +20,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      source: '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|examples/).*)',
+      source: '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|examples/|pdfjs/).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

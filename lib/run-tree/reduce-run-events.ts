@@ -100,6 +100,7 @@ export interface RunNode {
   runId: string;
   workerName: string;
   input: string;
+  /** The model the run was started with, until its entry call starts; then the model that call uses. */
   model: string;
   status: RunStatus;
   /** The entry worker's call; its id is known from run-start even before worker-start. */
@@ -185,6 +186,8 @@ export function reduceRunEvent(tree: RunTree, event: RunEvent): RunTree {
         children: [],
       };
       let next: RunTree = { ...tree, calls: { ...tree.calls, [event.callId]: node } };
+      // The run shows the model its entry call actually used: a worker's own `model` wins over the one the run was started with.
+      if (tree.runs[event.runId]?.rootCallId === event.callId) next = updateRun(next, event.runId, (run) => ({ ...run, model: event.model }));
       if (event.parentCallId !== null) {
         next = updateCall(next, event.parentCallId, (parent) => ({
           ...parent,
