@@ -85,7 +85,7 @@ export function RunForm() {
         </p>
       )}
       <div className={styles.actions}>
-        <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops (Stop while a question waits)</p>
+        <p className={styles.hint}>Ctrl/⌘+Enter runs the open worker · Esc stops</p>
         <button type="button" className="button" data-testid="compare-button" disabled={!ready || running || preparing} onClick={openCompare} title="Run this worker on several models side by side">
           Compare…
         </button>

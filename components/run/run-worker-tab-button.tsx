@@ -1,6 +1,7 @@
 'use client';
 
 import { useRunStore } from '@/lib/state/run/run-store';
+import styles from './run-worker-tab-button.module.css';
 
 /** Run on the open `.worker` tab: runs that worker, whatever the form's picker shows. */
 export function RunWorkerTabButton({ path }: { path: string }) {
@@ -10,7 +11,7 @@ export function RunWorkerTabButton({ path }: { path: string }) {
   return (
     <button
       type="button"
-      className="button button-primary tab-action"
+      className={`button button-primary ${styles.button}`}
       data-testid="run-open-worker"
       disabled={busy}
       onClick={() => void runOpenWorker()}

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Every file's bytes as the browser keeps them (the project filesystem's IndexedDB store, one entry
- * per file keyed by its inode number, which a rewrite of the file keeps), read straight from
- * storage rather than through the app, so a test can say no file on disk changed.
+ * The bytes of every project file as the browser keeps them, read straight from storage rather
+ * than through the app, so a test can say no file on disk changed. The project filesystem
+ * (lightning-fs) keeps one IndexedDB entry per file, keyed by its inode number (kept when the
+ * file is rewritten), and its tree (names to inodes, as nested Maps with the stat under key 0)
+ * under "!root". Files outside /projects/ (the history's git objects and refs) are left out.
  */
 export async function storedFileBytes(page: Page): Promise<Record<string, string>> {
   return page.evaluate(
@@ -13,24 +15,36 @@ export async function storedFileBytes(page: Page): Promise<Record<string, string
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const database = open.result;
-          const files: Record<string, string> = {};
+          const entries = new Map<IDBValidKey, unknown>();
           const transaction = database.transaction('workerbench_files', 'readonly');
           const cursor = transaction.objectStore('workerbench_files').openCursor();
           cursor.onsuccess = () => {
             const entry = cursor.result;
             if (entry === null) return;
-            // The superblock ("!root") holds the tree and times, not file contents.
-            if (entry.key !== '!root') {
-              const bytes = entry.value instanceof Uint8Array ? entry.value : new Uint8Array(entry.value as ArrayBuffer);
-              files[String(entry.key)] = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-            }
+            entries.set(entry.key, entry.value);
             entry.continue();
           };
+          transaction.onerror = () => reject(transaction.error);
           transaction.oncomplete = () => {
             database.close();
-            resolve(files);
+            const files: Record<string, string> = {};
+            const hex = (value: unknown) => {
+              const bytes = value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer);
+              return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+            };
+            const walk = (node: Map<unknown, unknown>, path: string) => {
+              for (const [name, child] of node) {
+                if (name === 0 || !(child instanceof Map)) continue;
+                const childPath = `${path}/${String(name)}`;
+                const stat = child.get(0) as { type?: string; ino?: number } | undefined;
+                if (stat?.type === 'file' && stat.ino !== undefined && entries.has(stat.ino)) files[childPath] = hex(entries.get(stat.ino));
+                else walk(child, childPath);
+              }
+            };
+            const root = entries.get('!root');
+            if (root instanceof Map) walk((root.get('/') as Map<unknown, unknown> | undefined) ?? root, '');
+            resolve(Object.fromEntries(Object.entries(files).filter(([path]) => path.startsWith('/projects/'))));
           };
-          transaction.onerror = () => reject(transaction.error);
         };
       }),
   );
