@@ -3,8 +3,9 @@ import { changedFiles, storedFileBytes } from './helpers/stored-files';
 import { createFile, editorText, expect, expectSaved, focusEditor, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
- * The keyboard-only path through the workbench: Tab never gets trapped in (or types into) the
- * code editor, and the status line says how to switch what Tab does.
+ * Keyboard and guidance (issue #30): Tab never gets trapped in (or types into) the code editor;
+ * the keyboard-only journey through a run, its question and Esc; Run follows the open worker; the
+ * model shown is the one used; Replay's notice with a way back; the first visit's one-click run.
  */
 
 const MAIN_WORKER_PATH = '/projects/pitch-deck-example/main.worker';
