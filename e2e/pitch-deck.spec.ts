@@ -136,9 +136,10 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
   await expect(orbit).toContainText('guaranteed returns');
   await expect(orbit).toContainText('Guaranteed 100x return for early investors.');
 
-  // The summary in the editor ranks the three companies; the files are in the tree.
-  await expect.poll(() => editorText(page)).toContain('Tidewater Robotics');
-  const summary = await editorText(page);
+  // The summary opens rendered (a markdown result is read) and ranks the three companies; the files are in the tree.
+  const preview = page.getByTestId('markdown-preview');
+  await expect(preview).toContainText('Tidewater Robotics');
+  const summary = await preview.innerText();
   expect(summary.indexOf('Tidewater Robotics')).toBeLessThan(summary.indexOf('Orbit Snacks'));
   await expect(page.getByTestId('header-location')).toContainText('evaluations/summary.md');
   await expandFolder(page, 'evaluations');
@@ -179,7 +180,7 @@ test('a deck the user uploads is evaluated from its own text', async ({ page }) 
   const report = await writtenContent(run, 'evaluations/quillfeather-labs.md');
   await expect(report).toContainText('# Quillfeather Labs');
   await expect(report).toContainText('37 paying customers and 410,000 dollars in annual recurring revenue.');
-  await expect.poll(() => editorText(page)).toContain('Quillfeather Labs');
+  await expect(page.getByTestId('markdown-preview')).toContainText('Quillfeather Labs');
 });
 
 test('the approval editor edits the evaluator before it is written; Promote moves it into the project', async ({ page }, testInfo) => {

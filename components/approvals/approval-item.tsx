@@ -6,6 +6,9 @@ import type { PendingApproval } from '@/lib/state/run/approval-bridge';
 import styles from './approvals.module.css';
 import { ApprovalFieldView } from './approval-field-view';
 import { EditCheck } from './edit-check';
+import { isTextEntry, lastTypedTime } from './typing-clock';
+import { questionTakesFocus } from '@/lib/state/run/question-focus';
+import { useRunStore } from '@/lib/state/run/run-store';
 
 interface ApprovalItemProps {
   request: PendingApproval;
@@ -14,16 +17,6 @@ interface ApprovalItemProps {
   /** The run's project when it is not the open one (the user switched projects during the run). */
   otherProject?: string;
   onAnswer: (response: ApprovalResponse) => void;
-}
-
-const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
-
-/** An element that takes typed text: a text field, a textarea, editable content, or an EditContext (Monaco in Chromium). */
-function isTextEntry(element: Element | null): boolean {
-  if (element instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(element.type);
-  if (element instanceof HTMLTextAreaElement) return true;
-  if (!(element instanceof HTMLElement)) return false;
-  return element.isContentEditable || ((element as HTMLElement & { editContext?: unknown }).editContext ?? null) !== null;
 }
 
 function isTyping(target: EventTarget): boolean {
@@ -37,7 +30,7 @@ function isTyping(target: EventTarget): boolean {
  * changed first: the tool checks the edit live, and an edited call is approved
  * once with the edited arguments (never for the session). Keys: Enter or A approves once, S approves for this
  * session, D denies (with the reason typed, if any), R goes to the reason.
- * Escape does not stop the run here; Stop does.
+ * Esc stops the run, as it does everywhere (in the reason field it leaves the field first).
  */
 export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: ApprovalItemProps) {
   const [reason, setReason] = useState('');
@@ -51,10 +44,10 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
   const reasonRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    // Not while the person is typing elsewhere (the editor, a field): their next keys would answer
-    // a question they have not read ("s" approves for the session, "d" denies).
-    if (focusOnMount && !isTextEntry(document.activeElement)) itemRef.current?.focus();
-  }, [focusOnMount]);
+    if (!focusOnMount) return;
+    const runStartedAt = useRunStore.getState().tree.runs[request.runId]?.startedAt ?? 0;
+    if (questionTakesFocus({ focusInTextEntry: isTextEntry(document.activeElement), lastTypedAt: lastTypedTime(), runStartedAt })) itemRef.current?.focus();
+  }, [focusOnMount, request.runId]);
 
   const deny = () => onAnswer({ choice: 'deny', ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
   // Edited values become the call's new arguments through the tool's own check; an edited call is approved once only.
@@ -73,10 +66,11 @@ export function ApprovalItem({ request, focusOnMount, otherProject, onAnswer }: 
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
-      // A dialog is open: Escape must not fall through to "stop the run".
-      event.preventDefault();
-      event.stopPropagation();
-      if (event.target === reasonRef.current) itemRef.current?.focus();
+      // In the reason field Esc only leaves the field; anywhere else it goes on to stop the run (use-run-shortcuts).
+      if (event.target === reasonRef.current) {
+        event.preventDefault();
+        itemRef.current?.focus();
+      }
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;

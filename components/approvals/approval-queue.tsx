@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useRunStore } from '@/lib/state/run/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import styles from './approvals.module.css';
+import announcerStyles from './question-announcer.module.css';
+import { useQuestionFocusReturn } from './use-question-focus-return';
 
 // A question's view (fields, diffs, edit checks) is not part of the first load: it is fetched
 // when a run starts, before the run can ask anything.
@@ -21,11 +23,22 @@ export function ApprovalQueue() {
   const runProjects = useRunStore((state) => state.runProjects);
   const openProject = useWorkspaceStore((state) => state.currentProject);
   const running = useRunStore((state) => state.running || state.preparing);
+  useQuestionFocusReturn();
   useEffect(() => {
     if (running) void loadApprovalItem().catch(() => undefined);
   }, [running]);
-  if (pending.length === 0) return null;
+  // Always in the page, so a screen reader announces the question the moment it appears.
+  const announcer = (
+    <p className={announcerStyles.announcer} aria-live="assertive" data-testid="approval-announcer">
+      {pending.length === 0
+        ? ''
+        : `Approval needed: ${pending[0]?.toolName} requested by worker ${pending[0]?.workerName}. A approves once, D denies, Esc stops the run.`}
+    </p>
+  );
+  if (pending.length === 0) return announcer;
   return (
+    <>
+    {announcer}
     <section className={styles.queue} role="dialog" aria-modal="false" aria-labelledby="approval-title" data-testid="approval-dialog">
       <h3 id="approval-title" className={styles.title}>
         {pending.length === 1 ? 'Approval needed' : `${pending.length} approvals needed`}
@@ -42,7 +55,8 @@ export function ApprovalQueue() {
           />
         ))}
       </Suspense>
-      <p className={styles.hint}>The run waits for your answer. Stop ends the run.</p>
+      <p className={styles.hint}>The run waits for your answer. Stop or Esc ends the run.</p>
     </section>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { MarkdownView } from '@/components/markdown/markdown-view';
+import { isMarkdownPath, useMarkdownPreviewStore } from '@/lib/state/ui/markdown-preview';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
 import { CodeEditor, EditorLoading } from './code-editor';
+import { EditorStatusBar } from './editor-status-bar';
 import { EditorTabBar } from './editor-tab-bar';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import dynamic from 'next/dynamic';
@@ -23,8 +24,9 @@ export function EditorPane() {
   const phase = useWorkspaceStore((state) => state.phase);
   // The editor (Monaco) and the tool view (the parsers) load after the first project's tree is painted.
   const painted = useAfterFirstPaint(phase === 'ready');
-  // The one markdown file shown rendered; opening another file shows its source again.
-  const [previewPath, setPreviewPath] = useState<string | null>(null);
+  // The one markdown file shown rendered (a run's markdown result opens so); another file shows its source.
+  const previewPath = useMarkdownPreviewStore((state) => state.previewPath);
+  const setPreviewPath = useMarkdownPreviewStore((state) => state.setPreviewPath);
   const markdownOpen = openPath !== null && openView?.kind === 'text' && isMarkdownPath(openPath);
   const previewing = markdownOpen && previewPath === openPath;
 
@@ -43,14 +45,10 @@ export function EditorPane() {
     <section className="editor-pane" aria-label="Editor">
       <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} />
       <div className="editor-body">{body}</div>
+      {openView?.kind === 'text' && !previewing ? <EditorStatusBar /> : null}
       {painted ? <WorkerToolPreview /> : null}
     </section>
   );
-}
-
-function isMarkdownPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return lower.endsWith('.md') || lower.endsWith('.markdown');
 }
 
 /** A markdown file rendered from its buffer, so unsaved edits show too. */

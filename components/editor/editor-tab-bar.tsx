@@ -1,7 +1,11 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Icon } from '@/components/icons/icon';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
+
+// The run store comes with the Run panel, after the first load; so does this button.
+const RunWorkerTabButton = dynamic(() => import('@/components/run/run-worker-tab-button').then((module) => module.RunWorkerTabButton), { ssr: false });
 
 /** A markdown file can be shown rendered; the pane owns that choice, the tab bar offers it. */
 export interface PreviewToggle {
@@ -28,6 +32,7 @@ export function EditorTabBar({ preview }: { preview?: PreviewToggle }) {
           </span>
         ) : null}
       </span>
+      {openPath.endsWith('.worker') ? <RunWorkerTabButton path={openPath} /> : null}
       {preview === undefined ? null : (
         <button type="button" className="tab-action" aria-pressed={preview.previewing} onClick={preview.onToggle} title="Show the markdown rendered, or the source">
           {preview.previewing ? 'Source' : 'Preview'}

@@ -8,6 +8,7 @@ import { disposeStaleModels } from '@/components/editor/monaco/dispose-stale-mod
 import { rememberSuggestions } from '@/components/editor/monaco/quick-fixes';
 import { languageForPath } from '@/components/editor/monaco/language-for-path';
 import { modelUri } from '@/components/editor/monaco/model-uri';
+import { useTabFocusMode } from '@/components/editor/monaco/use-tab-focus-mode';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { monacoTheme, useTheme } from '@/components/theme/theme';
 
@@ -30,6 +31,9 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
   const editorRef = useRef<CodeEditorInstance | null>(null);
   const [mounted, setMounted] = useState(false);
   const uri = modelUri(monaco, project, path);
+  // The instance as state as well as a ref: the Tab mode hook re-runs when it arrives.
+  const [editorInstance, setEditorInstance] = useState<CodeEditorInstance | null>(null);
+  useTabFocusMode(monaco, editorInstance);
 
   // A model kept from an earlier file at the same path may hold stale text.
   useEffect(() => {
@@ -64,6 +68,7 @@ export function MonacoCodeEditor({ project, path }: MonacoCodeEditorProps) {
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
+    setEditorInstance(editor);
     setMounted(true);
   };
 

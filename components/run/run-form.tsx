@@ -2,17 +2,19 @@
 
 import { useCompareStore } from '@/lib/state/compare/compare-store';
 import { useWorkerTestsStore } from '@/lib/state/worker-tests/worker-tests-store';
-import { selectInputSchema, useRunStore } from '@/lib/state/run/run-store';
+import { selectInputPlaceholder, selectInputSchema, useRunStore } from '@/lib/state/run/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AttachmentPicker } from './attachment-picker';
 import { ModelPicker } from './model-picker';
 import { SchemaForm } from './schema-form';
+import { WorkerModelNote } from './worker-model-note';
 import { WorkerPicker } from './worker-picker';
 import styles from './run.module.css';
 
 /** What to run: model, worker, input (text or the schema's form), attachments; then Run / Stop. */
 export function RunForm() {
   const schema = useRunStore(selectInputSchema);
+  const placeholder = useRunStore(selectInputPlaceholder);
   const inputText = useRunStore((state) => state.inputText);
   const setInputText = useRunStore((state) => state.setInputText);
   const running = useRunStore((state) => state.running);
@@ -38,6 +40,7 @@ export function RunForm() {
         <WorkerPicker />
         <ModelPicker />
       </div>
+      <WorkerModelNote />
       {schema === undefined ? (
         <div>
           <label className={styles.label} htmlFor="run-input">
@@ -48,7 +51,7 @@ export function RunForm() {
             className={styles.textarea}
             data-testid="run-input"
             value={inputText}
-            placeholder='e.g. write "hello" to notes.txt'
+            placeholder={placeholder}
             onChange={(event) => setInputText(event.target.value)}
           />
         </div>
@@ -82,7 +85,7 @@ export function RunForm() {
         </p>
       )}
       <div className={styles.actions}>
-        <p className={styles.hint}>Ctrl/⌘+Enter runs · Esc stops (Stop while a question waits)</p>
+        <p className={styles.hint}>Ctrl/⌘+Enter runs the open worker · Esc stops</p>
         <button type="button" className="button" data-testid="compare-button" disabled={!ready || running || preparing} onClick={openCompare} title="Run this worker on several models side by side">
           Compare…
         </button>

@@ -7,6 +7,7 @@ import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { divergencePoint } from '@/lib/state/run/divergence-point';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/state/workspace/project-catalog';
 import { RunView } from './run-view';
+import { ExampleWelcome } from './example-welcome';
 import styles from './run.module.css';
 
 /** The runs of this page for the open project, newest first; the newest is open, earlier ones fold. */
@@ -46,7 +47,11 @@ export function RunHistory() {
     return (
       <>
         {problem}
-        <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>
+        {project === EXAMPLE_PROJECT_NAME ? (
+          <ExampleWelcome />
+        ) : (
+          <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>
+        )}
         {exampleReplay}
       </>
     );

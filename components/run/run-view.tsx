@@ -1,5 +1,6 @@
 'use client';
 
+import { useRunStore } from '@/lib/state/run/run-store';
 import { runCostLabel } from '@/lib/state/run/cost-labels';
 import { usePriceOverrides } from '@/lib/state/settings/price-store';
 import { CallView } from './call-view';
@@ -29,6 +30,7 @@ function RunViewContent({ tree, run, expanded, onToggle, onDelete, onResume, onG
   const overrides = usePriceOverrides();
   const costLabel = runCostLabel(tree, run.runId, overrides);
   const [showTimeline, setShowTimeline] = useState(false);
+  const undone = useRunStore((state) => state.undoneRuns[run.runId] === true);
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
       <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
@@ -41,6 +43,11 @@ function RunViewContent({ tree, run, expanded, onToggle, onDelete, onResume, onG
         <span className={styles.meta} data-testid="run-status">
           {statusLabel(run.status)}
         </span>
+        {undone ? (
+          <span className={styles.meta} data-testid="run-undone-label" title="Its file changes were undone from the project's history">
+            undone
+          </span>
+        ) : null}
         {run.resumedFrom === undefined ? null : (
           <span className={styles.meta} data-testid="run-resumed-label">
             resumed

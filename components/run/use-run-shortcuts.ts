@@ -1,30 +1,33 @@
 'use client';
 
 import { useEffect } from 'react';
+import { watchTyping } from '@/components/approvals/typing-clock';
 import { useRunStore } from '@/lib/state/run/run-store';
 
 /**
- * Ctrl/Cmd+Enter runs from anywhere in the IDE, Monaco included: the listener
+ * Ctrl/Cmd+Enter runs the open tab's worker (the form's, for other files) from anywhere in the IDE, Monaco included: the listener
  * is on window in the capture phase, so it sees the key before the editor
- * turns it into "insert line below". Esc stops a run, unless a dialog is open
- * (an approval question, a modal) or something else already used the key.
+ * turns it into "insert line below". Esc stops a run in every state, a waiting
+ * approval question included, unless a modal dialog is open or something else
+ * already used the key (the editor closing its suggestions, a field's own Esc).
  */
 export function useRunShortcuts(): void {
   useEffect(() => {
+    // From now on, whether the person is typing decides if a new question takes the focus.
+    watchTyping();
     const onKeyDownCapture = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      // A modal dialog (new file name, confirm, settings) keeps its keys.
-      if (document.querySelector('[aria-modal="true"]') !== null) return;
+      if (modalDialogOpen()) return;
       const state = useRunStore.getState();
       event.preventDefault();
       event.stopPropagation();
-      if (!state.running && !state.preparing) void state.run();
+      if (!state.running && !state.preparing) void state.runOpenWorker();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       const state = useRunStore.getState();
-      if (!state.running || state.pendingApprovals.length > 0) return;
-      if (document.querySelector('[role="dialog"]') !== null) return;
+      if (!state.running) return;
+      if (modalDialogOpen()) return;
       event.preventDefault();
       state.stop();
     };
@@ -35,4 +38,12 @@ export function useRunShortcuts(): void {
       window.removeEventListener('keydown', onKeyDown);
     };
   }, []);
+}
+
+/**
+ * A modal dialog (new file name, confirm, settings) is open and keeps its keys. The approval
+ * questions are a non-modal dialog docked in the Run panel: Esc stops their run.
+ */
+function modalDialogOpen(): boolean {
+  return document.querySelector('[aria-modal="true"], [role="alertdialog"], [role="dialog"]:not([aria-modal="false"])') !== null;
 }

@@ -10,6 +10,19 @@ export function NoticeBar() {
   return (
     <div className={`banner banner-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="notice">
       <span className="banner-text">{notice.message}</span>
+      {notice.action === undefined ? null : (
+        <button
+          type="button"
+          className="button"
+          data-testid="notice-action"
+          onClick={() => {
+            notice.action?.run();
+            dismiss();
+          }}
+        >
+          {notice.action.label}
+        </button>
+      )}
       <IconButton icon="close" onClick={dismiss} label="Dismiss message" />
     </div>
   );

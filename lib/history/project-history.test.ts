@@ -108,6 +108,18 @@ describe('ProjectHistory', () => {
     expect((await history.log())[0]?.kind).toBe('undo');
   });
 
+  it("undoing a run removes the folders it left empty, and keeps a folder that still holds someone's file", async () => {
+    const { fileSystem, history } = await setup();
+    await fileSystem.writeFile(`${root}/shared/mine.md`, 'mine');
+    await history.commitPersonEdits();
+    const runCommit = (await run(fileSystem, history, 'r1', { 'evaluations/decks/a.md': 'a', 'shared/report.md': 'r' })) as string;
+    await history.undo(runCommit);
+    expect(await fileSystem.stat(`${root}/evaluations`)).toBeNull();
+    expect(await fileSystem.stat(`${root}/shared/report.md`)).toBeNull();
+    expect(await fileSystem.readText(`${root}/shared/mine.md`)).toBe('mine');
+    expect((await fileSystem.stat(root))?.kind).toBe('directory');
+  });
+
   it('names later commits that touched the same files and follows the per-file choice', async () => {
     const { fileSystem, history } = await setup();
     const first = (await run(fileSystem, history, 'r1', { 'a.md': 'run a', 'b.md': 'run b' })) as string;

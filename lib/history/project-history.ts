@@ -305,7 +305,24 @@ export class ProjectHistory {
     for (const [path, data] of writes) {
       const absolute = `${this.location.dir}/${path}`;
       if (data !== null) await this.fileSystem.writeFile(absolute, data);
-      else if ((await this.fileSystem.stat(absolute)) !== null) await this.fileSystem.remove(absolute);
+      else if ((await this.fileSystem.stat(absolute)) !== null) {
+        await this.fileSystem.remove(absolute);
+        await this.removeEmptiedFolders(path);
+      }
+    }
+  }
+
+  /**
+   * The folders above a removed file that it left empty go too (a run's evaluations/ after Undo):
+   * git keeps no folders, so an empty one would only linger in the tree. The project folder stays.
+   */
+  private async removeEmptiedFolders(path: string): Promise<void> {
+    const parts = path.split('/').slice(0, -1);
+    while (parts.length > 0) {
+      const folder = `${this.location.dir}/${parts.join('/')}`;
+      if ((await this.fileSystem.stat(folder))?.kind !== 'directory' || (await this.fileSystem.readDirectory(folder)).length > 0) return;
+      await this.fileSystem.remove(folder);
+      parts.pop();
     }
   }
 

@@ -16,6 +16,9 @@ type PdfJsBrowserModule = typeof import('pdfjs-dist');
 
 const DESTROY_TIMEOUT_MS = 5000;
 
+/** pdf.js's standard fonts, served by the app (copied from pdfjs-dist at build: scripts/copy-pdfjs-standard-fonts.mjs). */
+const STANDARD_FONT_DATA_URL = '/pdfjs/standard_fonts/';
+
 let loading: Promise<PdfJsBrowserModule> | undefined;
 
 function loadModule(): Promise<PdfJsBrowserModule> {
@@ -41,7 +44,7 @@ function openWithOwnWorker(pdfjs: PdfJsBrowserModule, parameters: PdfJsDocumentP
   const port = startWorker();
   // pdf.js accepts a Worker as `port` at runtime; its type declaration says only null.
   const worker = new pdfjs.PDFWorker({ port: port as unknown as null });
-  const task = pdfjs.getDocument({ ...parameters, worker });
+  const task = pdfjs.getDocument({ ...parameters, worker, standardFontDataUrl: STANDARD_FONT_DATA_URL });
   let ended = false;
   const end = () => {
     if (ended) return;

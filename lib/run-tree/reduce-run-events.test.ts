@@ -98,6 +98,16 @@ describe('reduceRunEvents', () => {
     });
   });
 
+  it("shows the model the entry call used, not the one the run was started with (a worker's own model wins); a child's model changes nothing", () => {
+    const started = reduceRunEvents([{ ...main(), type: 'run-start', input: 'x', model: 'form:choice' }]);
+    expect(started.runs.run_1?.model).toBe('form:choice');
+    const entry = reduceRunEvent(started, { ...main(), type: 'worker-start', model: 'worker:own', input: 'x', attachments: [] });
+    expect(entry.runs.run_1?.model).toBe('worker:own');
+    const delegated = reduceRunEvent(entry, { ...child(), type: 'worker-start', model: 'child:own', input: 'y', attachments: [], parentToolCallId: 'tc_m1' });
+    expect(delegated.runs.run_1?.model).toBe('worker:own');
+    expect(delegated.calls.call_2?.model).toBe('child:own');
+  });
+
   it('shows a pending approval while the person has not answered', () => {
     const upToRequest = recorded.slice(0, recorded.findIndex((event) => event.type === 'approval-request') + 1);
     const tree = reduceRunEvents(upToRequest);

@@ -99,6 +99,11 @@ function applyRunEvent(draft: RunTreeDraft, event: RunEvent): void {
         toolCalls: [],
         children: [],
       });
+      // The run shows the model its entry call actually used: a worker's own `model` wins over the one the run was started with.
+      if (draft.run(event.runId)?.rootCallId === event.callId) {
+        const run = draft.editRun(event.runId);
+        if (run !== undefined) run.model = event.model;
+      }
       if (event.parentCallId === null) return;
       const parent = draft.editCall(event.parentCallId);
       if (parent === undefined) return;

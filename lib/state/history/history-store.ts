@@ -147,9 +147,13 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   },
   cancelUndo: () => set({ undoPlan: null }),
   undo: async (commitOid, choices) => {
-    const paths = get().undoPlan?.files.map((file) => file.path) ?? [];
+    const plan = get().undoPlan;
+    const paths = plan?.files.map((file) => file.path) ?? [];
     set({ undoPlan: null });
     await changeFiles((history) => history.undo(commitOid, choices), paths);
+    // The run's row says it was undone. The run store comes with the Run panel, already loaded by now.
+    const runId = plan?.commit.oid === commitOid && plan.commit.kind === 'run' ? plan.commit.runId : undefined;
+    if (runId !== undefined && get().error === null) (await import('../run/run-store')).useRunStore.getState().markRunUndone(runId);
   },
   restoreFile: (commitOid, path) => changeFiles((history) => history.restoreFile(commitOid, path), [path]),
   prune: async (keep) => {

@@ -16,6 +16,7 @@ import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from './
 import { sessionFor } from './run-sessions';
 import { projectTrustFor } from '../share/trust-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
+import { isMarkdownPath, useMarkdownPreviewStore } from '../ui/markdown-preview';
 import { activeRun } from './active-run';
 import { batchRunEvents } from './event-batcher';
 import type { PreparedRun } from './prepare-run';
@@ -134,7 +135,10 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
   }
   // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
   const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
-  if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
+  if (deliverable === null || useWorkspaceStore.getState().currentProject !== project) return;
+  // A markdown result (a report, a summary) is read, so it opens rendered.
+  if (isMarkdownPath(deliverable)) useMarkdownPreviewStore.getState().setPreviewPath(deliverable);
+  await useWorkspaceStore.getState().openFile(deliverable);
 }
 
 function asBytes(file: SharedFile): { path: string; data: Uint8Array } {

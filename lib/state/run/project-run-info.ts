@@ -2,7 +2,7 @@ import type { LoadedProject } from '@/lib/project/analyze-project';
 import { entryArgsInputText } from '@/lib/project/llm-do-manifest';
 import type { ProjectRunInfo } from './run-state';
 
-/** What the run form needs of a loaded project: its workers (sorted, with input schemas), entry, default model and input. */
+/** What the run form needs of a loaded project: its workers (sorted, with their own models and input schemas), entry, default model and input. */
 export function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInfo {
   const pathOf = new Map<string, string>();
   for (const [path, name] of loaded.workerPaths) if (!pathOf.has(name)) pathOf.set(name, path);
@@ -10,7 +10,14 @@ export function toRunInfo(project: string, loaded: LoadedProject): ProjectRunInf
     .sort((left, right) => left.localeCompare(right))
     .map((name) => {
       const inputSchema = loaded.schemas.get(name)?.input;
-      return { name, path: pathOf.get(name) ?? `${name}.worker`, ...(inputSchema === undefined ? {} : { inputSchema }) };
+      const { model, description } = loaded.workers.get(name) ?? {};
+      return {
+        name,
+        path: pathOf.get(name) ?? `${name}.worker`,
+        ...(description === undefined || description.trim() === '' ? {} : { description: description.trim() }),
+        ...(model === undefined ? {} : { model }),
+        ...(inputSchema === undefined ? {} : { inputSchema }),
+      };
     });
   const entryInput = entryArgsInputText(loaded.manifest.entry_args);
   return {

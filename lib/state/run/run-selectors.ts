@@ -49,3 +49,22 @@ export function withDefaults(schema: JsonSchema, values: ReadonlyMap<string, For
   }
   return merged;
 }
+
+/** The model the chosen worker's frontmatter sets, which a run uses whatever the form's model (lib/runtime/model-resolution.ts). */
+export function selectWorkerOwnModel(state: RunState): string | undefined {
+  const name = selectEffectiveWorker(state);
+  return state.projectInfo?.workers.find((worker) => worker.name === name)?.model;
+}
+
+/**
+ * What the empty input field suggests, from the chosen worker itself: the manifest's input for the
+ * entry worker (llm-do's `entry.args`), else what the worker's description says it does.
+ */
+export function selectInputPlaceholder(state: RunState): string {
+  const name = selectEffectiveWorker(state);
+  const info = state.projectInfo;
+  if (info === null || name === null) return 'The input for the worker';
+  if (name === info.entry && info.entryInput !== undefined) return `e.g. ${info.entryInput}`;
+  const description = info.workers.find((worker) => worker.name === name)?.description;
+  return description === undefined ? `The input for ${name}` : `The input for ${name}: ${description}`;
+}

@@ -14,7 +14,8 @@ export interface ProjectRunInfo {
   defaultModel?: string;
   /** The manifest's default input for the entry worker (llm-do's `entry.args`), as Run form text. */
   entryInput?: string;
-  workers: Array<{ name: string; path: string; inputSchema?: JsonSchema }>;
+  /** `model`: the worker's own frontmatter model, which wins over the run's (lib/runtime/model-resolution.ts). */
+  workers: Array<{ name: string; path: string; description?: string; model?: string; inputSchema?: JsonSchema }>;
   diagnostics: Diagnostic[];
 }
 
@@ -52,6 +53,8 @@ export interface RunState {
   startError: string | null;
   /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
   archiveError: string | null;
+  /** Runs whose file changes were undone from the history (this page), shown so in their rows. */
+  undoneRuns: Record<string, true>;
   /** The run the Runs panel should scroll to and focus (a test case's), once. */
   revealedRunId: string | null;
 
@@ -64,6 +67,8 @@ export interface RunState {
   toggleAttachment: (path: string) => void;
   setRunExpanded: (runId: string, expanded: boolean) => void;
   run: () => Promise<void>;
+  /** Runs the worker of the open `.worker` tab (the form's worker when another kind of file is open). */
+  runOpenWorker: () => Promise<void>;
   /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
   resume: (runId: string) => Promise<void>;
   /**
@@ -89,4 +94,5 @@ export interface RunState {
   /** Opens a run in the Runs panel and asks the panel to bring it into view. */
   revealRun: (runId: string) => void;
   revealDone: () => void;
+  markRunUndone: (runId: string) => void;
 }

@@ -3,6 +3,9 @@ import { create } from 'zustand';
 import { EMPTY_RUN_TREE } from '@/lib/run-tree/reduce-run-events';
 import { activeRun } from './active-run';
 import { followWorkspace } from './follow-workspace';
+import { followOpenWorker } from './follow-open-worker';
+import { workerOfPath } from './open-worker';
+import { announceReplay } from './announce-replay';
 import { createFormActions } from './form-actions';
 import { createKeptRunsActions } from './kept-runs-actions';
 import { createOutsideRunActions } from './outside-runs-actions';
@@ -12,13 +15,13 @@ import type { PrepareOutcome } from './prepare-run';
 
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from '../workspace/workspace-store';
-import { selectEffectiveModel } from './run-selectors';
+import { selectEffectiveModel, selectEffectiveWorker } from './run-selectors';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { loadRunMachinery } from './load-run-chunk';
 import { errorMessage } from '@/lib/errors/error-message';
 import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
 
-export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputSchema } from './run-selectors';
+export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputPlaceholder, selectInputSchema, selectWorkerOwnModel } from './run-selectors';
 export type { ProjectRunInfo, RunPreflight, RunState } from './run-state';
 
 
@@ -67,6 +70,7 @@ export const useRunStore = create<RunState>((set, get) => {
     startError: null,
     archiveError: null,
     revealedRunId: null,
+    undoneRuns: {},
 
     ...createFormActions(context),
     ...createKeptRunsActions(context),
@@ -80,6 +84,18 @@ export const useRunStore = create<RunState>((set, get) => {
       // The run machinery (the runtime, schemas, pdf.js's loader) comes with the first run, not with the page.
       const { prepareRun, executeRun } = await loadRunMachinery();
       await startPrepared(await prepareRun(fileSystem, project, get()), executeRun);
+    },
+
+    runOpenWorker: async () => {
+      if (get().running || get().preparing) return;
+      const openPath = useWorkspaceStore.getState().openPath;
+      if (openPath !== null && openPath.endsWith('.worker')) {
+        // Re-read first: a worker file created or renamed a moment ago is not in the form's list yet.
+        await get().refreshProjectInfo();
+        const worker = workerOfPath(get().projectInfo, openPath);
+        if (worker !== null && worker !== selectEffectiveWorker(get())) get().chooseWorker(worker);
+      }
+      await get().run();
     },
 
     resume: async (runId) => {
@@ -114,7 +130,9 @@ export const useRunStore = create<RunState>((set, get) => {
         const record = await readRunRecord(fileSystem, archive, project, runId);
         // The copy starts untrusted whatever this project's trust: its files are the record's (prepare-replay.ts).
         const workersNow = await workerFilesOf(fileSystem, project);
-        await startPrepared(await prepareReplay(fileSystem, record, { workersNow }), executeRun);
+        const prepared = await prepareReplay(fileSystem, record, { workersNow });
+        if (prepared.ok) announceReplay(project, 'The run');
+        await startPrepared(prepared, executeRun);
       } catch (error) {
         set({ preparing: false, startError: `Could not replay the run: ${errorMessage(error)}` });
       }
@@ -122,7 +140,7 @@ export const useRunStore = create<RunState>((set, get) => {
 
     replayExample: async () => {
       if (get().running || get().preparing) return;
-      const { fileSystem } = useWorkspaceStore.getState();
+      const { fileSystem, currentProject: fromProject } = useWorkspaceStore.getState();
       if (fileSystem === null) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareReplay, parseRunRecordText, executeRun } = await loadRunMachinery();
@@ -132,7 +150,9 @@ export const useRunStore = create<RunState>((set, get) => {
         const parsed = parseRunRecordText(await response.text());
         if (!parsed.ok) throw new Error(parsed.message);
         // A project made from a record starts untrusted, the shipped one's included: one rule, no exception to reason about.
-        await startPrepared(await prepareReplay(fileSystem, parsed.record), executeRun);
+        const prepared = await prepareReplay(fileSystem, parsed.record);
+        if (prepared.ok) announceReplay(fromProject, "The example's recorded run");
+        await startPrepared(prepared, executeRun);
       } catch (error) {
         set({ preparing: false, startError: `Could not replay the example's recorded run: ${errorMessage(error)}` });
       }
@@ -143,7 +163,10 @@ export const useRunStore = create<RunState>((set, get) => {
     },
 
     answerApproval: (approvalId, response) => activeRun.answer(approvalId, response),
+
+    markRunUndone: (runId) => set((state) => ({ undoneRuns: { ...state.undoneRuns, [runId]: true } })),
   };
 });
 
 followWorkspace(useRunStore);
+followOpenWorker(useRunStore);

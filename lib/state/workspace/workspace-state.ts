@@ -6,6 +6,8 @@ import type { OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode }
 export interface Notice {
   tone: 'error' | 'info';
   message: string;
+  /** One thing to do about it (e.g. go back to the project a replay left). */
+  action?: { label: string; run: () => void };
 }
 
 export interface WorkspaceState {
