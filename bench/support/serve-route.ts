@@ -40,9 +40,14 @@ async function sendWebResponse(webResponse: Response, response: ServerResponse):
   response.end();
 }
 
-export async function serveRoute(path: string, handler: RouteHandler): Promise<ServedRoute> {
+export interface ServeRouteOptions {
+  /** How often Node checks connections against their headers and request deadlines (its default is 30 s). */
+  connectionsCheckingInterval?: number;
+}
+
+export async function serveRoute(path: string, handler: RouteHandler, options: ServeRouteOptions = {}): Promise<ServedRoute> {
   let origin = '';
-  const server = createServer({ noDelay: true }, (request, response) => {
+  const server = createServer({ noDelay: true, ...options }, (request, response) => {
     const disconnected = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) disconnected.abort();

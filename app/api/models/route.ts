@@ -9,8 +9,10 @@ export function GET(request: Request): Response {
   // The same front door as the proxy: the list says which keys the server holds.
   const guard = guardProxyRequest(request, { env: process.env });
   if (!guard.ok) return guard.response;
+  const slot = guard.takeSlot();
+  if (!slot.ok) return slot.response;
   return releaseWhenDone(
     Response.json({ models: listModelOptions(process.env), defaultModel: defaultModelId(process.env) }, { headers: { 'Cache-Control': 'no-store' } }),
-    guard.release,
+    slot.release,
   );
 }

@@ -1,9 +1,13 @@
 import 'server-only';
+import { positiveInteger } from '@/lib/model/server/proxy-limits';
+
 /**
  * Per-client rate and concurrency limits for the proxy, plus a server-wide
- * ceiling (four clients' worth) that a client forging its address cannot
- * dodge. Defaults never bother one person's parallel runs (the browser loop
- * bounds its own in-flight requests far below them).
+ * ceiling (four clients' worth) that many clients together cannot pass.
+ * Defaults never bother one person's parallel runs (the browser loop bounds
+ * its own in-flight requests far below them). The two are taken at different
+ * times: a rate token when a request arrives, a concurrency slot only once its
+ * body is read, so a client that sends its body slowly holds no slot.
  */
 export interface LimiterSettings {
   /** Model requests one client may start per minute. */
@@ -17,12 +21,6 @@ const SERVER_WIDE_FACTOR = 4;
 /** Clients remembered at once; idle ones are forgotten first, the rest share one bucket. */
 const MAX_CLIENTS = 10_000;
 
-function positiveInteger(value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
-}
-
 export function limiterSettingsFrom(env: Readonly<Record<string, string | undefined>>): LimiterSettings {
   return {
     perMinute: positiveInteger(env.WORKERBENCH_RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perMinute),
@@ -30,7 +28,12 @@ export function limiterSettingsFrom(env: Readonly<Record<string, string | undefi
   };
 }
 
-export type Admission = { ok: true; release: () => void } | { ok: false; retryAfterSeconds: number; message: string };
+export interface Refusal {
+  retryAfterSeconds: number;
+  message: string;
+}
+
+export type Admission = { ok: true; release: () => void } | ({ ok: false } & Refusal);
 
 /** A token bucket (refills continuously to `capacity` per minute) and a count of requests in flight. */
 class Bucket {
@@ -88,27 +91,34 @@ export class ClientLimiter {
     return bucket;
   }
 
-  admit(key: string): Admission {
+  /** Takes a rate token for a request arriving from `key`, or says why not (and takes nothing). */
+  allow(key: string): Refusal | null {
     const now = this.now();
     const client = this.bucketFor(key, now);
     client.refill(now);
     this.server.refill(now);
+    if (client.tokens < 1) {
+      const seconds = client.secondsUntilToken();
+      return { retryAfterSeconds: seconds, message: `Too many requests from this client (the limit is ${this.settings.perMinute} a minute). Try again in ${seconds} s.` };
+    }
+    if (this.server.tokens < 1) {
+      const seconds = this.server.secondsUntilToken();
+      return { retryAfterSeconds: seconds, message: `The server has answered too many requests this minute. Try again in ${seconds} s.` };
+    }
+    client.tokens -= 1;
+    this.server.tokens -= 1;
+    return null;
+  }
+
+  /** A concurrency slot for `key` until `release`, or a refusal when the client or the server is full. */
+  occupy(key: string): Admission {
+    const client = this.bucketFor(key, this.now());
     if (client.inFlight >= this.settings.concurrent) {
       return { ok: false, retryAfterSeconds: 1, message: `Too many requests in flight from this client (the limit is ${this.settings.concurrent}). Try again in a moment.` };
     }
     if (this.server.inFlight >= this.settings.concurrent * SERVER_WIDE_FACTOR) {
       return { ok: false, retryAfterSeconds: 1, message: 'The server is busy with other clients. Try again in a moment.' };
     }
-    if (client.tokens < 1) {
-      const seconds = client.secondsUntilToken();
-      return { ok: false, retryAfterSeconds: seconds, message: `Too many requests from this client (the limit is ${this.settings.perMinute} a minute). Try again in ${seconds} s.` };
-    }
-    if (this.server.tokens < 1) {
-      const seconds = this.server.secondsUntilToken();
-      return { ok: false, retryAfterSeconds: seconds, message: `The server has answered too many requests this minute. Try again in ${seconds} s.` };
-    }
-    client.tokens -= 1;
-    this.server.tokens -= 1;
     client.inFlight += 1;
     this.server.inFlight += 1;
     let released = false;

@@ -1,16 +1,16 @@
 import 'server-only';
-import { STATUS_BY_CODE } from '@/lib/model/server/classify-error';
 import { httpStatusForError } from '@/lib/model/protocol/provider-error-status';
 import { KEYED_PROVIDERS } from '@/lib/model/protocol/model-catalog';
 import { resolveModel, type ServerEnvironment } from '@/lib/model/server/provider-registry';
-import { describeByteLimit, readLimitedBody } from '@/lib/model/server/read-limited-body';
+import { readModelStepBody } from '@/lib/model/server/model-step-body';
+import { errorResponse } from '@/lib/model/server/proxy-error-response';
 import { redactSecrets } from '@/lib/model/server/redact-secrets';
 import { findRemoteUrlPart, remoteUrlPartMessage } from '@/lib/model/server/remote-url-parts';
-import { MAX_REQUEST_BYTES, type ModelStepEvent, type ProxyErrorBody, type ProxyErrorCode, type ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
+import type { ModelStepEvent, ProxyErrorBody, ProxyErrorCode, ProxyErrorDetail } from '@/lib/model/protocol/step-protocol';
 import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
 import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { EventBatches, type EventBatch } from '@/lib/model/server/event-batches';
-import { errorMessage } from '@/lib/errors/error-message';
+import { describeErrorChain } from '@/lib/model/server/network-failure';
 
 /**
  * The proxy behind `POST /api/model`: one model step per request, streamed
@@ -24,11 +24,6 @@ export interface ModelStepHandlerOptions {
 }
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
-
-export function errorResponse(code: ProxyErrorCode, message: string, status = STATUS_BY_CODE[code]): Response {
-  const body: ProxyErrorBody = { error: { code, message } };
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
-}
 
 /** A provider's failure before any event: its status, code and retry-after survive the proxy. */
 function providerErrorResponse(error: ProxyErrorDetail): Response {
@@ -51,26 +46,16 @@ function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array<ArrayBuffer
   return new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
 }
 
-/**
- * Only JSON: a browser sends a cross-site form or text/plain POST without asking
- * (no CORS preflight), so any page a user visits could otherwise make their
- * local server spend its keys. application/json forces the preflight, which fails.
- */
-function isJsonContentType(value: string | null): boolean {
-  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
+/** Reads the body (see model-step-body.ts), then answers the step: the route reads first and takes its slot in between. */
+export async function handleModelStepRequest(request: Request, options: ModelStepHandlerOptions): Promise<Response> {
+  const body = await readModelStepBody(request, { env: options.env, maxRequestBytes: options.maxRequestBytes });
+  return body.ok ? handleModelStep(request, body.text, options) : body.response;
 }
 
-export async function handleModelStepRequest(request: Request, options: ModelStepHandlerOptions): Promise<Response> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    return errorResponse('bad_request', 'The request body must be JSON, sent with "Content-Type: application/json".', 415);
-  }
-  const limit = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
-  const body = await readLimitedBody(request, limit);
-  if (!body.ok) return errorResponse('payload_too_large', `The request body exceeds the limit of ${describeByteLimit(limit)}.`);
-
+export async function handleModelStep(request: Request, bodyText: string, options: ModelStepHandlerOptions): Promise<Response> {
   let json: unknown;
   try {
-    json = JSON.parse(body.text);
+    json = JSON.parse(bodyText);
   } catch (error) {
     const detail = error instanceof Error ? error.message : 'parse error';
     return errorResponse('bad_request', `The request body is not valid JSON: ${redactSecrets(detail)}`);
@@ -96,14 +81,14 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
   request.signal.addEventListener('abort', abortUpstream, { once: true });
   const release = () => request.signal.removeEventListener('abort', abortUpstream);
 
-  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets });
+  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets, provider: resolved.providerLabel });
   const batches = new EventBatches(events);
   let first: EventBatch<ModelStepEvent>;
   try {
     first = await batches.next();
   } catch (error) {
     release();
-    console.error('[api/model] internal error:', redact(errorMessage(error)));
+    console.error('[api/model] internal error:', redact(describeErrorChain(error)));
     return errorResponse('internal_error', 'The proxy failed before the model answered.');
   }
   if (first.events.length === 0) {
@@ -113,8 +98,7 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
   const head = first.events[0]!;
   if (head.type === 'error') {
     release();
-    const { code, message } = head.error;
-    if (code !== 'aborted') console.error(`[api/model] ${stepRequest.model}: ${code}: ${message}`);
+    // streamModelStep has logged the detail; the client gets the classified error.
     return providerErrorResponse(head.error);
   }
   const headers = { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' };
@@ -137,7 +121,8 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
         }
       } catch (error) {
         // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
-        controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: redact(error instanceof Error ? error.message : 'stream failed') } }]));
+        console.error('[api/model] stream failed:', redact(describeErrorChain(error)));
+        controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: 'The proxy failed while streaming the answer.' } }]));
         release();
         controller.close();
       }

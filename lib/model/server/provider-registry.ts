@@ -32,7 +32,8 @@ export interface ResolveError {
   message: string;
 }
 
-export type ResolveResult = { ok: true; model: LanguageModel; option: ModelOption } | { ok: false; error: ResolveError };
+/** `providerLabel` names the provider in messages to people ("OpenAI", an OpenAI-compatible server's own name). */
+export type ResolveResult = { ok: true; model: LanguageModel; option: ModelOption; providerLabel: string } | { ok: false; error: ResolveError };
 
 export interface ResolveOptions {
   /** A key the user brought for this request; wins over the server's key. */
@@ -185,7 +186,7 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
     if (modelId !== DEMO_MODEL_ID) {
       return { ok: false, error: { code: 'unknown_model', message: `The demo provider has one model: "${DEMO_MODEL_ID}".` } };
     }
-    return { ok: true, model: createDemoModel({ delayMs: demoDelay(env) }), option: demoOption() };
+    return { ok: true, model: createDemoModel({ delayMs: demoDelay(env) }), option: demoOption(), providerLabel: 'The demo model' };
   }
 
   if (parsed.provider === OPENAI_COMPATIBLE_PROVIDER_ID) {
@@ -209,7 +210,7 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
         includeUsage: true,
       }).chatModel(parsed.model),
     );
-    return { ok: true, model, option };
+    return { ok: true, model, option, providerLabel: compatibleLabel(env) };
   }
 
   const provider = KEYED_PROVIDERS.find((candidate) => candidate.id === parsed.provider);
@@ -231,5 +232,5 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
       error: { code: 'missing_key', message: `No API key for ${provider.label}: the server has none configured; add your own key in Settings.` },
     };
   }
-  return { ok: true, model: reusedModel(options, [modelId, apiKey, ...baseUrlParts(provider, env)], () => createKeyedModel(provider, parsed.model, apiKey, options)), option };
+  return { ok: true, model: reusedModel(options, [modelId, apiKey, ...baseUrlParts(provider, env)], () => createKeyedModel(provider, parsed.model, apiKey, options)), option, providerLabel: provider.label };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ClientLimiter, limiterSettingsFrom } from '@/lib/model/server/client-limiter';
-import { allowedHosts, clientKeyOf, guardProxyRequest, hostnameOf, releaseWhenDone, type GuardEnvironment } from '@/lib/model/server/request-guard';
+import { installConnectionGuard, PEER_ADDRESS_HEADER } from '@/lib/model/server/connection-guard';
+import { allowedHosts, guardProxyRequest, hostnameOf, releaseWhenDone, type GuardEnvironment } from '@/lib/model/server/request-guard';
+
+// As under `next start`: each request carries its socket's address in the stamp (set here by hand).
+installConnectionGuard({});
 
 function request(headers: Record<string, string>, url = 'http://localhost:3000/api/model'): Request {
   return new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } });
@@ -10,7 +14,13 @@ function guard(headers: Record<string, string>, env: GuardEnvironment = {}, limi
   return guardProxyRequest(request(headers), { env, limiter });
 }
 
-async function refusal(result: ReturnType<typeof guard>) {
+/** Through the door and into a concurrency slot, as the routes do once the body is read. */
+function slot(headers: Record<string, string>, env: GuardEnvironment = {}, limiter = new ClientLimiter()) {
+  const door = guard(headers, env, limiter);
+  return door.ok ? door.takeSlot() : door;
+}
+
+async function refusal(result: { ok: true } | { ok: false; response: Response }) {
   expect(result.ok).toBe(false);
   if (result.ok) throw new Error('admitted');
   return { status: result.response.status, headers: result.response.headers, body: (await result.response.json()) as { error: { code: string; message: string } } };
@@ -101,9 +111,9 @@ describe('rate and concurrency limits', () => {
   it('answers 429 with Retry-After once a client has used its requests for the minute, and admits it again later', async () => {
     let now = 0;
     const limiter = new ClientLimiter({ perMinute: 3, concurrent: 10 }, () => now);
-    const headers = { host: 'localhost', 'x-forwarded-for': '10.1.1.1' };
+    const headers = { host: 'localhost', [PEER_ADDRESS_HEADER]: '10.1.1.1' };
     for (let index = 0; index < 3; index += 1) {
-      const admitted = guard(headers, {}, limiter);
+      const admitted = slot(headers, {}, limiter);
       expect(admitted.ok).toBe(true);
       if (admitted.ok) admitted.release();
     }
@@ -112,50 +122,65 @@ describe('rate and concurrency limits', () => {
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBe(20);
     // Another client has its own bucket.
-    expect(guard({ host: 'localhost', 'x-forwarded-for': '10.2.2.2' }, {}, limiter).ok).toBe(true);
+    expect(guard({ host: 'localhost', [PEER_ADDRESS_HEADER]: '10.2.2.2' }, {}, limiter).ok).toBe(true);
     now += 20_000;
     expect(guard(headers, {}, limiter).ok).toBe(true);
   });
 
   it('limits requests in flight per client until their responses are done', async () => {
     const limiter = new ClientLimiter({ perMinute: 100, concurrent: 2 });
-    const first = guard({ host: 'localhost' }, {}, limiter);
-    const second = guard({ host: 'localhost' }, {}, limiter);
+    const first = slot({ host: 'localhost' }, {}, limiter);
+    const second = slot({ host: 'localhost' }, {}, limiter);
     expect(first.ok && second.ok).toBe(true);
-    const third = await refusal(guard({ host: 'localhost' }, {}, limiter));
+    const third = await refusal(slot({ host: 'localhost' }, {}, limiter));
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBe('1');
     if (!first.ok) throw new Error('not admitted');
     // The slot is held until the streamed body is read to its end.
     const response = releaseWhenDone(new Response('streamed body'), first.release);
-    expect(guard({ host: 'localhost' }, {}, limiter).ok).toBe(false);
+    expect(slot({ host: 'localhost' }, {}, limiter).ok).toBe(false);
     expect(await response.text()).toBe('streamed body');
-    expect(guard({ host: 'localhost' }, {}, limiter).ok).toBe(true);
+    expect(slot({ host: 'localhost' }, {}, limiter).ok).toBe(true);
   });
 
   it('frees the slot when the client cancels the stream', async () => {
     const limiter = new ClientLimiter({ perMinute: 100, concurrent: 1 });
-    const admitted = guard({ host: 'localhost' }, {}, limiter);
+    const admitted = slot({ host: 'localhost' }, {}, limiter);
     if (!admitted.ok) throw new Error('not admitted');
     const never = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
     const response = releaseWhenDone(new Response(never), admitted.release);
-    expect(guard({ host: 'localhost' }, {}, limiter).ok).toBe(false);
+    expect(slot({ host: 'localhost' }, {}, limiter).ok).toBe(false);
     await response.body!.cancel();
-    expect(guard({ host: 'localhost' }, {}, limiter).ok).toBe(true);
+    expect(slot({ host: 'localhost' }, {}, limiter).ok).toBe(true);
   });
 
   it('keeps a server-wide ceiling that rotating forged addresses cannot dodge', async () => {
     const limiter = new ClientLimiter({ perMinute: 2, concurrent: 100 }, () => 0);
     let admitted = 0;
     for (let index = 0; index < 50; index += 1) {
-      if (guard({ host: 'localhost', 'x-forwarded-for': `10.0.0.${index}` }, {}, limiter).ok) admitted += 1;
+      if (guard({ host: 'localhost', [PEER_ADDRESS_HEADER]: `10.0.0.${index}` }, {}, limiter).ok) admitted += 1;
     }
     expect(admitted).toBe(8);
   });
 
-  it('identifies a client by the first X-Forwarded-For address', () => {
-    expect(clientKeyOf(request({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }))).toBe('203.0.113.7');
-    expect(clientKeyOf(request({}))).toBe('direct');
+  it('takes a rate token at the door and a concurrency slot only when asked (after the body is read)', async () => {
+    const limiter = new ClientLimiter({ perMinute: 100, concurrent: 1 });
+    const doors = [guard({ host: 'localhost' }, {}, limiter), guard({ host: 'localhost' }, {}, limiter)];
+    // Two requests still reading their bodies hold no slot between them.
+    expect(doors.every((door) => door.ok)).toBe(true);
+    if (!doors[0]!.ok || !doors[1]!.ok) throw new Error('not admitted');
+    const first = doors[0]!.takeSlot();
+    expect(first.ok).toBe(true);
+    expect((await refusal(doors[1]!.takeSlot())).status).toBe(429);
+    if (first.ok) first.release();
+    expect(doors[1]!.takeSlot().ok).toBe(true);
+  });
+
+  it('keys clients on the socket address: a forged X-Forwarded-For is the same client', async () => {
+    const limiter = new ClientLimiter({ perMinute: 100, concurrent: 1 });
+    expect(slot({ host: 'localhost', [PEER_ADDRESS_HEADER]: '192.0.2.1', 'x-forwarded-for': '10.9.9.1' }, {}, limiter).ok).toBe(true);
+    expect((await refusal(slot({ host: 'localhost', [PEER_ADDRESS_HEADER]: '192.0.2.1', 'x-forwarded-for': '10.9.9.2' }, {}, limiter))).status).toBe(429);
+    expect(slot({ host: 'localhost', [PEER_ADDRESS_HEADER]: '192.0.2.2' }, {}, limiter).ok).toBe(true);
   });
 
   it('reads its limits from the environment, with defaults for missing or invalid values', () => {

@@ -2,22 +2,26 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { ClientLimiter, limiterSettingsFrom } from '@/lib/model/server/client-limiter';
+import { clientAddressOf } from '@/lib/model/server/client-address';
 
 /**
  * The proxy's front door, shared by `POST /api/model` and `GET /api/models`.
  * The server holds provider keys, so a request must come from an allowed host
  * (a DNS-rebinding page reaches a local server under its own name), from the
  * IDE's own origin (never a foreign page), with the access token when the
- * server has one, and within the per-client rate and concurrency limits.
+ * server has one, and within the per-client rate limit. The concurrency slot
+ * is taken later, by `takeSlot`, once the route has read the body.
  */
 export type GuardEnvironment = Readonly<Record<string, string | undefined>>;
 
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 export const ACCESS_TOKEN_VARIABLE = 'WORKERBENCH_ACCESS_TOKEN';
 
-export type GuardResult = { ok: true; release: () => void } | { ok: false; response: Response };
+export type SlotResult = { ok: true; release: () => void } | { ok: false; response: Response };
+/** Past the door: the client's key and the way to its concurrency slot. */
+export type GuardResult = { ok: true; client: string; takeSlot: () => SlotResult } | { ok: false; response: Response };
 
-function refuse(code: ProxyErrorCode, message: string, status: number, headers: Record<string, string> = {}): GuardResult {
+function refuse(code: ProxyErrorCode, message: string, status: number, headers: Record<string, string> = {}): { ok: false; response: Response } {
   const body: ProxyErrorBody = { error: { code, message } };
   return { ok: false, response: Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } }) };
 }
@@ -77,18 +81,6 @@ export function tokenMatches(request: Request, expected: string): boolean {
   return timingSafeEqual(digest(match[1]!.trim()), digest(expected.trim()));
 }
 
-/**
- * The client a limit applies to: the address Next puts in X-Forwarded-For
- * (the socket's remote address, or what a reverse proxy in front set). A
- * client that forges the header can dodge its own bucket, never the server-
- * wide ceiling the limiter also keeps.
- */
-export function clientKeyOf(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const first = forwarded?.split(',')[0]?.trim().slice(0, 64);
-  return first && first.length > 0 ? first : 'direct';
-}
-
 let sharedLimiter: { key: string; limiter: ClientLimiter } | null = null;
 
 /** One limiter per server process, rebuilt when its settings change (tests stub the environment). */
@@ -125,11 +117,19 @@ export function guardProxyRequest(request: Request, options: GuardOptions): Guar
     );
   }
 
-  const admitted = (options.limiter ?? limiterFor(env)).admit(clientKeyOf(request));
-  if (!admitted.ok) {
-    return refuse('rate_limited', admitted.message, 429, { 'Retry-After': String(admitted.retryAfterSeconds) });
-  }
-  return { ok: true, release: admitted.release };
+  const limiter = options.limiter ?? limiterFor(env);
+  const client = clientAddressOf(request, env);
+  const refusal = limiter.allow(client);
+  if (refusal !== null) return refuse('rate_limited', refusal.message, 429, { 'Retry-After': String(refusal.retryAfterSeconds) });
+  return {
+    ok: true,
+    client,
+    takeSlot: () => {
+      const admitted = limiter.occupy(client);
+      if (!admitted.ok) return refuse('rate_limited', admitted.message, 429, { 'Retry-After': String(admitted.retryAfterSeconds) });
+      return { ok: true, release: admitted.release };
+    },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import { classifyError } from '@/lib/model/server/classify-error';
+import { describeErrorChain } from '@/lib/model/server/network-failure';
 import { toFunctionTools, toLanguageModelPrompt } from '@/lib/model/server/language-model-prompt';
 import { redactSecrets } from '@/lib/model/server/redact-secrets';
 import type { FinishReason, ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
@@ -10,7 +11,13 @@ import { tokenUsageFromProvider } from '@/lib/model/protocol/token-usage';
 export interface StreamModelStepOptions {
   /** Keys to remove from every error message (key-like patterns are always removed). */
   secrets?: ReadonlyArray<string | undefined>;
+  /** The provider's name for messages ("OpenAI could not be reached: …"). */
+  provider?: string;
+  /** Where a failure's whole detail goes (addresses included, keys redacted); the server log by default. */
+  log?: (line: string) => void;
 }
+
+const logToServer = (line: string) => console.error(line);
 
 /** A provider stream that ended without its final event: the connection broke, the step is incomplete. */
 const CUT_SHORT: ModelStepEvent = { type: 'error', error: { code: 'network_error', message: 'The provider stream ended before its final event; the answer is incomplete.' } };
@@ -61,6 +68,13 @@ export async function* streamModelStep(
 ): AsyncGenerator<ModelStepEvent> {
   const redact = (text: string) => redactSecrets(text, options.secrets);
   const abortedEvent: ModelStepEvent = { type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } };
+  // The client is told what failed; the log keeps where and how.
+  const failed = (error: unknown): ModelStepEvent => {
+    if (signal.aborted) return abortedEvent;
+    const classified = classifyError(error, { redact, provider: options.provider });
+    if (classified.code !== 'aborted') (options.log ?? logToServer)(`[model step] ${request.model}: ${classified.code}: ${redact(describeErrorChain(error))}`);
+    return { type: 'error', error: classified };
+  };
   if (signal.aborted) {
     yield abortedEvent;
     return;
@@ -75,7 +89,7 @@ export async function* streamModelStep(
     });
     stream = result.stream;
   } catch (error) {
-    yield signal.aborted ? abortedEvent : { type: 'error', error: classifyError(error, redact) };
+    yield failed(error);
     return;
   }
 
@@ -101,7 +115,7 @@ export async function* streamModelStep(
           yield { type: 'finish', finishReason: toFinishReason(part.finishReason.unified), usage: tokenUsageFromProvider(part.usage) };
           return;
         case 'error':
-          yield signal.aborted ? abortedEvent : { type: 'error', error: classifyError(part.error, redact) };
+          yield failed(part.error);
           return;
         default:
           // Reasoning, sources, metadata and tool-input streaming are not part of the protocol.
@@ -109,7 +123,7 @@ export async function* streamModelStep(
       }
     }
   } catch (error) {
-    yield signal.aborted ? abortedEvent : { type: 'error', error: classifyError(error, redact) };
+    yield failed(error);
     return;
   } finally {
     // A consumer that stops early (or an early return) must not leave the provider's response open.

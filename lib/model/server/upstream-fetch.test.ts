@@ -201,11 +201,19 @@ describe('upstreamFetch', () => {
       env: { OPENAI_COMPATIBLE_BASE_URL: `${origin}/v1`, OPENAI_COMPATIBLE_MODELS: 'stand-in' },
     });
     if (!resolved.ok) throw new Error(resolved.error.message);
+    const logged: string[] = [];
     const events = await collect(
-      streamModelStep(resolved.model, { model: 'openai-compatible:stand-in', system: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }], tools: [] }, new AbortController().signal),
+      streamModelStep(
+        resolved.model,
+        { model: 'openai-compatible:stand-in', system: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }], tools: [] },
+        new AbortController().signal,
+        { provider: resolved.providerLabel, log: (line) => logged.push(line) },
+      ),
     );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'error', error: { code: 'network_error' } });
-    expect((events[0] as { error: { message: string } }).error.message).toMatch(/could not be reached.*ECONNREFUSED/);
+    expect((events[0] as { error: { message: string } }).error.message).toBe('Local (OpenAI-compatible) could not be reached: the connection was refused.');
+    // The server's log keeps where.
+    expect(logged.join('\n')).toMatch(/ECONNREFUSED 127\.0\.0\.1:\d+/);
   });
 });

@@ -1,0 +1,69 @@
+import 'server-only';
+import { ByteBudget } from '@/lib/model/server/byte-budget';
+import { errorResponse } from '@/lib/model/server/proxy-error-response';
+import { proxyLimitsFrom } from '@/lib/model/server/proxy-limits';
+import { describeByteLimit, readLimitedBody, type BodyReadLimits } from '@/lib/model/server/read-limited-body';
+
+/**
+ * The body of `POST /api/model`, read before the request may take a
+ * concurrency slot: JSON only, within its size, the shared byte budget and the
+ * body deadline. A refusal closes the connection (the unread rest of a body is
+ * not worth keeping a socket for).
+ */
+export interface ModelStepBodyOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  /** Tests set a smaller cap or their own budget; the server uses the environment's and one shared budget. */
+  maxRequestBytes?: number;
+  budget?: ByteBudget;
+}
+
+export type ModelStepBody = { ok: true; text: string } | { ok: false; response: Response };
+
+let sharedBudget: ByteBudget | null = null;
+
+/** One budget per server process, rebuilt when its capacity changes (tests stub the environment). */
+function budgetOf(capacity: number): ByteBudget {
+  if (sharedBudget === null || sharedBudget.capacity !== capacity) sharedBudget = new ByteBudget(capacity);
+  return sharedBudget;
+}
+
+/**
+ * Only JSON: a browser sends a cross-site form or text/plain POST without asking
+ * (no CORS preflight), so any page a user visits could otherwise make their
+ * local server spend its keys. application/json forces the preflight, which fails.
+ */
+function isJsonContentType(value: string | null): boolean {
+  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
+}
+
+const CLOSE = { Connection: 'close' };
+
+export async function readModelStepBody(request: Request, options: ModelStepBodyOptions): Promise<ModelStepBody> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return { ok: false, response: errorResponse('bad_request', 'The request body must be JSON, sent with "Content-Type: application/json".', 415, CLOSE) };
+  }
+  const settings = proxyLimitsFrom(options.env);
+  const limits: BodyReadLimits = {
+    maxBytes: options.maxRequestBytes ?? settings.maxBodyBytes,
+    budget: options.budget ?? budgetOf(settings.bodyBudgetBytes),
+    timeoutMs: settings.bodyTimeoutMs,
+  };
+  const body = await readLimitedBody(request, limits);
+  if (body.ok) return body;
+  switch (body.reason) {
+    case 'too_large':
+      return { ok: false, response: errorResponse('payload_too_large', `The request body exceeds the limit of ${describeByteLimit(Math.min(limits.maxBytes, limits.budget.capacity))}.`, 413, CLOSE) };
+    case 'over_budget':
+      return {
+        ok: false,
+        response: errorResponse(
+          'overloaded',
+          `The server is busy reading other requests (together they may hold ${describeByteLimit(limits.budget.capacity)}). Try again in a moment.`,
+          503,
+          { ...CLOSE, 'Retry-After': '1' },
+        ),
+      };
+    case 'timed_out':
+      return { ok: false, response: errorResponse('bad_request', `The request body did not arrive within ${limits.timeoutMs / 1000} s.`, 408, CLOSE) };
+  }
+}
