@@ -76,6 +76,12 @@ export default tseslint.config(
     rules: { 'workerbench/layers': ['error', { layers }] },
   },
   {
+    // The command line's bin is plain CommonJS run by Node: it registers tsx, then loads lib/cli.
+    files: ['bin/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The runtime is platform-independent: no DOM globals either.
     files: ['lib/runtime/**/*.ts'],
     rules: { 'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB'] },

@@ -2,6 +2,7 @@ import { checkAgainstSchema } from '@/lib/json-schema/check-against-schema';
 import { graderInput, readGraderScore } from './grader-score';
 import { briefValue, jsonEqual, outputJson, outputText, valueAtField } from './output-value';
 import type { RegexMatcher } from './safe-regex';
+import type { RunFacts } from './run-facts';
 import type { GraderCheck, TestCase, TestCheck } from './test-suite';
 
 /**
@@ -41,6 +42,16 @@ export function describeCheck(check: TestCheck): string {
       return `${check.field === '' ? 'the output' : `"${check.field}"`} equals ${briefValue(check.equals)}`;
     case 'grader':
       return `graded by ${check.worker} at ${check.minScore} or more`;
+    case 'tool_called':
+      return `calls ${check.tool}`;
+    case 'tool_not_called':
+      return `never calls ${check.tool}`;
+    case 'max_steps':
+      return `takes at most ${check.limit} model steps`;
+    case 'max_cost_usd':
+      return `costs at most $${check.limit}`;
+    case 'max_duration_ms':
+      return `takes at most ${check.limit} ms`;
   }
 }
 
@@ -52,9 +63,39 @@ function result(check: TestCheck, passed: boolean, failure: string): CheckResult
   return { check, passed, message: passed ? `passed: ${describeCheck(check)}` : failure };
 }
 
-export async function evaluateCheck(check: TestCheck, output: unknown, testCase: TestCase, services: CheckServices): Promise<CheckResult> {
+/** The checks on how the run went rather than on its output; they need the run's facts. */
+function evaluateRunCheck(check: Extract<TestCheck, { kind: 'tool_called' | 'tool_not_called' | 'max_steps' | 'max_cost_usd' | 'max_duration_ms' }>, facts: RunFacts | undefined): CheckResult {
+  if (facts === undefined) return result(check, false, `${describeCheck(check)} could not be checked: the run's events were not kept`);
+  switch (check.kind) {
+    case 'tool_called': {
+      const count = facts.toolCalls.filter((name) => name === check.tool).length;
+      return result(check, count > 0, `expected a call of ${check.tool}; the run called ${facts.toolCalls.length === 0 ? 'no tool' : [...new Set(facts.toolCalls)].join(', ')}`);
+    }
+    case 'tool_not_called': {
+      const count = facts.toolCalls.filter((name) => name === check.tool).length;
+      return result(check, count === 0, `expected no call of ${check.tool}; the run called it ${count === 1 ? 'once' : `${count} times`}`);
+    }
+    case 'max_steps':
+      return result(check, facts.steps <= check.limit, `expected at most ${check.limit} model steps; the run took ${facts.steps}`);
+    case 'max_duration_ms':
+      return result(check, facts.durationMs <= check.limit, `expected at most ${check.limit} ms; the run took ${Math.round(facts.durationMs)} ms`);
+    case 'max_cost_usd': {
+      // An unknown price is never taken as 0: a budget that cannot be proved is not met.
+      if (facts.cost.unpricedModels.length > 0) return result(check, false, `expected at most $${check.limit}, but no price is known for ${facts.cost.unpricedModels.join(', ')}`);
+      return result(check, facts.cost.knownUsd <= check.limit, `expected at most $${check.limit}; the run cost about $${facts.cost.knownUsd.toPrecision(3)}`);
+    }
+  }
+}
+
+export async function evaluateCheck(check: TestCheck, output: unknown, testCase: TestCase, services: CheckServices, facts?: RunFacts): Promise<CheckResult> {
   const text = outputText(output);
   switch (check.kind) {
+    case 'tool_called':
+    case 'tool_not_called':
+    case 'max_steps':
+    case 'max_cost_usd':
+    case 'max_duration_ms':
+      return evaluateRunCheck(check, facts);
     case 'contains':
       return result(check, includes(text, check.text, check.ignoreCase), `expected the output to contain ${JSON.stringify(check.text)}; it does not`);
     case 'not_contains':
@@ -99,9 +140,9 @@ export interface CaseVerdict {
   checks: CheckResult[];
 }
 
-/** Every check of a case, in order (each is told the same output); the case passes when all pass. */
-export async function evaluateCase(testCase: TestCase, output: unknown, services: CheckServices): Promise<CaseVerdict> {
+/** Every check of a case, in order (each is told the same output and run facts); the case passes when all pass. */
+export async function evaluateCase(testCase: TestCase, output: unknown, services: CheckServices, facts?: RunFacts): Promise<CaseVerdict> {
   const checks: CheckResult[] = [];
-  for (const check of testCase.checks) checks.push(await evaluateCheck(check, output, testCase, services));
+  for (const check of testCase.checks) checks.push(await evaluateCheck(check, output, testCase, services, facts));
   return { passed: checks.every((check) => check.passed), checks };
 }

@@ -60,7 +60,7 @@ describe('tests file', () => {
   it('locates an unknown check kind, with a suggestion', () => {
     const { suite, located } = at('cases:\n  - name: a\n    checks:\n      - contain: x\n');
     expect(suite).toBeUndefined();
-    expect(located).toEqual(['4:9 unknown-check: Unknown check kind "contain" (did you mean "contains"?); a check is one of: contains, not_contains, regex, json_schema, field, grader']);
+    expect(located).toEqual(['4:9 unknown-check: Unknown check kind "contain" (did you mean "contains"?); a check is one of: contains, not_contains, regex, json_schema, field, grader, tool_called, tool_not_called, max_steps, max_cost_usd, max_duration_ms']);
   });
 
   it('locates a regex that does not compile or could stall the tab', () => {
@@ -101,7 +101,7 @@ describe('tests file', () => {
     expect(suite).toBeUndefined();
     expect(located).toEqual([
       '1:1 unknown-key: Unknown key "workers" in a tests file (did you mean "worker"?); allowed: worker, cases',
-      '4:5 missing-field: A test case needs "checks": a list with at least one check (contains, not_contains, regex, json_schema, field, grader)',
+      '4:5 missing-field: A test case needs "checks": a list with at least one check (contains, not_contains, regex, json_schema, field, grader, tool_called, tool_not_called, max_steps, max_cost_usd, max_duration_ms)',
       '6:5 unknown-key: Unknown key "inputs" in a test case (did you mean "input"?); allowed: name, input, attachments, checks',
       '5:11 duplicate-case: Another test case is also named "a" (case 1); names must be unique in the file',
       '7:19 invalid-value: An attachment must be a project path such as "input/deck.pdf", but it is the number 1',

@@ -43,6 +43,11 @@ const CHECK_KINDS: Record<string, readonly string[]> = {
   json_schema: [],
   field: ['equals'],
   grader: ['min_score', 'score_field', 'criteria', 'model'],
+  tool_called: [],
+  tool_not_called: [],
+  max_steps: [],
+  max_cost_usd: [],
+  max_duration_ms: [],
 };
 
 type Report = (path: readonly PathSegment[], code: string, message: string, part?: 'key' | 'value', severity?: DiagnosticSeverity) => void;
@@ -124,6 +129,14 @@ function readCheck(raw: unknown, path: readonly PathSegment[], context: TestFile
     if (field === undefined) fail([...path, kind], 'invalid-value', `"field" must be a dotted path such as "scores.team", but it is ${describeValue(value)}`);
     if (!('equals' in raw)) fail([...path, kind], 'missing-field', `A field check needs "equals:" with the value the field must have`, 'key');
     else if (field !== undefined) check = { kind: 'field_equals', field, equals: raw.equals };
+  } else if (kind === 'tool_called' || kind === 'tool_not_called') {
+    const tool = text(kind, true);
+    if (tool !== undefined) check = { kind, tool };
+  } else if (kind === 'max_steps' || kind === 'max_cost_usd' || kind === 'max_duration_ms') {
+    const whole = kind !== 'max_cost_usd';
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (whole && !Number.isInteger(value))) {
+      fail([...path, kind], 'invalid-value', `"${kind}" must be ${whole ? 'a whole number' : 'a number'} of 0 or more, but it is ${describeValue(value)}`);
+    } else check = { kind, limit: value };
   } else if (kind === 'grader') {
     const worker = text('grader', true);
     const minScore = raw.min_score;
@@ -173,7 +186,7 @@ function readCase(raw: unknown, index: number, context: TestFileContext, report:
 
   const checks: TestCheck[] = [];
   if (!Array.isArray(raw.checks) || raw.checks.length === 0) {
-    fail('checks' in raw ? [...path, 'checks'] : path, 'missing-field', 'A test case needs "checks": a list with at least one check (contains, not_contains, regex, json_schema, field, grader)', 'key');
+    fail('checks' in raw ? [...path, 'checks'] : path, 'missing-field', `A test case needs "checks": a list with at least one check (${Object.keys(CHECK_KINDS).join(', ')})`, 'key');
   } else {
     raw.checks.forEach((entry, position) => {
       const check = readCheck(entry, [...path, 'checks', position], context, fail);

@@ -1,4 +1,7 @@
+import { priceOfModel, type ModelPrice } from '@/lib/model/pricing/model-prices';
+import type { RunEvent } from '@/lib/runtime/events';
 import { evaluateCase, type CheckResult } from './evaluate-check';
+import { runFactsOf } from './run-facts';
 import type { RegexMatcher } from './safe-regex';
 import type { TestCase } from './test-suite';
 
@@ -25,6 +28,8 @@ export type WorkerRunOutcome =
 export interface WorkerRunResult {
   outcome: WorkerRunOutcome;
   tokens: { input: number; output: number };
+  /** The run's events, for the checks on how it went (tool_called, max_steps, max_cost_usd, …). */
+  events?: readonly RunEvent[];
 }
 
 export type WorkerRunner = (request: WorkerRunRequest) => Promise<WorkerRunResult>;
@@ -45,7 +50,15 @@ export interface CaseResult {
   durationMs: number;
 }
 
-export async function runTestCase(options: { worker: string; testCase: TestCase; model: string; run: WorkerRunner; matchRegex: RegexMatcher }): Promise<CaseResult> {
+export async function runTestCase(options: {
+  worker: string;
+  testCase: TestCase;
+  model: string;
+  run: WorkerRunner;
+  matchRegex: RegexMatcher;
+  /** Prices for max_cost_usd (the IDE passes the person's overrides); the shipped prices otherwise. */
+  priceOf?: (model: string) => ModelPrice | undefined;
+}): Promise<CaseResult> {
   const { testCase, model } = options;
   const tokens = { input: 0, output: 0 };
   const counted = async (request: WorkerRunRequest): Promise<WorkerRunResult> => {
@@ -54,12 +67,13 @@ export async function runTestCase(options: { worker: string; testCase: TestCase;
     tokens.output += result.tokens.output;
     return result;
   };
-  const { outcome } = await counted({ worker: options.worker, input: testCase.input, attachments: testCase.attachments, model });
+  const { outcome, events } = await counted({ worker: options.worker, input: testCase.input, attachments: testCase.attachments, model });
   const base = { caseName: testCase.name, model, runId: outcome.runId, durationMs: outcome.durationMs };
   if (outcome.status !== 'completed') {
     const stopped = outcome.status === 'aborted';
     return { ...base, status: stopped ? 'stopped' : 'error', checks: [], message: stopped ? 'Stopped before it finished.' : `The run failed: ${outcome.error.code}: ${outcome.error.message}`, tokens };
   }
+  const facts = events === undefined ? undefined : runFactsOf(events, outcome.durationMs, options.priceOf ?? ((id) => priceOfModel(id)));
   const verdict = await evaluateCase(testCase, outcome.output, {
     matchRegex: options.matchRegex,
     grade: async (check, input) => {
@@ -67,7 +81,7 @@ export async function runTestCase(options: { worker: string; testCase: TestCase;
       const ran = graded.outcome;
       return ran.status === 'completed' ? { ok: true, runId: ran.runId, output: ran.output } : { ok: false, runId: ran.runId, error: `${ran.error.code}: ${ran.error.message}` };
     },
-  });
+  }, facts);
   const failing = verdict.checks.find((check) => !check.passed);
   return { ...base, status: verdict.passed ? 'passed' : 'failed', checks: verdict.checks, message: failing?.message ?? `All ${verdict.checks.length} checks passed.`, tokens };
 }

@@ -52,7 +52,19 @@ export interface GraderCheck {
   model?: string;
 }
 
-export type TestCheck = ContainsCheck | NotContainsCheck | RegexCheck | JsonSchemaCheck | FieldEqualsCheck | GraderCheck;
+/** Some worker of the case's run called this tool (`tool_called`), or none did (`tool_not_called`). */
+export interface ToolCallCheck {
+  kind: 'tool_called' | 'tool_not_called';
+  tool: string;
+}
+
+/** A budget of the case's run (grader runs not counted): model steps of all its workers, estimated cost, wall time. */
+export interface RunBudgetCheck {
+  kind: 'max_steps' | 'max_cost_usd' | 'max_duration_ms';
+  limit: number;
+}
+
+export type TestCheck = ContainsCheck | NotContainsCheck | RegexCheck | JsonSchemaCheck | FieldEqualsCheck | GraderCheck | ToolCallCheck | RunBudgetCheck;
 
 export type TestCheckKind = TestCheck['kind'];
 

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import { errorMessage } from '@/lib/errors/error-message';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
+import type { RunEvent } from '@/lib/runtime/events';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { CaseResult, WorkerRunner } from '@/lib/worker-tests/run-test-case';
 import { isTestFilePath, testFileBeside } from '@/lib/worker-tests/test-file-path';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
 import { treeFiles } from '../workspace/read-project-tree';
+import { priceLookup, usePriceStore } from '../settings/price-store';
 import { createApprovalBridge, type ApprovalBridge, type PendingApproval } from '../run/approval-bridge';
 import { selectEffectiveModel, selectEffectiveWorker, useRunStore } from '../run/run-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
@@ -172,6 +174,7 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
     // Every run — a case's or a grader's — is a normal kept run, shown in the Runs panel (runInOverlay).
     const run: WorkerRunner = async (request) => {
       const tokens = { input: 0, output: 0 };
+      const events: RunEvent[] = [];
       const { outcome } = await runInOverlay({
         fileSystem,
         project,
@@ -184,21 +187,23 @@ export const useWorkerTestsStore = create<WorkerTestsState>((set, get) => ({
         signal: abort.signal,
         supportsPdf,
         onEvent: (event) => {
+          events.push(event);
           if (event.type === 'step-finish') {
             tokens.input += event.usage.inputTokens;
             tokens.output += event.usage.outputTokens;
           }
         },
       });
-      return { outcome, tokens };
+      return { outcome, tokens, events };
     };
+    const priceOf = priceLookup(usePriceStore.getState().overrides);
 
     const work = models.flatMap((model) => suite.cases.map((testCase) => ({ model, testCase })));
     try {
       await inPool(work, MAX_PARALLEL_CASE_RUNS, async ({ model, testCase }) => {
         if (abort.signal.aborted) return;
         setCell(testCase.name, model, { status: 'running' });
-        const result = await runTestCase({ worker: suite.worker, testCase, model, run, matchRegex: browserRegexMatcher });
+        const result = await runTestCase({ worker: suite.worker, testCase, model, run, matchRegex: browserRegexMatcher, priceOf });
         setCell(testCase.name, model, { status: 'done', result });
       });
     } catch (error) {
