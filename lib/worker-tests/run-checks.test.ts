@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaProblem } from '@/lib/project/schema-references';
+import { jsonSchemaProblem } from '@/lib/json-schema/dialects';
 import type { RunEvent } from '@/lib/runtime/events';
 import { evaluateCase } from './evaluate-check';
 import { parseTestFile } from './parse-test-file';
