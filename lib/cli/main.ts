@@ -5,6 +5,7 @@ import { processIo, type CliIo } from './cli-io';
 import { initCommand } from './init-command';
 import { runCommand } from './run-command';
 import { testCommand } from './test-command';
+import { workerCommand } from './queue/worker-command';
 import { EXIT_USAGE, UsageError } from './usage-error';
 
 /**
@@ -62,7 +63,17 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
     .option('--trust-project', "let the project's approve_all and pre_approved count")
     .option('--no-progress', 'no progress bar')
+    .option('--queue <redis-url>', 'enqueue the items on this Redis for `workerbench worker` processes; outputs and records are still written here')
     .action(run((first: string, second: string | undefined, options) => batchCommand(io, first, second, options)));
+
+  program
+    .command('worker')
+    .description('Take run jobs from a Redis queue (batches enqueued with --queue) until SIGTERM, which drains: runs in flight finish or are handed back.')
+    .requiredOption('--queue <redis-url>', 'the Redis the jobs are on, redis://host:port')
+    .option('-j, --jobs <n>', 'jobs at once (default 4)')
+    .option('--health-port <port>', 'serve GET /health on this port (0: any free port)')
+    .option('--health-host <host>', 'the address the health endpoint listens on (default 127.0.0.1)')
+    .action(run((options) => workerCommand(io, options)));
 
   program
     .command('init')
