@@ -117,3 +117,28 @@ describe('per-client limits shared through Redis', () => {
     }
   });
 });
+
+describe('GET /api/health', () => {
+  it('says whether this instance can serve, without naming Redis', async () => {
+    vi.resetModules();
+    const { GET } = (await import('../health/route')) as { GET: () => Promise<Response> };
+    vi.stubEnv('WORKERBENCH_REDIS_URL', '');
+    expect(await (await GET()).json()).toEqual({ status: 'ok', redis: 'not configured' });
+    vi.stubEnv('WORKERBENCH_REDIS_URL', redis.url);
+    const up = await GET();
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ status: 'ok', redis: 'ok' });
+    await redis.stop();
+    try {
+      const open = await GET();
+      expect(open.status).toBe(200);
+      expect(await open.json()).toEqual({ status: 'degraded', redis: 'unreachable' });
+      vi.stubEnv('WORKERBENCH_REDIS_FAILURE', 'closed');
+      const closed = await GET();
+      expect(closed.status).toBe(503);
+      expect(await closed.text()).not.toContain('6390');
+    } finally {
+      await redis.restart();
+    }
+  });
+});
