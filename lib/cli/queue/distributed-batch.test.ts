@@ -221,4 +221,32 @@ describe('workerbench batch --queue with worker processes', () => {
     expect(result.code, `${result.stderr}\n${workers.map((worker) => worker.stderrSoFar()).join('\n')}`).toBe(0);
     expect(new Set(stateLines(folder).filter((line) => line.status === 'done').map((line) => line.item)).size).toBe(120);
   }, 160_000);
+
+  it('SIGTERM drains a worker: it takes no new job, hands back the runs it cannot finish in its grace time, and exits', async () => {
+    const slow = await startStandInServer({ apiKey: API_KEY, chunkDelayMs: 250 });
+    onTestFinished(() => slow.close());
+    slow.answer = (request) =>
+      JSON.stringify(request.body).includes('function_call_output')
+        ? { kind: 'answer', text: `done payload-${itemOf(request)}` }
+        : { kind: 'answer', toolCalls: [{ id: `call_${itemOf(request)}`, name: 'list_files', input: { path: '' } }] };
+    const folder = project(TWO_STEPS, 8);
+    const env = environment({ OPENAI_BASE_URL: `${slow.origin}/v1`, WORKERBENCH_WORKER_GRACE_MS: '500' });
+    const [leaving] = startWorkers(1, env, '4');
+    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
+    const connection = new Redis(redis.url);
+    const deadline = Date.now() + 100_000;
+    while (Date.now() < deadline && (await connection.keys('workerbench:checkpoint:*')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    connection.disconnect();
+    leaving!.kill('SIGTERM');
+    const left = await leaving!.done;
+    expect(left.code, left.stderr).toBe(0);
+    expect(left.stderr).toContain('worker: draining');
+    // Caught mid-run with steps of 1-2 s and half a second of grace: what it could not finish went back.
+    expect(left.stderr).toMatch(/worker: stopped after \d+ jobs \(0 failed, [1-9]\d* handed back\)/);
+    // What it handed back is waiting for the next worker, not failed.
+    startWorkers(1, env, '4');
+    const result = await batch.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(new Set(stateLines(folder).filter((line) => line.status === 'done').map((line) => line.item)).size).toBe(8);
+  }, 160_000);
 });

@@ -32,6 +32,8 @@ export interface ProcessorContext {
   draining: AbortSignal;
   /** Where the projects are written on this machine (tests give each worker its own). */
   cacheRoot?: string;
+  /** Told of each job handed back to the queue. */
+  onHandBack?: (jobId: string) => void;
 }
 
 export function createRunJobProcessor(context: ProcessorContext): (job: Job<RunJobData, RunJobResult>, token?: string) => Promise<RunJobResult> {
@@ -91,6 +93,7 @@ export function createRunJobProcessor(context: ProcessorContext): (job: Job<RunJ
         // Stopped because this worker is leaving: back to the queue, resumed elsewhere from the checkpoint.
         await checkpoint.flushed().catch(() => undefined);
         await job.moveToWait(token);
+        context.onHandBack?.(job.id!);
         throw new WaitingError();
       }
       await checkpoint.flushed();

@@ -55,11 +55,16 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000) });
   redis.on('error', () => undefined);
   const draining = new AbortController();
+  let handedBack = 0;
   const state: WorkerHealthState = { status: 'starting', redis: 'connecting', active: 0, completed: 0, failed: 0, concurrency };
   redis.on('ready', () => (state.redis = 'ready'));
   redis.on('reconnecting', () => (state.redis = 'reconnecting'));
 
-  const worker = new Worker<RunJobData, RunJobResult>(RUN_QUEUE_NAME, createRunJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE }), {
+  const worker = new Worker<RunJobData, RunJobResult>(RUN_QUEUE_NAME, createRunJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack: () => {
+    // BullMQ emits no event for a job moved back to wait; count it here.
+    handedBack += 1;
+    state.active = Math.max(0, state.active - 1);
+  } }), {
     connection: queueConnection(settings.url),
     prefix: settings.prefix,
     concurrency,
@@ -77,10 +82,8 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   });
   worker.on('failed', (job, error) => {
     state.active = Math.max(0, state.active - 1);
-    if (error.name !== 'WaitingError') {
-      state.failed += 1;
-      io.stderr.write(`job ${job?.id ?? '?'} failed: ${error.message}\n`);
-    }
+    state.failed += 1;
+    io.stderr.write(`job ${job?.id ?? '?'} failed: ${error.message}\n`);
   });
   worker.on('error', (error) => io.stderr.write(`worker: ${error.message}\n`));
 
@@ -110,6 +113,6 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   await health?.close();
   await redis.quit().catch(() => redis.disconnect());
   await closeSharedRedis();
-  io.stderr.write(`worker: stopped after ${state.completed} jobs (${state.failed} failed)\n`);
+  io.stderr.write(`worker: stopped after ${state.completed} jobs (${state.failed} failed, ${handedBack} handed back)\n`);
   return EXIT_DONE;
 }
