@@ -60,11 +60,13 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   redis.on('ready', () => (state.redis = 'ready'));
   redis.on('reconnecting', () => (state.redis = 'reconnecting'));
 
-  const worker = new Worker<RunJobData, RunJobResult>(RUN_QUEUE_NAME, createRunJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack: () => {
+  const onHandBack = () => {
     // BullMQ emits no event for a job moved back to wait; count it here.
     handedBack += 1;
     state.active = Math.max(0, state.active - 1);
-  } }), {
+  };
+  const processor = createRunJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack });
+  const worker = new Worker<RunJobData, RunJobResult>(RUN_QUEUE_NAME, processor, {
     connection: queueConnection(settings.url),
     prefix: settings.prefix,
     concurrency,
