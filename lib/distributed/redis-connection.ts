@@ -39,10 +39,13 @@ export async function usable(connection: Redis, timeoutMs = 2_000): Promise<void
     function done() {
       clearTimeout(timer);
       connection.off('ready', done);
+      connection.off('close', done);
       connection.off('end', done);
       resolve();
     }
+    // 'close' too: a refused connection says so at once rather than after the timeout.
     connection.once('ready', done);
+    connection.once('close', done);
     connection.once('end', done);
   });
 }
