@@ -6,6 +6,7 @@ import type { RunEvent } from '@/lib/runtime/events';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { startRun, type RunOutcome } from '@/lib/runtime/run-session';
+import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { createRunSession } from '@/lib/runtime/session-state';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { CliModelAccess } from './cli-model-access';
@@ -37,6 +38,8 @@ export interface CliRunRequest {
   sandbox?: FileSystem;
   /** What the record keeps of the project (batch: binaries other than the item's own are listed, not copied). */
   snapshot?: SnapshotOptions;
+  /** Each model step as it is recorded (a queue worker checkpoints them to Redis: lib/cli/queue). */
+  onStep?: (step: ModelStepRecord) => void;
 }
 
 export interface CliRunResult {
@@ -84,7 +87,10 @@ export async function executeCliRun(request: CliRunRequest): Promise<CliRunResul
     session: createRunSession(),
     modelSupportsPdf: request.models.supportsPdf,
     extractPdfText,
-    recordStep: journal.onStep,
+    recordStep: (step) => {
+      journal.onStep(step);
+      request.onStep?.(step);
+    },
     ...(request.recorded === undefined ? {} : { recorded: request.recorded }),
   });
   return { outcome, recordPath: journal.finish(), tokens, events };

@@ -6,6 +6,7 @@ import { initCommand } from './init-command';
 import { replayCommand } from './replay-command';
 import { runCommand } from './run-command';
 import { testCommand } from './test-command';
+import { workerCommand } from './queue/worker-command';
 import { EXIT_USAGE, UsageError } from './usage-error';
 
 /**
@@ -63,6 +64,7 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
     .option('--trust-project', "let the project's approve_all and pre_approved count")
     .option('--no-progress', 'no progress bar')
+    .option('--queue <redis-url>', 'enqueue the items on this Redis for `workerbench worker` processes; outputs and records are still written here')
     .action(run((first: string, second: string | undefined, options) => batchCommand(io, first, second, options)));
 
   program
@@ -74,6 +76,15 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--trust-project', "let the record's project's approve_all and pre_approved count")
     .option('--json', 'progress as NDJSON events on stderr')
     .action(run((file: string, options) => replayCommand(io, file, options)));
+
+  program
+    .command('worker')
+    .description('Take run jobs from a Redis queue (batches enqueued with --queue) until SIGTERM, which drains: runs in flight finish or are handed back.')
+    .requiredOption('--queue <redis-url>', 'the Redis the jobs are on, redis://host:port')
+    .option('-j, --jobs <n>', 'jobs at once (default 4)')
+    .option('--health-port <port>', 'serve GET /health on this port (0: any free port)')
+    .option('--health-host <host>', 'the address the health endpoint listens on (default 127.0.0.1)')
+    .action(run((options) => workerCommand(io, options)));
 
   program
     .command('init')

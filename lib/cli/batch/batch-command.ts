@@ -17,6 +17,7 @@ import { checkModel } from '../run-command';
 import { journalPathOf, readRunJournal, readRunRecordFile, recordPathOf } from '../run-journal';
 import { parseJobs } from '../test-command';
 import { EXIT_DONE, EXIT_RUN_FAILED, UsageError } from '../usage-error';
+import { enqueueBatch } from '../queue/enqueue-batch';
 import { itemsFromGlob, itemsFromJsonLines, type BatchItem } from './batch-items';
 import { createBatchProgress, emptyTotals } from './batch-progress';
 import { appendState, readState, type ItemState } from './batch-state';
@@ -34,6 +35,8 @@ export interface BatchCommandOptions {
   approve?: string;
   trustProject?: boolean;
   progress?: boolean;
+  /** Scale-out (lib/cli/queue): enqueue each item on this Redis for `workerbench worker`s. */
+  queue?: string;
 }
 
 /** What to start an item's run from: the item itself, or the interrupted run it resumes. */
@@ -71,6 +74,9 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
   const states = readState(outputFolder);
   if (states.size > 0 && options.resume !== true) throw new UsageError(`${options.output} holds an earlier batch; pass --resume to continue it, or choose another -o.`);
   const pending = items.filter((item) => states.get(item.id)?.status !== 'done');
+  if (options.queue !== undefined) {
+    return enqueueBatch({ io, queueUrl: options.queue, project, workerName, pending, total: items.length, outputFolder, model: options.model, approve: options.approve, trustProject: options.trustProject === true, progress: options.progress !== false });
+  }
 
   const started = Date.now();
   const totals = emptyTotals();

@@ -64,6 +64,8 @@ export async function startStandInServer(options: {
   apiKey?: string;
   /** Pause between streamed chunks, so a client sees them arrive one by one. */
   chunkDelayMs?: number;
+  /** Wait this long before answering at all, as a provider that takes time to think (the scale-out bench). */
+  replyDelayMs?: number;
   /** Serve at most this many requests at once; answer 429 (retry-after: 1) beyond, as a rate-limited account. */
   maxInFlight?: number;
   port?: number;
@@ -126,6 +128,7 @@ export async function startStandInServer(options: {
         }
         inFlight += 1;
         outgoing.on('close', () => (inFlight -= 1));
+        if (options.replyDelayMs) await new Promise((resolve) => setTimeout(resolve, options.replyDelayMs));
         outgoing.writeHead(response.status, response.headers);
         for (const [index, chunk] of response.chunks.entries()) {
           if (outgoing.destroyed) return;

@@ -1,0 +1,62 @@
+import type { ConnectionOptions, JobsOptions } from 'bullmq';
+import type { BatchItem } from '../batch/batch-items';
+
+/**
+ * The queue `workerbench batch|test --queue redis://…` fills and
+ * `workerbench worker --queue redis://…` empties (BullMQ on the one Redis).
+ * One job is one run of a worker on one item, in the project stored once
+ * by content hash (project-store.ts).
+ */
+export const RUN_QUEUE_NAME = 'workerbench-runs';
+
+/** What a job asks for. Everything a worker needs besides the project's files. */
+export interface RunJobData {
+  /** Names the batch: its jobs' ids begin with it, so enqueuing a batch again adds nothing twice. */
+  batch: string;
+  item: BatchItem;
+  /** The project's content hash (project-store.ts). */
+  project: string;
+  worker: string;
+  model?: string;
+  /** --approve as given at the enqueuing end (a worker has no terminal to ask). */
+  approve?: string;
+  trustProject: boolean;
+}
+
+/** What a job answers: the run's outcome and its whole record, which the enqueuing end writes locally. */
+export interface RunJobResult {
+  status: 'completed' | 'failed';
+  runId: string | null;
+  output?: unknown;
+  error?: string;
+  /** The `.run.json` text. */
+  record: string | null;
+  /** Model steps in the record (served from a checkpoint or called). */
+  steps: number;
+  /** The run followed an earlier attempt's checkpoint. */
+  resumedFrom?: string;
+  tokens: { input: number; output: number };
+}
+
+/** BullMQ's connection: its own, retried for ever (a queue outlives a Redis restart). */
+export function queueConnection(url: string): ConnectionOptions {
+  return { url, maxRetriesPerRequest: null, enableOfflineQueue: true, retryStrategy: (attempt: number) => Math.min(100 * attempt, 2_000) };
+}
+
+/**
+ * Retention: a finished job stays an hour (its answer is read as soon as it
+ * completes), a failed one a week (to look into); a job that threw (a worker
+ * lost, Redis away) is tried up to five times, each resuming from its
+ * checkpoint. A run that ended in an error is an answer, not a throw.
+ */
+export const RUN_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 3_600 },
+  removeOnFail: { age: 7 * 86_400 },
+};
+
+/** BullMQ job ids may not contain ":"; item ids (safe file names) never do. */
+export function runJobId(batch: string, item: string): string {
+  return `${batch}-${item}`;
+}

@@ -1,0 +1,159 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { enterProviderTurn, type ProviderTurn } from '@/lib/distributed/provider-gate';
+import { providerKeyOf } from '@/lib/distributed/provider-key';
+import { accountName, providerLimitsFrom, providerOfModel } from '@/lib/distributed/provider-limits';
+import { sharedRedis, usable } from '@/lib/distributed/redis-connection';
+import { describeRedisUrl, redisSettingsFrom, type RedisSettings } from '@/lib/distributed/redis-settings';
+import { limiterSettingsFrom } from '@/lib/model/server/client-limiter';
+import type { ProxyErrorBody, ProxyErrorCode, TokenUsage } from '@/lib/model/protocol/step-protocol';
+import { budgetSettingsFrom, SpendBudget } from './spend-budget';
+import { SharedClientLimits } from './shared-client-limits';
+import { watchStepUsage } from './watch-step-usage';
+
+/**
+ * What `POST /api/model` asks of Redis when WORKERBENCH_REDIS_URL is set, once
+ * the body is read and the in-process slot taken: the client's shared rate
+ * and concurrency (every instance counts the same requests), its spend budget
+ * for the day, and its provider account's turn (so instances wait instead of
+ * drawing 429s). `settle` wraps the answer: when its stream ends, the step's
+ * usage is charged and the shared slot and provider lease go back.
+ *
+ * Redis unreachable: the limits follow WORKERBENCH_REDIS_FAILURE (open: this
+ * instance's own in-memory limits, already applied, are all that holds;
+ * closed: 503), a budget always refuses (503), and each message says so.
+ * Without WORKERBENCH_REDIS_URL this does nothing.
+ */
+export type SharedAdmission = { ok: true; settle: (response: Response) => Response; release: () => void } | { ok: false; response: Response };
+
+export interface SharedAdmissionOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  /** The client's key, as the in-process limiter keyed it. */
+  client: string;
+  bodyText: string;
+  /** Tests inject the clock that decides the budget's day. */
+  now?: () => number;
+}
+
+const PASS: SharedAdmission = { ok: true, settle: (response) => response, release: () => undefined };
+
+function refuse(code: ProxyErrorCode, message: string, status: number, retryAfterSeconds: number): { ok: false; response: Response } {
+  const body: ProxyErrorBody = { error: { code, message } };
+  return { ok: false, response: Response.json(body, { status, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(retryAfterSeconds) } }) };
+}
+
+/** The step's model and key, read from the body the route has already parsed once (it is small next to the step). */
+function modelAndKey(bodyText: string): { model: string; apiKey?: string } | null {
+  try {
+    const parsed = JSON.parse(bodyText) as { model?: unknown; apiKey?: unknown };
+    if (typeof parsed.model !== 'string') return null;
+    return { model: parsed.model, ...(typeof parsed.apiKey === 'string' ? { apiKey: parsed.apiKey } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+function budgetHolder(request: Request, client: string, per: 'client' | 'token'): string {
+  if (per === 'client') return `client:${client}`;
+  const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1] ?? '';
+  return `token:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+}
+
+let logged = false;
+function logOutage(settings: RedisSettings, error: unknown): void {
+  if (logged) return;
+  logged = true;
+  setTimeout(() => (logged = false), 60_000).unref();
+  console.error(`[api/model] Redis at ${describeRedisUrl(settings.url)} cannot be reached (${error instanceof Error ? error.message : String(error)}); limits fail ${settings.failure}, budgets fail closed.`);
+}
+
+function unreachable(settings: RedisSettings, what: string): { ok: false; response: Response } {
+  return refuse('overloaded', `The shared ${what} cannot be checked: Redis at ${describeRedisUrl(settings.url)} cannot be reached, and this server refuses requests until it is back (${what === 'spend budget' ? 'budgets always fail closed' : 'WORKERBENCH_REDIS_FAILURE=closed'}).`, 503, 5);
+}
+
+let cache: { key: string; limits: SharedClientLimits } | null = null;
+function clientLimitsFor(redis: Redis, settings: RedisSettings, env: SharedAdmissionOptions['env']): SharedClientLimits {
+  const limiter = limiterSettingsFrom(env);
+  const key = `${settings.url}|${settings.prefix}|${JSON.stringify(limiter)}`;
+  if (cache === null || cache.key !== key) cache = { key, limits: new SharedClientLimits(redis, settings.prefix, limiter) };
+  return cache.limits;
+}
+
+export async function admitShared(request: Request, options: SharedAdmissionOptions): Promise<SharedAdmission> {
+  const settings = redisSettingsFrom(options.env);
+  if (settings === null) return PASS;
+  const redis = sharedRedis(settings.url);
+  await usable(redis);
+  const releases: Array<() => Promise<void>> = [];
+  const releaseAll = () => {
+    for (const release of releases.splice(0)) void release().catch(() => undefined);
+  };
+
+  // 1. The client's shared rate and concurrency.
+  const limits = clientLimitsFor(redis, settings, options.env);
+  try {
+    const refusal = await limits.allow(options.client);
+    if (refusal !== null) return refuse('rate_limited', refusal.message, 429, refusal.retryAfterSeconds);
+    const slot = await limits.occupy(options.client);
+    if (!slot.ok) return refuse('rate_limited', slot.message, 429, slot.retryAfterSeconds);
+    releases.push(slot.release);
+  } catch (error) {
+    logOutage(settings, error);
+    if (settings.failure === 'closed') return unreachable(settings, 'rate limit');
+  }
+
+  // 2. The spend budget: never guessed.
+  const budgetSettings = budgetSettingsFrom(options.env);
+  const budget = budgetSettings === null ? null : new SpendBudget(redis, settings.prefix, budgetSettings, options.now);
+  const holder = budgetSettings === null ? '' : budgetHolder(request, options.client, budgetSettings.per);
+  if (budget !== null) {
+    try {
+      const check = await budget.check(holder);
+      if (!check.ok) {
+        releaseAll();
+        return refuse('rate_limited', check.message, 429, check.retryAfterSeconds);
+      }
+    } catch (error) {
+      logOutage(settings, error);
+      releaseAll();
+      return unreachable(settings, 'spend budget');
+    }
+  }
+
+  // 3. The provider account's turn: waits (as long as the client waits) rather than refusing.
+  const step = modelAndKey(options.bodyText);
+  let turn: ProviderTurn | null = null;
+  const provider = step === null ? null : providerOfModel(step.model);
+  const providerLimits = provider === null ? null : providerLimitsFrom(options.env, provider);
+  if (step !== null && provider !== null && providerLimits !== null) {
+    try {
+      turn = await enterProviderTurn(redis, settings.prefix, accountName(provider, providerKeyOf(provider, options.env, step.apiKey)), providerLimits, request.signal);
+    } catch (error) {
+      if (request.signal.aborted) {
+        releaseAll();
+        return refuse('aborted', 'The client went away while waiting for the provider.', 499, 1);
+      }
+      logOutage(settings, error);
+      if (settings.failure === 'closed') {
+        releaseAll();
+        return unreachable(settings, 'provider limit');
+      }
+    }
+  }
+
+  const held = turn;
+  const finish = (usage: TokenUsage | null) => {
+    releaseAll();
+    const tokens = usage === null ? 0 : usage.inputTokens + usage.outputTokens;
+    if (held !== null) void held.leave(tokens).catch(() => undefined);
+    if (budget !== null && usage !== null && step !== null) {
+      budget.charge(holder, step.model, usage).catch((error: unknown) => logOutage(settings, error));
+    }
+  };
+  return {
+    ok: true,
+    release: () => finish(null),
+    settle: (response) => watchStepUsage(response, finish),
+  };
+}
