@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '@/lib/model/protocol/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
-import type { ApprovalRequest } from '@/lib/runtime/approval-handler';
+import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { FileReadAccess, FileReadPurpose, RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
@@ -160,40 +160,17 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
   const context = scope.context;
 
   // read_file would ask: so does this use of the file, as a read_file question on the call that uses it.
-  const approvalId = context.newId('approval');
-  scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName: READ_FILE_TOOL_NAME, args });
-  const request: ApprovalRequest = {
-    runId: context.runId,
-    approvalId,
-    callId: scope.callId,
-    callPath: scope.callPath,
-    workerName: scope.workerName,
-    depth: scope.depth,
+  // Answered yes or no: an edit would name another file than the one in question.
+  const { approvalId, response, reason } = await askPerson(scope, {
     toolCallId,
     toolName: READ_FILE_TOOL_NAME,
     args,
-    // Answered yes or no: an edit would name another file than the one in question.
-    presentation: {
+    present: async () => ({
       title: wording.title(path),
       fields: [{ name: 'path', label: 'Path', format: 'text', value: path, editable: false }],
-    },
-  };
-  const link = linkedAbortSignal(context.signal);
-  const response = await raceAbort(
-    Promise.resolve().then(() => context.approvalHandler(request, link.signal)),
-    context.signal,
-  ).finally(link.dispose);
-  const reason = response.reason?.trim() === '' ? undefined : response.reason?.trim();
-  // Edited arguments would name another file: a read question is answered yes or no.
-  scope.emit({
-    type: 'approval-decision',
-    approvalId,
-    toolCallId,
-    toolName: READ_FILE_TOOL_NAME,
-    choice: response.choice,
-    automatic: false,
-    ...(reason === undefined ? {} : { reason }),
+    }),
   });
+  emitDecision(scope, { approvalId, toolCallId, toolName: READ_FILE_TOOL_NAME, choice: response.choice, automatic: false, reason });
   if (response.choice === 'deny') {
     throw new RunError('denied', reason === undefined ? `${wording.denied(path)}.` : `${wording.denied(path)}: ${reason}`);
   }
@@ -227,15 +204,7 @@ async function authorizeToolCall(
 
   const context = scope.context;
   const decide = (choice: ApprovalChoice, automatic: boolean, approvalId: string, reason?: string) =>
-    scope.emit({
-      type: 'approval-decision',
-      approvalId,
-      toolCallId,
-      toolName,
-      choice,
-      automatic,
-      ...(reason === undefined ? {} : { reason }),
-    });
+    emitDecision(scope, { approvalId, toolCallId, toolName, choice, automatic, reason });
 
   const verdict = askAgainVerdict(policyVerdict(registered, scope, args), options);
 
@@ -256,21 +225,13 @@ async function authorizeToolCall(
     return approved(tool, call, scope);
   }
 
-  const approvalId = context.newId('approval');
-  scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName, args });
   const approval = tool.approval ?? schemaFieldsApproval(tool.inputSchema);
   const toolContext = scope.toolContext(toolCallId);
-  const request = {
-    runId: context.runId,
-    approvalId,
-    callId: scope.callId,
-    callPath: scope.callPath,
-    workerName: scope.workerName,
-    depth: scope.depth,
+  const { approvalId, response, reason } = await askPerson(scope, {
     toolCallId,
     toolName,
     args,
-    presentation: await presentCall(approval, tool, args, toolContext),
+    present: () => presentCall(approval, tool, args, toolContext),
     ...(options.askAgain === undefined ? {} : { notice: options.askAgain }),
     checkEdit: async (values: Readonly<Record<string, string>>) => {
       const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
@@ -281,15 +242,7 @@ async function authorizeToolCall(
       const problem = checkAgainstSchema(tool.inputSchema, outcome.args);
       return problem === null ? outcome : { ok: false as const, error: `The edited arguments are invalid: ${problem}.` };
     },
-  };
-  // A pending approval resolves as "aborted" the moment the run is stopped.
-  // The dialog gets a signal of its own, so concurrent prompts add no listeners to the run's signal.
-  const link = linkedAbortSignal(context.signal);
-  const response = await raceAbort(
-    Promise.resolve().then(() => context.approvalHandler(request, link.signal)),
-    context.signal,
-  ).finally(link.dispose);
-  const reason = response.reason?.trim() === '' ? undefined : response.reason?.trim();
+  });
   const edited = response.choice !== 'deny' && response.editedArgs !== undefined;
   if (edited) {
     // Edited arguments pass the same schema check as the model's before they run.
@@ -299,16 +252,7 @@ async function authorizeToolCall(
       return refuse('invalid_arguments', `The edited arguments for ${toolName} are invalid: ${editProblem}.`, sequential);
     }
   }
-  scope.emit({
-    type: 'approval-decision',
-    approvalId,
-    toolCallId,
-    toolName,
-    choice: response.choice,
-    automatic: false,
-    ...(reason === undefined ? {} : { reason }),
-    ...(edited ? { editedArgs: response.editedArgs } : {}),
-  });
+  emitDecision(scope, { approvalId, toolCallId, toolName, choice: response.choice, automatic: false, reason, ...(edited ? { editedArgs: response.editedArgs } : {}) });
   if (response.choice === 'deny') {
     const message = reason === undefined ? 'The user denied this call.' : `The user denied this call: ${reason}`;
     return refuse('denied', message, sequential);
@@ -316,6 +260,65 @@ async function authorizeToolCall(
   if (edited) return approved(tool, { ...call, args: response.editedArgs }, scope);
   if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
   return approved(tool, call, scope);
+}
+
+/** What a person is asked about: the call, how it is shown, and how an edit of it is checked. */
+interface Question {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  /** How the call is shown; worked out after the request event, so the tree shows the wait at once. */
+  present: () => Promise<ApprovalPresentation>;
+  notice?: string;
+  checkEdit?: ApprovalRequest['checkEdit'];
+}
+
+/**
+ * The one ask-a-person step of the gate: says a question is open (the approval-request event),
+ * hands it to the platform's approval handler and waits for the answer, or for the run to stop.
+ * A pending question resolves as "aborted" the moment the run is stopped; the handler gets a
+ * signal of its own, so concurrent questions add no listeners to the run's signal.
+ */
+async function askPerson(scope: GateScope, question: Question): Promise<{ approvalId: string; response: ApprovalResponse; reason: string | undefined }> {
+  const context = scope.context;
+  const { toolCallId, toolName, args } = question;
+  const approvalId = context.newId('approval');
+  scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName, args });
+  const request: ApprovalRequest = {
+    runId: context.runId,
+    approvalId,
+    callId: scope.callId,
+    callPath: scope.callPath,
+    workerName: scope.workerName,
+    depth: scope.depth,
+    toolCallId,
+    toolName,
+    args,
+    presentation: await question.present(),
+    ...(question.notice === undefined ? {} : { notice: question.notice }),
+    ...(question.checkEdit === undefined ? {} : { checkEdit: question.checkEdit }),
+  };
+  const link = linkedAbortSignal(context.signal);
+  const response = await raceAbort(
+    Promise.resolve().then(() => context.approvalHandler(request, link.signal)),
+    context.signal,
+  ).finally(link.dispose);
+  const trimmed = response.reason?.trim();
+  return { approvalId, response, reason: trimmed === '' ? undefined : trimmed };
+}
+
+/** The one way the gate records a decision, a person's or its own. */
+function emitDecision(
+  scope: GateScope,
+  decision: { approvalId: string; toolCallId: string; toolName: string; choice: ApprovalChoice; automatic: boolean; reason: string | undefined; editedArgs?: unknown },
+): void {
+  const { reason, editedArgs, ...rest } = decision;
+  scope.emit({
+    type: 'approval-decision',
+    ...rest,
+    ...(reason === undefined ? {} : { reason }),
+    ...(editedArgs === undefined ? {} : { editedArgs }),
+  });
 }
 
 /** A call asked again is asked even where its policy would approve it; a refusal stays a refusal. */
