@@ -4,7 +4,8 @@ import type { ApprovalChoice, AttachmentSummary, ModelWaitInfo, RunErrorInfo } f
 /** The run tree's nodes (reduce-run-events.ts builds the tree from a run's events). */
 /** `interrupted`: the page went away mid-run (reload, crash); known from a kept run that never ended. */
 export type RunStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
-export type CallStatus = 'running' | 'completed' | 'failed' | 'aborted' | 'interrupted';
+/** A worker call ends the way its run can: the same states, one definition. */
+export type CallStatus = RunStatus;
 export type ToolCallStatus = 'pending' | 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
 
 export interface ApprovalInfo {
