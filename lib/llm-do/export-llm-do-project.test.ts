@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discoverProject } from '@/lib/project/discover-project';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
-import { canonicalModelId } from '@/lib/runtime/llm-do-model-ids';
+import { canonicalModelId } from '@/lib/worker/llm-do-model-ids';
 import type { SharedProject } from '@/lib/share/share-result';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';

@@ -2,8 +2,8 @@ import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
-import { matchesWildcard } from '@/lib/runtime/glob-match';
-import { canonicalModelGlob, canonicalModelId } from '@/lib/runtime/llm-do-model-ids';
+import { matchesWildcard } from '@/lib/text/glob-match';
+import { canonicalModelGlob, canonicalModelId } from '@/lib/worker/llm-do-model-ids';
 
 /**
  * Model names checked against the models the server offers (GET /api/models), as the run

@@ -1,7 +1,7 @@
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import { matchesWildcard } from '@/lib/runtime/glob-match';
+import { matchesWildcard } from '@/lib/text/glob-match';
 import { RunError } from '@/lib/runtime/run-error';
-import { canonicalModelGlob, canonicalModelId } from '@/lib/runtime/llm-do-model-ids';
+import { canonicalModelGlob, canonicalModelId } from '@/lib/worker/llm-do-model-ids';
 
 /**
  * Which model a worker call uses. One function for the entry worker and for

@@ -1,6 +1,6 @@
 import { totalCost, type CostTotal, type PricedCall } from '@/lib/model/pricing/estimate-cost';
 import type { ModelPrice } from '@/lib/model/pricing/model-prices';
-import type { RunEvent } from '@/lib/runtime/events';
+import type { RunFactEvent } from './run-fact-event';
 
 /**
  * What the run checks (tool_called, max_steps, max_cost_usd, …) look at: how
@@ -17,17 +17,17 @@ export interface RunFacts {
   durationMs: number;
 }
 
-export function runFactsOf(events: readonly RunEvent[], durationMs: number, priceOf: (model: string) => ModelPrice | undefined): RunFacts {
+export function runFactsOf(events: readonly RunFactEvent[], durationMs: number, priceOf: (model: string) => ModelPrice | undefined): RunFacts {
   const toolCalls: string[] = [];
   let steps = 0;
   const modelOf = new Map<string, string>();
   // A call's worker-end usage is its own steps only (lib/run-tree/run-cost.ts): nothing counted twice.
   const calls: PricedCall[] = [];
   for (const event of events) {
-    if (event.type === 'tool-call') toolCalls.push(event.toolName);
+    if (event.type === 'tool-call' && event.toolName !== undefined) toolCalls.push(event.toolName);
     else if (event.type === 'step-finish') steps += 1;
-    else if (event.type === 'worker-start') modelOf.set(event.callId, event.model);
-    else if (event.type === 'worker-end') calls.push({ model: modelOf.get(event.callId) ?? '', usage: event.usage });
+    else if (event.type === 'worker-start' && event.callId !== undefined && event.model !== undefined) modelOf.set(event.callId, event.model);
+    else if (event.type === 'worker-end' && event.usage !== undefined) calls.push({ model: modelOf.get(event.callId ?? '') ?? '', usage: event.usage });
   }
   return { toolCalls, steps, cost: totalCost(calls, priceOf), durationMs };
 }

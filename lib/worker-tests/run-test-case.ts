@@ -1,5 +1,5 @@
 import { priceOfModel, type ModelPrice } from '@/lib/model/pricing/model-prices';
-import type { RunEvent } from '@/lib/runtime/events';
+import type { RunFactEvent } from './run-fact-event';
 import { evaluateCase, type CheckResult } from './evaluate-check';
 import { runFactsOf } from './run-facts';
 import type { RegexMatcher } from './safe-regex';
@@ -29,7 +29,7 @@ export interface WorkerRunResult {
   outcome: WorkerRunOutcome;
   tokens: { input: number; output: number };
   /** The run's events, for the checks on how it went (tool_called, max_steps, max_cost_usd, …). */
-  events?: readonly RunEvent[];
+  events?: readonly RunFactEvent[];
 }
 
 export type WorkerRunner = (request: WorkerRunRequest) => Promise<WorkerRunResult>;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { matchesPathGlob } from '@/lib/runtime/glob-match';
+import { matchesPathGlob } from '@/lib/text/glob-match';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { walkFiles } from '@/lib/vfs/walk-files';
 import { UsageError } from '../usage-error';

@@ -2,7 +2,7 @@ import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
 import { decodeProjectText, isValidUtf8 } from '@/lib/vfs/utf8';
 import { walkFiles, type WalkedFile } from '@/lib/vfs/walk-files';
-import { matchesPathGlob } from '@/lib/runtime/glob-match';
+import { matchesPathGlob } from '@/lib/text/glob-match';
 import { RunError } from '@/lib/runtime/run-error';
 import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
 import { writeFileApproval } from '@/lib/runtime/toolsets/write-file-approval';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesPathGlob, matchesWildcard } from '@/lib/runtime/glob-match';
+import { matchesPathGlob, matchesWildcard } from '@/lib/text/glob-match';
 
 describe('matchesPathGlob', () => {
   it.each([
