@@ -5,7 +5,7 @@ import { ModelStepError } from '@/lib/model/protocol/model-step-error';
 import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { canonicalJson } from '@/lib/runtime/canonical-json';
-import { entryCallOf } from '@/lib/state/run-archive/recorded-entry-call';
+import { entryCallOf } from '@/lib/runtime/recorded-run/recorded-entry-call';
 import { createApprovalAnswers, parseApprovalFlag } from './approval-answers';
 import { createCliModelAccess } from './cli-model-access';
 import { stopOnInterrupt, type CliIo } from './cli-io';

@@ -7,7 +7,7 @@ import { addCallCost } from '@/lib/model/pricing/estimate-cost';
 import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import { priceOfModel } from '@/lib/model/pricing/model-prices';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
-import { planResume } from '@/lib/state/run-archive/resume-plan';
+import { planResume } from '@/lib/runtime/recorded-run/resume-plan';
 import { createApprovalAnswers, parseApprovalFlag } from '../approval-answers';
 import { createCliModelAccess } from '../cli-model-access';
 import { stopOnInterrupt, type CliIo } from '../cli-io';

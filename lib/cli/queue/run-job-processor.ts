@@ -3,7 +3,7 @@ import { WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { errorMessage } from '@/lib/errors/error-message';
 import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
-import { planResume } from '@/lib/state/run-archive/resume-plan';
+import { planResume } from '@/lib/runtime/recorded-run/resume-plan';
 import { createApprovalAnswers, parseApprovalFlag } from '../approval-answers';
 import type { CliModelAccess } from '../cli-model-access';
 import { executeCliRun } from '../execute-cli-run';

@@ -4,7 +4,7 @@ import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { callPathsFromEvents } from '@/lib/runtime/recorded-run/call-path';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
-import { entryCallOf } from '../run-archive/recorded-entry-call';
+import { entryCallOf } from '@/lib/runtime/recorded-run/recorded-entry-call';
 
 /** Where a fork leaves its record, as the Runs panel names it: a worker call of the run and one of its steps. */
 export interface ForkRequest {

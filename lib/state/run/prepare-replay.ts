@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import type { RunRecord, RunRecordFile } from '@/lib/run-record/run-record';
-import { entryCallOf } from '../run-archive/recorded-entry-call';
+import { entryCallOf } from '@/lib/runtime/recorded-run/recorded-entry-call';
 import { openRunRecord } from '../share/open-run-record';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 

@@ -1,7 +1,7 @@
 import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { keptRunArchive } from '../run-archive/kept-runs';
-import { planResume, type ResumePlan } from '../run-archive/resume-plan';
+import { planResume, type ResumePlan } from '@/lib/runtime/recorded-run/resume-plan';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 import { toRunInfo } from './project-run-info';
 import { selectEffectiveModel } from './run-selectors';
