@@ -2,21 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { projectCatalog } from '../workspace/project-catalog';
 import { distrustProject, projectTrustFor, trustProject, TRUSTED_PROJECTS_STORAGE_KEY, useTrustStore } from './trust-store';
-
-/** A Storage with the browser's semantics. */
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    key: (index) => [...entries.keys()][index] ?? null,
-    getItem: (name) => entries.get(name) ?? null,
-    setItem: (name, value) => void entries.set(name, value),
-    removeItem: (name) => void entries.delete(name),
-    clear: () => entries.clear(),
-  };
-}
+import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
 
 describe('trust store', () => {
   beforeEach(() => {

@@ -2,26 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { startupGuard } from './startup-guard';
+import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
 
 /**
  * The safe start: a project that broke the page (the page-wide error screen
  * noted it) or cannot be read is not reopened by the next load; the IDE opens
  * without it, says which and why, and opens it on request without its runs.
  */
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    key: (index) => [...entries.keys()][index] ?? null,
-    getItem: (name) => entries.get(name) ?? null,
-    setItem: (name, value) => void entries.set(name, value),
-    removeItem: (name) => void entries.delete(name),
-    clear: () => entries.clear(),
-  };
-}
-
 async function freshStore(fileSystem: MemoryFileSystem) {
   vi.resetModules();
   const module = await import('./workspace-store');

@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forgetUnsaved, readUnsaved, recordUnsaved } from './unsaved-journal';
-
-/** A Storage with the browser's semantics, enough for the journal. */
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    key: (index) => [...entries.keys()][index] ?? null,
-    getItem: (name) => entries.get(name) ?? null,
-    setItem: (name, value) => void entries.set(name, value),
-    removeItem: (name) => void entries.delete(name),
-    clear: () => entries.clear(),
-  };
-}
+import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
 
 describe('unsaved journal', () => {
   beforeEach(() => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
+import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
 
 /**
  * Files named after members of Object.prototype once opened empty (the editor's
@@ -8,21 +9,6 @@ import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
  * typing then overwrote the stored file. Every per-path record is a Map now.
  */
 const PROTOTYPE_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf', '__defineGetter__'];
-
-/** A Storage with the browser's semantics, so the unsaved-typing journal is exercised too. */
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    key: (index) => [...entries.keys()][index] ?? null,
-    getItem: (name) => entries.get(name) ?? null,
-    setItem: (name, value) => void entries.set(name, value),
-    removeItem: (name) => void entries.delete(name),
-    clear: () => entries.clear(),
-  };
-}
 
 // The store is a module singleton; a "reload" is a fresh module over the same storage.
 async function freshStore(fileSystem: MemoryFileSystem) {
