@@ -4,6 +4,7 @@ import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project';
 import { decodeShareFragment, encodeShareFragment } from '@/lib/share/share-link';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import { APPROVE_ALL_NOTICE } from '@/lib/share/approve-all-notice';
 
 /**
  * The share commands against a started workspace on an in-memory filesystem:
@@ -134,15 +135,15 @@ describe('share store', () => {
     expect(workspace.getState().projects).toEqual([EXAMPLE_PROJECT_NAME]);
   });
 
-  it('imports approve_all as prompt and keeps a notice about it in the workbench', async () => {
+  it('imports approve_all byte for byte and says it counts only once the project is trusted', async () => {
     const fileSystem = new MemoryFileSystem();
     const { workspace, share } = await freshStores(fileSystem);
     const manifest = JSON.stringify({ entry: 'main', runtime: { approval_mode: 'approve_all' } });
     const { fragment } = encodeShareFragment({ name: 'auto', files: [{ path: 'project.json', data: manifest }] }, { includeBinary: false });
     await share.getState().openLinkImport(fragment);
     await share.getState().confirmImport();
-    expect(workspace.getState().notice?.message).toContain('changed to "prompt"');
-    expect(JSON.parse(await fileSystem.readText('/projects/auto/project.json')).runtime.approval_mode).toBe('prompt');
+    expect(workspace.getState().notice?.message).toContain(APPROVE_ALL_NOTICE);
+    expect(await fileSystem.readText('/projects/auto/project.json')).toBe(manifest);
   });
 
   it('refuses a zip with "../" entries before anything is written', async () => {
