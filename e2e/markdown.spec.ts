@@ -93,8 +93,7 @@ test('a run shows its reports and the summary rendered', async ({ page }) => {
   await expect(evaluatorResult.locator('table')).toBeVisible();
   await expect(evaluatorResult.locator('strong').filter({ hasText: /^Verdict: / })).toBeVisible();
 
-  // The summary file previews as a document: its title a heading, its ranking a table.
-  await page.getByRole('button', { name: 'Preview' }).click();
+  // The summary file opens as a document (a run's markdown result opens in Preview): its title a heading, its ranking a table.
   const preview = page.getByTestId('markdown-preview');
   await expect(preview.getByRole('heading', { name: 'Pitch deck evaluations: summary' })).toBeVisible();
   await expect(preview.locator('table tbody tr')).toHaveCount(3);
