@@ -48,6 +48,9 @@ async function runWrite(page: Page, text: string) {
 async function openedFileText(page: Page, name: string): Promise<string> {
   await treeItem(page, name).click();
   await expect(page.getByTestId('editor-tab')).toHaveText(name);
+  // A markdown file a run just wrote opens rendered: its source is one click away.
+  const source = page.getByRole('button', { name: 'Source', exact: true });
+  if (await source.isVisible()) await source.click();
   return editorText(page);
 }
 

@@ -54,6 +54,9 @@ test('main delegates to helper, the write is approved, the file appears and the 
   await createFile(page, 'helper.worker');
   await replaceEditorText(page, HELPER);
   await expect(page.getByTestId('worker-select')).toContainText('helper');
+  // The picker follows the open worker (helper.worker); main is the one this run starts from.
+  await expect(page.getByTestId('worker-select')).toHaveValue('helper');
+  await page.getByTestId('worker-select').selectOption('main');
   await expect(page.getByTestId('worker-select')).toHaveValue('main');
   await expect(page.getByTestId('model-select')).toHaveValue('demo:scripted');
   await expect(page.getByTestId('model-select').locator('option:checked')).toContainText('scripted');
