@@ -434,6 +434,8 @@ test('two helpers writing at once: both questions wait together, answered one by
   await replaceEditorText(page, HELPER);
   await createFile(page, 'helper2.worker');
   await replaceEditorText(page, HELPER.replace('name: helper', 'name: helper2'));
+  // The picker follows the open worker (helper2.worker); this run starts from main.
+  await page.getByTestId('worker-select').selectOption('main');
   await setInput(page, 'delegate to helper and helper2: write "twice" to out/both');
   await page.getByTestId('run-button').click();
 
