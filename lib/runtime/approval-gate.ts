@@ -1,7 +1,6 @@
 import type { ToolDefinition } from '@/lib/model/protocol/step-protocol';
 import type { ToolsetsConfig } from '@/lib/worker/worker-schema';
 import type { ApprovalChoice } from '@/lib/runtime/events';
-import type { ApprovalRequest, ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { ModelToolCall } from '@/lib/runtime/model-tool-call';
 import type { RunContext, RunEventBody } from '@/lib/runtime/run-context';
 import type { FileReadAccess, FileReadPurpose, RuntimeTool, ToolApproval, Toolset, ToolContext } from '@/lib/runtime/toolsets/toolset';
@@ -9,7 +8,8 @@ import { READ_PURPOSES } from '@/lib/runtime/file-read-purposes';
 import { decideByPolicy, type GateVerdict } from '@/lib/runtime/approval-policy';
 import type { RecordedToolOutcome } from '@/lib/runtime/recorded-run/recorded-run';
 import { agentCallRequiresApproval } from '@/lib/runtime/agent-call-approval';
-import { linkedAbortSignal, raceAbort } from '@/lib/runtime/abort';
+import { raceAbort } from '@/lib/runtime/abort';
+import { askPerson, emitDecision } from '@/lib/runtime/ask-a-person';
 import { checkAgainstSchema } from '@/lib/json-schema/check-against-schema';
 import { assertUniqueToolNames } from '@/lib/runtime/check-worker-tools';
 import { endsTheRun, RunError, toRunErrorInfo, type RunErrorCode } from '@/lib/runtime/run-error';
@@ -260,65 +260,6 @@ async function authorizeToolCall(
   if (edited) return approved(tool, { ...call, args: response.editedArgs }, scope);
   if (response.choice === 'approve_session') context.session.addApprovalGrant(toolName, args);
   return approved(tool, call, scope);
-}
-
-/** What a person is asked about: the call, how it is shown, and how an edit of it is checked. */
-interface Question {
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-  /** How the call is shown; worked out after the request event, so the tree shows the wait at once. */
-  present: () => Promise<ApprovalPresentation>;
-  notice?: string;
-  checkEdit?: ApprovalRequest['checkEdit'];
-}
-
-/**
- * The one ask-a-person step of the gate: says a question is open (the approval-request event),
- * hands it to the platform's approval handler and waits for the answer, or for the run to stop.
- * A pending question resolves as "aborted" the moment the run is stopped; the handler gets a
- * signal of its own, so concurrent questions add no listeners to the run's signal.
- */
-async function askPerson(scope: GateScope, question: Question): Promise<{ approvalId: string; response: ApprovalResponse; reason: string | undefined }> {
-  const context = scope.context;
-  const { toolCallId, toolName, args } = question;
-  const approvalId = context.newId('approval');
-  scope.emit({ type: 'approval-request', approvalId, toolCallId, toolName, args });
-  const request: ApprovalRequest = {
-    runId: context.runId,
-    approvalId,
-    callId: scope.callId,
-    callPath: scope.callPath,
-    workerName: scope.workerName,
-    depth: scope.depth,
-    toolCallId,
-    toolName,
-    args,
-    presentation: await question.present(),
-    ...(question.notice === undefined ? {} : { notice: question.notice }),
-    ...(question.checkEdit === undefined ? {} : { checkEdit: question.checkEdit }),
-  };
-  const link = linkedAbortSignal(context.signal);
-  const response = await raceAbort(
-    Promise.resolve().then(() => context.approvalHandler(request, link.signal)),
-    context.signal,
-  ).finally(link.dispose);
-  const trimmed = response.reason?.trim();
-  return { approvalId, response, reason: trimmed === '' ? undefined : trimmed };
-}
-
-/** The one way the gate records a decision, a person's or its own. */
-function emitDecision(
-  scope: GateScope,
-  decision: { approvalId: string; toolCallId: string; toolName: string; choice: ApprovalChoice; automatic: boolean; reason: string | undefined; editedArgs?: unknown },
-): void {
-  const { reason, editedArgs, ...rest } = decision;
-  scope.emit({
-    type: 'approval-decision',
-    ...rest,
-    ...(reason === undefined ? {} : { reason }),
-    ...(editedArgs === undefined ? {} : { editedArgs }),
-  });
 }
 
 /** A call asked again is asked even where its policy would approve it; a refusal stays a refusal. */
