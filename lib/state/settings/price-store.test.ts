@@ -1,18 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SHIPPED_PRICES } from '@/lib/model/pricing/model-prices';
 import { priceLookup, PRICES_STORAGE_KEY, usePriceStore } from './price-store';
-
-/** A localStorage stand-in: the store must read and write one entry, and nothing else. */
-function installStorage(initial: Record<string, string> = {}): Map<string, string> {
-  const entries = new Map(Object.entries(initial));
-  const storage = {
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => void entries.set(key, value),
-    removeItem: (key: string) => void entries.delete(key),
-  };
-  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
-  return entries;
-}
+import { installMemoryStorage } from '@/lib/state/storage/testing/memory-storage';
 
 const reload = () => {
   usePriceStore.setState({ overrides: {}, loaded: false });
@@ -23,7 +12,7 @@ describe('price overrides', () => {
   beforeEach(() => usePriceStore.setState({ overrides: {}, loaded: false }));
 
   it('keeps an override across a reload and prices with it, falling back to the shipped table', () => {
-    const entries = installStorage();
+    const entries = installMemoryStorage();
     usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: 1000, outputPerMillion: 2000 });
     usePriceStore.getState().setPrice('openai-compatible:llama3', { inputPerMillion: 0.1, outputPerMillion: 0.2, cachedInputPerMillion: 0.01 });
     expect(JSON.parse(entries.get(PRICES_STORAGE_KEY)!)).toEqual({
@@ -38,7 +27,7 @@ describe('price overrides', () => {
   });
 
   it('resets one model to its shipped price, and all at once, removing the entry', () => {
-    const entries = installStorage();
+    const entries = installMemoryStorage();
     usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: 5, outputPerMillion: 5 });
     usePriceStore.getState().setPrice('openai:gpt-5', { inputPerMillion: 9, outputPerMillion: 9 });
     usePriceStore.getState().resetPrice('demo:scripted');
@@ -50,7 +39,7 @@ describe('price overrides', () => {
   });
 
   it('refuses an invalid price and keeps the previous one', () => {
-    installStorage();
+    installMemoryStorage();
     usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: 1, outputPerMillion: 2 });
     usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: -1, outputPerMillion: 2 });
     usePriceStore.getState().setPrice('demo:scripted', { inputPerMillion: Number.NaN, outputPerMillion: 2 });
@@ -58,10 +47,10 @@ describe('price overrides', () => {
   });
 
   it('ignores stored entries that are not prices, and a corrupt entry', () => {
-    installStorage({ [PRICES_STORAGE_KEY]: JSON.stringify({ 'demo:scripted': { inputPerMillion: 'free' }, 'openai:gpt-5': { inputPerMillion: 1, outputPerMillion: 2 } }) });
+    installMemoryStorage({ [PRICES_STORAGE_KEY]: JSON.stringify({ 'demo:scripted': { inputPerMillion: 'free' }, 'openai:gpt-5': { inputPerMillion: 1, outputPerMillion: 2 } }) });
     reload();
     expect(Object.keys(usePriceStore.getState().overrides)).toEqual(['openai:gpt-5']);
-    installStorage({ [PRICES_STORAGE_KEY]: '{not json' });
+    installMemoryStorage({ [PRICES_STORAGE_KEY]: '{not json' });
     reload();
     expect(usePriceStore.getState().overrides).toEqual({});
   });

@@ -1,17 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_KEYS_STORAGE_KEY, maskApiKey, useSettingsStore, userApiKey } from './settings-store';
-
-/** A localStorage stand-in: the store must read and write one entry, and nothing else. */
-function installStorage(initial: Record<string, string> = {}): Map<string, string> {
-  const entries = new Map(Object.entries(initial));
-  const storage = {
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => void entries.set(key, value),
-    removeItem: (key: string) => void entries.delete(key),
-  };
-  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
-  return entries;
-}
+import { installMemoryStorage } from '@/lib/state/storage/testing/memory-storage';
 
 describe('settings store', () => {
   beforeEach(() => {
@@ -19,14 +8,14 @@ describe('settings store', () => {
   });
 
   it('reads stored keys once, ignoring entries that are not keys', () => {
-    installStorage({ [API_KEYS_STORAGE_KEY]: JSON.stringify({ openai: 'sk-a', google: 42, anthropic: '  ' }) });
+    installMemoryStorage({ [API_KEYS_STORAGE_KEY]: JSON.stringify({ openai: 'sk-a', google: 42, anthropic: '  ' }) });
     expect(userApiKey('openai')).toBe('sk-a');
     expect(userApiKey('google')).toBeUndefined();
     expect(userApiKey('anthropic')).toBeUndefined();
   });
 
   it('saves trimmed keys under one entry and removes the entry when the last key is cleared', () => {
-    const entries = installStorage();
+    const entries = installMemoryStorage();
     useSettingsStore.getState().load();
     useSettingsStore.getState().setApiKey('openai', '  sk-one  ');
     useSettingsStore.getState().setApiKey('anthropic', 'sk-two');
@@ -38,7 +27,7 @@ describe('settings store', () => {
   });
 
   it('survives a corrupt entry', () => {
-    installStorage({ [API_KEYS_STORAGE_KEY]: '{not json' });
+    installMemoryStorage({ [API_KEYS_STORAGE_KEY]: '{not json' });
     expect(userApiKey('openai')).toBeUndefined();
   });
 
