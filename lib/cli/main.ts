@@ -46,6 +46,7 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('-o, --output <file>', 'write the results: results.json or results.junit.xml')
     .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
     .option('--trust-project', "let the project's approve_all and pre_approved count")
+    .option('--queue <redis-url>', 'enqueue each case on each model on this Redis for `workerbench worker` processes (-j is theirs); results and records are still written here')
     .action(run((dir: string, options) => testCommand(io, dir, options)));
 
   program
@@ -79,7 +80,7 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
 
   program
     .command('worker')
-    .description('Take run jobs from a Redis queue (batches enqueued with --queue) until SIGTERM, which drains: runs in flight finish or are handed back.')
+    .description('Take run jobs from a Redis queue (batches and tests enqueued with --queue) until SIGTERM, which drains: runs in flight finish or are handed back.')
     .requiredOption('--queue <redis-url>', 'the Redis the jobs are on, redis://host:port')
     .option('-j, --jobs <n>', 'jobs at once (default 4)')
     .option('--health-port <port>', 'serve GET /health on this port (0: any free port)')

@@ -2,19 +2,18 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapWithLimit } from '@/lib/async/map-with-limit';
 import { readTestFile } from '@/lib/project/test-files';
-import { createOverlayFileSystem } from '@/lib/vfs/overlay-file-system';
-import { createProjectSandbox } from '@/lib/vfs/sandbox';
 import { walkFiles } from '@/lib/vfs/walk-files';
-import { runTestCase, type WorkerRunner } from '@/lib/worker-tests/run-test-case';
+import { runTestCase } from '@/lib/worker-tests/run-test-case';
 import { isTestFilePath } from '@/lib/worker-tests/test-file-path';
 import type { TestSuite } from '@/lib/worker-tests/test-suite';
 import { createApprovalAnswers, parseApprovalFlag } from './approval-answers';
 import { createCliModelAccess } from './cli-model-access';
 import { stopOnInterrupt, type CliIo } from './cli-io';
-import { executeCliRun } from './execute-cli-run';
 import { nodeRegexMatcher } from './node-regex-matcher';
 import { assertManifestReadable, formatDiagnostic, openCliProject } from './open-project';
+import { runTestsOnQueue } from './queue/enqueue-tests';
 import { checkModel } from './run-command';
+import { scratchCaseRunner } from './scratch-case-runner';
 import { summaryTable, toJunitXml, toResultsJson, type TestRow } from './test-results';
 import { EXIT_DONE, EXIT_TEST_FAILED, UsageError } from './usage-error';
 
@@ -28,6 +27,8 @@ export interface TestCommandOptions {
   output?: string;
   approve?: string;
   trustProject?: boolean;
+  /** Scale-out (lib/cli/queue): each case on each model a job on this Redis for `workerbench worker`s. */
+  queue?: string;
 }
 
 /**
@@ -35,7 +36,8 @@ export interface TestCommandOptions {
  * as the Tests dialog runs them — each case a normal run (with its record) in
  * a scratch copy of the folder (the copy-on-write overlay), so nothing a case
  * writes reaches the project; checked by lib/worker-tests. Exit 100 when a
- * case fails or ends in error.
+ * case fails or ends in error. With --queue the cases run on `workerbench
+ * worker` processes (queue/enqueue-tests.ts); the report is the same.
  */
 export async function testCommand(io: CliIo, directory: string | undefined, options: TestCommandOptions): Promise<number> {
   const approvalFlag = parseApprovalFlag(options.approve);
@@ -58,25 +60,36 @@ export async function testCommand(io: CliIo, directory: string | undefined, opti
 
   const controller = new AbortController();
   const release = stopOnInterrupt(controller);
-  const answers = createApprovalAnswers(approvalFlag, { stopRun: () => controller.abort() });
-  // Every run — a case's or a grader's — in its own scratch copy, from the same grants: none.
-  const run: WorkerRunner = async (request) => {
-    const overlay = createProjectSandbox(createOverlayFileSystem(project.fileSystem), '/');
-    const result = await executeCliRun({ project, sandbox: overlay, workerName: request.worker, input: request.input, attachments: request.attachments, model: request.model, models, approvalHandler: answers.handler, signal: controller.signal });
-    return { outcome: result.outcome, tokens: result.tokens, events: result.events };
-  };
+  const report = (row: TestRow) => io.stderr.write(`${row.result.status === 'passed' ? 'pass' : row.result.status.toUpperCase()} ${row.file}: ${row.result.caseName} [${row.result.model}]\n`);
   let rows: TestRow[];
+  let unanswered: string | null;
   try {
-    rows = await mapWithLimit(work, jobs, async ({ suite, model, testCase }) => {
-      const result = await runTestCase({ worker: suite.worker, testCase, model, run, matchRegex: nodeRegexMatcher });
-      io.stderr.write(`${result.status === 'passed' ? 'pass' : result.status.toUpperCase()} ${suite.path}: ${testCase.name} [${model}]\n`);
-      return { file: suite.path, worker: suite.worker, result };
-    });
+    if (options.queue !== undefined) {
+      const queued = await runTestsOnQueue({
+        io,
+        queueUrl: options.queue,
+        project,
+        work: work.map(({ suite, model, testCase }) => ({ file: suite.path, worker: suite.worker, model, testCase })),
+        approve: options.approve,
+        trustProject: options.trustProject === true,
+        signal: controller.signal,
+        onRow: report,
+      });
+      ({ rows, unanswered } = queued);
+    } else {
+      const answers = createApprovalAnswers(approvalFlag, { stopRun: () => controller.abort() });
+      const run = scratchCaseRunner({ project, models, approvalHandler: answers.handler, signal: controller.signal });
+      rows = await mapWithLimit(work, jobs, async ({ suite, model, testCase }) => {
+        const row = { file: suite.path, worker: suite.worker, result: await runTestCase({ worker: suite.worker, testCase, model, run, matchRegex: nodeRegexMatcher }) };
+        report(row);
+        return row;
+      });
+      unanswered = answers.unanswered();
+    }
   } finally {
     release();
   }
   io.stdout.write(summaryTable(rows, runModels));
-  const unanswered = answers.unanswered();
   if (unanswered !== null) io.stderr.write(`error: ${unanswered}\n`);
   if (options.output !== undefined) {
     const target = path.resolve(io.cwd, options.output);

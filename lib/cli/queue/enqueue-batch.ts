@@ -1,33 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
 import { addCallCost } from '@/lib/model/pricing/estimate-cost';
 import { formatCostTotal } from '@/lib/model/pricing/format-cost';
 import { priceOfModel } from '@/lib/model/pricing/model-prices';
-import { describeRedisUrl } from '@/lib/distributed/redis-settings';
 import { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 import { stopOnInterrupt, type CliIo } from '../cli-io';
 import type { CliProject } from '../open-project';
-import { recordPathOf } from '../run-journal';
 import { EXIT_DONE, EXIT_RUN_FAILED } from '../usage-error';
 import type { BatchItem } from '../batch/batch-items';
 import { createBatchProgress, emptyTotals, type BatchTotals } from '../batch/batch-progress';
 import { appendState } from '../batch/batch-state';
-import { storeProject } from './project-store';
-import { queueConnection, RUN_JOB_OPTIONS, RUN_QUEUE_NAME, runJobId, type RunJobData, type RunJobResult } from './run-queue';
-import { queueRedisSettings } from './worker-command';
+import { runQueuedJobs } from './queued-jobs';
+import type { RunJobData, RunJobResult } from './run-queue';
+import { writeAnsweredRecord } from './write-answered-record';
 
 /**
- * `workerbench batch … --queue redis://…`: the project stored once by its
- * content hash, one job per pending item, then — as workers on any number of
- * machines complete them — each answer written here, as a local batch writes
- * it: the output in -o, the run record in the project's .workerbench/runs,
- * a line in the batch state (so --resume works the same). Progress follows
- * the queue's events; a poll every second catches what the events missed
- * and enqueues again what a Redis restart lost (a Redis without
- * persistence forgets its jobs; the batch does not).
+ * `workerbench batch … --queue redis://…`: one job per pending item on the
+ * run queue (queued-jobs.ts), each answer written here as a local batch
+ * writes it: the output in -o, the run record in the project's
+ * .workerbench/runs, a line in the batch state (so --resume works the same).
  */
 export interface QueuedBatch {
   io: CliIo;
@@ -44,36 +36,9 @@ export interface QueuedBatch {
   progress: boolean;
 }
 
-const POLL_MS = 1_000;
-
 export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
   const { io } = batch;
-  const settings = queueRedisSettings(batch.queueUrl, io.env);
-  const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000) });
-  redis.on('error', () => undefined);
-  const connection = queueConnection(settings.url);
-  const queue = new Queue<RunJobData, RunJobResult>(RUN_QUEUE_NAME, { connection, prefix: settings.prefix });
-  const events = new QueueEvents(RUN_QUEUE_NAME, { connection, prefix: settings.prefix });
-  queue.on('error', () => undefined);
-  events.on('error', () => undefined);
-
-  const stored = await storeProject(redis, settings.prefix, batch.project.sandbox);
-  const batchId = createHash('sha256').update(`${batch.outputFolder}\n${stored.hash}\n${batch.workerName}\n${batch.model ?? ''}`).digest('hex').slice(0, 16);
-  const jobOf = (item: BatchItem): { name: string; data: RunJobData; opts: typeof RUN_JOB_OPTIONS & { jobId: string } } => ({
-    name: 'run',
-    data: {
-      batch: batchId,
-      item,
-      project: stored.hash,
-      worker: batch.workerName,
-      ...(batch.model === undefined ? {} : { model: batch.model }),
-      ...(batch.approve === undefined ? {} : { approve: batch.approve }),
-      trustProject: batch.trustProject,
-    },
-    opts: { ...RUN_JOB_OPTIONS, jobId: runJobId(batchId, item.id) },
-  });
-
-  const outstanding = new Map(batch.pending.map((item) => [runJobId(batchId, item.id), item]));
+  const itemOf = new Map(batch.pending.map((item) => [item.id, item]));
   const totals = emptyTotals();
   totals.skipped = batch.total - batch.pending.length;
   const progress = createBatchProgress(io.stderr, batch.total, totals.skipped, batch.progress);
@@ -81,64 +46,42 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
   const controller = new AbortController();
   const release = stopOnInterrupt(controller);
   const started = Date.now();
-
-  let wake: () => void = () => undefined;
-  const settling = new Set<string>();
-  const settle = async (jobId: string): Promise<void> => {
-    const item = outstanding.get(jobId);
-    if (item === undefined || settling.has(jobId)) return;
-    settling.add(jobId);
-    try {
-      const state = await queue.getJobState(jobId);
-      if (state === 'unknown') {
-        // Redis forgot it (a restart without persistence): store the project again and enqueue it again.
-        await stored.restore();
-        await queue.add('run', jobOf(item).data, jobOf(item).opts);
-        return;
-      }
-      if (state !== 'completed' && state !== 'failed') return;
-      const job = await queue.getJob(jobId);
-      if (job === undefined) return;
-      outstanding.delete(jobId);
-      if (state === 'failed') {
-        const message = job.failedReason || 'the job failed on every attempt';
-        appendState(batch.outputFolder, { item: item.id, status: 'failed', runId: null, error: message });
-        failures.push(`${item.id}: ${message}`);
-        totals.failed += 1;
-      } else writeAnswer(batch, item, job.returnvalue, totals, failures);
-      progress.update(totals);
-      if (outstanding.size === 0) wake();
-    } catch {
-      // Redis away for a moment: the next poll tries again.
-    } finally {
-      settling.delete(jobId);
-    }
-  };
-  events.on('completed', ({ jobId }) => void settle(jobId));
-  events.on('failed', ({ jobId }) => void settle(jobId));
-
   try {
-    await events.waitUntilReady();
-    io.stderr.write(`batch: ${batch.pending.length} jobs on ${describeRedisUrl(settings.url)} (project ${stored.hash.slice(0, 12)}…); run "workerbench worker --queue …" on each machine\n`);
-    // A job that failed in an earlier attempt at this batch is run again (--resume), not answered from the queue.
-    await Promise.all([...outstanding.keys()].map(async (jobId) => ((await queue.getJobState(jobId)) === 'failed' ? (await queue.getJob(jobId))?.remove() : undefined)));
-    await queue.addBulk(batch.pending.map(jobOf));
-    const finished = new Promise<void>((resolve) => {
-      wake = resolve;
-      if (outstanding.size === 0) resolve();
-      controller.signal.addEventListener('abort', () => resolve(), { once: true });
+    await runQueuedJobs<RunJobData, RunJobResult>({
+      io,
+      queueUrl: batch.queueUrl,
+      project: batch.project,
+      name: 'run',
+      noun: 'jobs',
+      setId: (projectHash) => createHash('sha256').update(`${batch.outputFolder}\n${projectHash}\n${batch.workerName}\n${batch.model ?? ''}`).digest('hex').slice(0, 16),
+      work: (projectHash, setId) =>
+        batch.pending.map((item) => ({
+          id: item.id,
+          data: {
+            batch: setId,
+            item,
+            project: projectHash,
+            worker: batch.workerName,
+            ...(batch.model === undefined ? {} : { model: batch.model }),
+            ...(batch.approve === undefined ? {} : { approve: batch.approve }),
+            trustProject: batch.trustProject,
+          },
+        })),
+      onCompleted: (id, result) => {
+        writeAnswer(batch, itemOf.get(id)!, result, totals, failures);
+        progress.update(totals);
+      },
+      onFailed: (id, message) => {
+        appendState(batch.outputFolder, { item: id, status: 'failed', runId: null, error: message });
+        failures.push(`${id}: ${message}`);
+        totals.failed += 1;
+        progress.update(totals);
+      },
+      signal: controller.signal,
     });
-    const poll = setInterval(() => {
-      for (const jobId of outstanding.keys()) void settle(jobId);
-    }, POLL_MS);
-    await finished;
-    clearInterval(poll);
   } finally {
     progress.stop();
     release();
-    await events.close().catch(() => undefined);
-    await queue.close().catch(() => undefined);
-    await redis.quit().catch(() => redis.disconnect());
   }
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -155,10 +98,7 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
 /** One completed job, written as a local batch writes its item. */
 function writeAnswer(batch: QueuedBatch, item: BatchItem, result: RunJobResult, totals: BatchTotals, failures: string[]): void {
   if (result.record !== null && result.runId !== null) {
-    mkdirSync(batch.project.runsFolder, { recursive: true });
-    const target = recordPathOf(batch.project.runsFolder, result.runId);
-    writeFileSync(`${target}.partial`, result.record);
-    renameSync(`${target}.partial`, target);
+    writeAnsweredRecord(batch.project.runsFolder, result.runId, result.record);
     const parsed = parseRunRecordText(result.record);
     if (parsed.ok) {
       const modelOf = new Map<string, string>();

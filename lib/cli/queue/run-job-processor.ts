@@ -7,10 +7,9 @@ import { planResume } from '@/lib/runtime/recorded-run/resume-plan';
 import { createApprovalAnswers, parseApprovalFlag } from '../approval-answers';
 import type { CliModelAccess } from '../cli-model-access';
 import { executeCliRun } from '../execute-cli-run';
-import { openCliProject, type CliProject } from '../open-project';
-import { materializeProject } from './project-store';
 import { checkpointKey, readCheckpoint, writeCheckpoint } from './run-checkpoint';
 import type { RunJobData, RunJobResult } from './run-queue';
+import type { WorkerProjects } from './worker-projects';
 
 /**
  * What a `workerbench worker` does with one job: the project from its hash
@@ -36,20 +35,7 @@ export interface ProcessorContext {
   onHandBack?: (jobId: string) => void;
 }
 
-export function createRunJobProcessor(context: ProcessorContext): (job: Job<RunJobData, RunJobResult>, token?: string) => Promise<RunJobResult> {
-  const projects = new Map<string, Promise<CliProject>>();
-  const projectFor = (hash: string, trusted: boolean) => {
-    const key = `${hash}:${trusted}`;
-    let project = projects.get(key);
-    if (project === undefined) {
-      project = materializeProject(context.redis, context.prefix, hash, context.cacheRoot).then((folder) => openCliProject(folder, { trusted }));
-      // A failed load is tried again by the next job.
-      project.catch(() => projects.delete(key));
-      projects.set(key, project);
-    }
-    return project;
-  };
-
+export function createRunJobProcessor(context: ProcessorContext, projectFor: WorkerProjects): (job: Job<RunJobData, RunJobResult>, token?: string) => Promise<RunJobResult> {
   return async (job, token) => {
     const data = job.data;
     const project = await projectFor(data.project, data.trustProject);

@@ -1,13 +1,19 @@
 import type { ConnectionOptions, JobsOptions } from 'bullmq';
+import type { CaseResult } from '@/lib/worker-tests/run-test-case';
+import type { TestCase } from '@/lib/worker-tests/test-suite';
 import type { BatchItem } from '../batch/batch-items';
 
 /**
  * The queue `workerbench batch|test --queue redis://…` fills and
  * `workerbench worker --queue redis://…` empties (BullMQ on the one Redis).
- * One job is one run of a worker on one item, in the project stored once
- * by content hash (project-store.ts).
+ * One job is one run of a worker on one item ("run"), or one test case on
+ * one model ("test-case": the case's run and its graders' runs), in the
+ * project stored once by content hash (project-store.ts).
  */
 export const RUN_QUEUE_NAME = 'workerbench-runs';
+
+/** A job's name says which kind it is; a worker takes both. */
+export type QueueJobName = 'run' | 'test-case';
 
 /** What a job asks for. Everything a worker needs besides the project's files. */
 export interface RunJobData {
@@ -36,6 +42,29 @@ export interface RunJobResult {
   /** The run followed an earlier attempt's checkpoint. */
   resumedFrom?: string;
   tokens: { input: number; output: number };
+}
+
+/** What a test-case job asks for: the case as the enqueuing end read it from its tests file. */
+export interface TestCaseJobData {
+  /** The test command's jobs share this (one per invocation: a test run again is run again). */
+  batch: string;
+  project: string;
+  /** The tests file, for the report. */
+  file: string;
+  /** The worker the tests file tests. */
+  worker: string;
+  testCase: TestCase;
+  model: string;
+  approve?: string;
+  trustProject: boolean;
+}
+
+/** What a test-case job answers: the verdict, and every run's record (the case's, its graders') to write locally. */
+export interface TestCaseJobResult {
+  result: CaseResult;
+  records: Array<{ runId: string; record: string }>;
+  /** An approval question --approve did not answer (the local command's closing error line). */
+  unanswered: string | null;
 }
 
 /** BullMQ's connection: its own, retried for ever (a queue outlives a Redis restart). */

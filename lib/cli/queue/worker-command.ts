@@ -7,8 +7,8 @@ import { createCliModelAccess } from '../cli-model-access';
 import type { CliIo } from '../cli-io';
 import { parseJobs } from '../test-command';
 import { EXIT_DONE, UsageError } from '../usage-error';
-import { createRunJobProcessor } from './run-job-processor';
-import { queueConnection, RUN_QUEUE_NAME, type RunJobData, type RunJobResult } from './run-queue';
+import { createJobProcessor } from './job-processor';
+import { queueConnection, RUN_QUEUE_NAME, type RunJobData, type RunJobResult, type TestCaseJobData, type TestCaseJobResult } from './run-queue';
 import { serveWorkerHealth, type WorkerHealthState } from './worker-health';
 
 export interface WorkerCommandOptions {
@@ -34,7 +34,7 @@ export function queueRedisSettings(url: string, env: Readonly<Record<string, str
 }
 
 /**
- * `workerbench worker --queue redis://…`: takes run jobs from the queue, -j
+ * `workerbench worker --queue redis://…`: takes run jobs (batch items, test cases) from the queue, -j
  * at once, until stopped. SIGTERM (or SIGINT) drains: no new job is taken,
  * the runs in flight finish within WORKERBENCH_WORKER_GRACE_MS (30 s), and
  * those still running then are handed back to the queue, where another
@@ -65,8 +65,8 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
     handedBack += 1;
     state.active = Math.max(0, state.active - 1);
   };
-  const processor = createRunJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack });
-  const worker = new Worker<RunJobData, RunJobResult>(RUN_QUEUE_NAME, processor, {
+  const processor = createJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack });
+  const worker = new Worker<RunJobData | TestCaseJobData, RunJobResult | TestCaseJobResult>(RUN_QUEUE_NAME, processor, {
     connection: queueConnection(settings.url),
     prefix: settings.prefix,
     concurrency,

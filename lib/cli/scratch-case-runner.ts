@@ -1,0 +1,40 @@
+import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
+import { createOverlayFileSystem } from '@/lib/vfs/overlay-file-system';
+import { createProjectSandbox } from '@/lib/vfs/sandbox';
+import type { WorkerRunner } from '@/lib/worker-tests/run-test-case';
+import type { CliModelAccess } from './cli-model-access';
+import { executeCliRun } from './execute-cli-run';
+import type { CliProject } from './open-project';
+
+/**
+ * How `workerbench test` runs a case — locally, or on a queue worker — as the
+ * Tests dialog does: every run, a case's or a grader's, a normal run with its
+ * record, in its own scratch copy of the folder (the copy-on-write overlay),
+ * from the same grants (none), so nothing a case writes reaches the project.
+ */
+export function scratchCaseRunner(options: {
+  project: CliProject;
+  models: CliModelAccess;
+  approvalHandler: ApprovalHandler;
+  signal: AbortSignal;
+  /** Each run's written record (a queue worker sends them back with the verdict). */
+  onRecord?: (runId: string, recordPath: string) => void;
+}): WorkerRunner {
+  const { project } = options;
+  return async (request) => {
+    const overlay = createProjectSandbox(createOverlayFileSystem(project.fileSystem), '/');
+    const result = await executeCliRun({
+      project,
+      sandbox: overlay,
+      workerName: request.worker,
+      input: request.input,
+      attachments: request.attachments,
+      model: request.model,
+      models: options.models,
+      approvalHandler: options.approvalHandler,
+      signal: options.signal,
+    });
+    if (result.recordPath !== null) options.onRecord?.(result.outcome.runId, result.recordPath);
+    return { outcome: result.outcome, tokens: result.tokens, events: result.events };
+  };
+}
