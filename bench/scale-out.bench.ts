@@ -2,28 +2,42 @@
  * Scale-out throughput: `workerbench batch --queue` served by 1, 2 and 4
  * `workerbench worker` processes (4 jobs at once each) against a loopback
  * OpenAI stand-in that takes 200 ms per step, on a redis-server of its own.
- * Each configuration gets the same work per worker (so ideal throughput is
- * linear in workers); then 4 workers against a shared provider limit, where
- * throughput should be the limit. Timing is the batch's own (enqueue to last
- * answer written) after an untimed warm-up batch, so process start-up and
- * first-run costs are left out. Numbers only: on a
- * machine with fewer cores than worker processes the CPU, not the design,
- * is what stops the scaling.
+ * Each configuration gets the same work per worker, so ideal throughput is
+ * linear in workers (target: ≥ 0.9× linear). Timing is the batch's own
+ * (enqueue to last answer written) after an untimed warm-up batch, so
+ * process start-up and first-run costs are left out.
+ *
+ * The machine's floor, measured in the same run: the same configurations
+ * against a stand-in that answers at once, where nothing waits on the
+ * provider and throughput is what the machine's cores can do; and each
+ * process's CPU per job (workers, the enqueuing command, Redis, the
+ * stand-in). A 200 ms figure cannot exceed the floor of its configuration,
+ * so where the floor is under linear the target is machine-bound.
+ *
+ * Then a shared provider limit chosen to bind at 2 and 4 workers (1 worker
+ * alone could not reach it): throughput should be exactly the limit. The
+ * achieved rate is read where the provider sees it, from the stand-in's
+ * arrival times in steady state; the busiest window shows it never exceeds.
  *
  *   npm run bench -- scale-out      (BENCH_REDIS_PORT, default 6395)
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { startRedisServer } from '@/lib/distributed/testing/redis-server-process';
-import { cleanEnvironment, runCli, spawnCli, writeProjectFolder, type SpawnedCli } from '@/lib/cli/testing/spawn-cli';
-import { startStandInServer } from '@/lib/model/testing/stand-in-server';
+import { startRedisServer, type RedisServerProcess } from '@/lib/distributed/testing/redis-server-process';
+import { cleanEnvironment, spawnCli, writeProjectFolder, type SpawnedCli } from '@/lib/cli/testing/spawn-cli';
+import { startStandInServer, type StandInServer } from '@/lib/model/testing/stand-in-server';
 
 const STEP_MS = 200;
 const JOBS_PER_WORKER = 4;
-const ITEMS_PER_WORKER = 32;
+const ITEMS_PER_WORKER = 48;
+/** 1 worker at most 20 requests/s, 2 at most 40: a limit of 30 binds at 2 and 4. */
 const LIMIT_PER_SECOND = 30;
+const LIMIT_ITEMS = 300;
+const LINEAR_TARGET = 0.9;
+/** The figures this bench printed before (README's last measurement): null where it printed none. */
+const PREVIOUS = { linear2: null as number | null, linear4: 0.81, limit4: 'not reached' };
 
 const WORKER = `---
 name: main
@@ -33,6 +47,16 @@ model: openai:gpt-5.4-mini
 Answer.
 `;
 
+/** User + system CPU milliseconds of a process so far (Linux /proc). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function waitForReady(workers: SpawnedCli[]): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (!workers.every((worker) => worker.stderrSoFar().includes('taking jobs'))) {
@@ -41,56 +65,137 @@ async function waitForReady(workers: SpawnedCli[]): Promise<void> {
   }
 }
 
+interface Measured {
+  rate: number;
+  /** CPU milliseconds per job: all workers together, the enqueuing command, Redis, the stand-in. */
+  cpu: { workers: number; enqueuer: number; redis: number; standIn: number };
+  /** When each timed request reached the stand-in. */
+  arrivals: number[];
+}
+
+async function measure(redis: RedisServerProcess, standIn: StandInServer, workerCount: number, items: number, extra: Record<string, string>): Promise<Measured> {
+  const connection = new Redis(redis.url);
+  await connection.flushall();
+  connection.disconnect();
+  const env = cleanEnvironment({ OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${standIn.origin}/v1`, ...extra });
+  const cwd = mkdtempSync(path.join(tmpdir(), 'workerbench-bench-'));
+  const workers = Array.from({ length: workerCount }, (_, index) =>
+    spawnCli(['worker', '--queue', redis.url, '-j', String(JOBS_PER_WORKER)], { cwd, env: { ...env, WORKERBENCH_WORKER_CACHE: path.join(cwd, `cache-${index}`) }, timeoutMs: 600_000 }),
+  );
+  try {
+    await waitForReady(workers);
+    const folder = writeProjectFolder({ 'project.json': JSON.stringify({ name: 'bench', entry: 'main' }), 'main.worker': WORKER });
+    const batchOf = async (name: string, count: number) => {
+      writeFileSync(path.join(folder, `${name}.jsonl`), Array.from({ length: count }, (_, index) => JSON.stringify({ id: `i${index}`, input: `item ${index}` })).join('\n'));
+      const batch = spawnCli(['batch', '.', 'main', '--inputs', `${name}.jsonl`, '-o', name, '--queue', redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 600_000 });
+      let enqueuerCpu = 0;
+      // The enqueuing command's CPU, read just before it exits (its /proc entry goes with it).
+      const sampler = setInterval(() => {
+        const now = cpuMs(batch.pid);
+        if (Number.isFinite(now)) enqueuerCpu = now;
+      }, 20);
+      const result = await batch.done;
+      clearInterval(sampler);
+      return { result, enqueuerCpu };
+    };
+    // A first, untimed batch gives every worker its first runs (modules loaded, project written).
+    await batchOf('warm-up', workerCount * JOBS_PER_WORKER * 2);
+    const before = { workers: workers.reduce((sum, worker) => sum + cpuMs(worker.pid), 0), redis: cpuMs(redis.pid()), standIn: process.cpuUsage() };
+    const firstRequest = standIn.requests.length;
+    const arrivals: number[] = [];
+    const answer = standIn.answer;
+    standIn.answer = (request, index) => {
+      arrivals.push(performance.now());
+      return answer(request, index);
+    };
+    const { result, enqueuerCpu } = await batchOf('timed', items);
+    standIn.answer = answer;
+    const seconds = Number(/· ([\d.]+) s\n/.exec(result.stderr)?.[1]);
+    if (result.code !== 0 || !Number.isFinite(seconds)) throw new Error(`batch failed:\n${result.stderr}`);
+    if (standIn.requests.length - firstRequest !== items) throw new Error(`expected ${items} requests, the stand-in had ${standIn.requests.length - firstRequest}`);
+    const standInCpu = process.cpuUsage(before.standIn);
+    return {
+      rate: items / seconds,
+      cpu: {
+        workers: (workers.reduce((sum, worker) => sum + cpuMs(worker.pid), 0) - before.workers) / items,
+        enqueuer: enqueuerCpu / items,
+        redis: (cpuMs(redis.pid()) - before.redis) / items,
+        standIn: (standInCpu.user + standInCpu.system) / 1000 / items,
+      },
+      arrivals,
+    };
+  } finally {
+    for (const worker of workers) worker.kill('SIGTERM');
+    await Promise.all(workers.map((worker) => worker.done));
+  }
+}
+
+/**
+ * The provider's view of a limited run: the rate in steady state (each
+ * request against the one `limit` requests before it: with the limit
+ * binding, `limit` requests take one window; the first and last windows,
+ * filling and emptying, left out) and the most requests in any window.
+ */
+function limitedRate(arrivals: readonly number[], limit: number, windowMs: number): { achieved: number; busiest: number } {
+  const sorted = [...arrivals].sort((left, right) => left - right);
+  const spans: number[] = [];
+  for (let index = limit; index < sorted.length - limit; index += 1) spans.push(sorted[index]! - sorted[index - limit]!);
+  spans.sort((left, right) => left - right);
+  const median = spans[Math.floor(spans.length / 2)]!;
+  let busiest = 0;
+  for (let start = 0, end = 0; end < sorted.length; end += 1) {
+    while (sorted[end]! - sorted[start]! >= windowMs) start += 1;
+    busiest = Math.max(busiest, end - start + 1);
+  }
+  return { achieved: (limit * 1000) / median, busiest };
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+const cpuLine = (cpu: Measured['cpu']) =>
+  `CPU per job ${fixed(cpu.workers + cpu.enqueuer + cpu.redis + cpu.standIn)} ms (workers ${fixed(cpu.workers)}, enqueuer ${fixed(cpu.enqueuer)}, redis ${fixed(cpu.redis)}, stand-in ${fixed(cpu.standIn)})`;
+
 async function main(): Promise<void> {
   const redis = await startRedisServer(Number(process.env.BENCH_REDIS_PORT ?? 6395));
-  const standIn = await startStandInServer({ apiKey: 'bench', replyDelayMs: STEP_MS, answer: () => ({ kind: 'answer', text: 'done' }) });
-  const base = cleanEnvironment({ OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${standIn.origin}/v1` });
-
-  const measure = async (workerCount: number, items: number, extra: Record<string, string>): Promise<number> => {
-    const connection = new Redis(redis.url);
-    await connection.flushall();
-    connection.disconnect();
-    const env = { ...base, ...extra };
-    const cwd = mkdtempSync(path.join(tmpdir(), 'workerbench-bench-'));
-    const workers = Array.from({ length: workerCount }, (_, index) =>
-      spawnCli(['worker', '--queue', redis.url, '-j', String(JOBS_PER_WORKER)], { cwd, env: { ...env, WORKERBENCH_WORKER_CACHE: path.join(cwd, `cache-${index}`) }, timeoutMs: 600_000 }),
-    );
-    try {
-      await waitForReady(workers);
-      const folder = writeProjectFolder({ 'project.json': JSON.stringify({ name: 'bench', entry: 'main' }), 'main.worker': WORKER });
-      const batchOf = async (name: string, count: number) => {
-        writeFileSync(path.join(folder, `${name}.jsonl`), Array.from({ length: count }, (_, index) => JSON.stringify({ id: `i${index}`, input: `item ${index}` })).join('\n'));
-        return runCli(['batch', '.', 'main', '--inputs', `${name}.jsonl`, '-o', name, '--queue', redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 600_000 });
-      };
-      // A first, untimed batch gives every worker its first runs (modules loaded, project written).
-      await batchOf('warm-up', workerCount * JOBS_PER_WORKER * 2);
-      const result = await batchOf('timed', items);
-      const seconds = Number(/· ([\d.]+) s\n/.exec(result.stderr)?.[1]);
-      if (result.code !== 0 || !Number.isFinite(seconds)) throw new Error(`batch failed:\n${result.stderr}`);
-      return items / seconds;
-    } finally {
-      for (const worker of workers) worker.kill('SIGTERM');
-      await Promise.all(workers.map((worker) => worker.done));
-    }
-  };
-
+  const slow = await startStandInServer({ apiKey: 'bench', replyDelayMs: STEP_MS, answer: () => ({ kind: 'answer', text: 'done' }) });
+  const instant = await startStandInServer({ apiKey: 'bench', answer: () => ({ kind: 'answer', text: 'done' }) });
   try {
     const ideal = JOBS_PER_WORKER * (1000 / STEP_MS);
-    console.log(`stand-in: ${STEP_MS} ms a step; each worker ${JOBS_PER_WORKER} jobs at once (at most ${ideal} items/s a worker)`);
+    console.log(`stand-in: ${STEP_MS} ms a step; each worker ${JOBS_PER_WORKER} jobs at once (at most ${ideal} items/s a worker); ${ITEMS_PER_WORKER} items a worker`);
     const rates = new Map<number, number>();
     for (const count of [1, 2, 4]) {
-      const rate = await measure(count, ITEMS_PER_WORKER * count, {});
-      rates.set(count, rate);
+      const floor = await measure(redis, instant, count, ITEMS_PER_WORKER * count, {});
+      const measured = await measure(redis, slow, count, ITEMS_PER_WORKER * count, {});
+      rates.set(count, measured.rate);
       const one = rates.get(1)!;
-      console.log(`${count} worker${count === 1 ? ' ' : 's'}: ${rate.toFixed(1)} items/s · ${(rate / one).toFixed(2)}× one worker · ${(rate / (one * count)).toFixed(2)} of linear`);
+      const linear = measured.rate / (one * count);
+      const previous = count === 1 ? null : count === 2 ? PREVIOUS.linear2 : PREVIOUS.linear4;
+      // What the machine allows at this configuration: the floor's throughput, against linear.
+      const machineBound = Math.min(1, floor.rate / (one * count));
+      console.log(
+        `${count} worker${count === 1 ? ' ' : 's'}: ${fixed(measured.rate)} items/s` +
+          (count === 1 ? ` (${fixed(measured.rate / ideal, 2)} of the ${ideal} items/s a worker can ask for)` : ` · ${fixed(linear, 2)}× linear (target ≥ ${LINEAR_TARGET}; previous ${previous === null ? 'not printed' : previous})`) +
+          ` · ${cpuLine(measured.cpu)}`,
+      );
+      console.log(
+        `  floor, same ${count} against a 0 ms stand-in: ${fixed(floor.rate)} items/s · ${cpuLine(floor.cpu)}` +
+          (count === 1 ? '' : ` · the machine allows ${fixed(machineBound, 2)}× linear${machineBound < LINEAR_TARGET ? ': machine-bound' : ''}; measured ${fixed(measured.rate / (Math.min(floor.rate, one * count)), 2)} of that`),
+      );
     }
-    const limited = await measure(4, 4 * ITEMS_PER_WORKER, {
-      WORKERBENCH_OPENAI_REQUESTS_PER_MINUTE: String(LIMIT_PER_SECOND),
-      WORKERBENCH_PROVIDER_WINDOW_MS: '1000',
-    });
-    console.log(`4 workers, shared limit ${LIMIT_PER_SECOND} requests/s: ${limited.toFixed(1)} items/s (${(limited / LIMIT_PER_SECOND).toFixed(2)} of the limit)`);
+    for (const count of [2, 4]) {
+      const windowMs = 1000;
+      const limited = await measure(redis, slow, count, LIMIT_ITEMS, {
+        WORKERBENCH_OPENAI_REQUESTS_PER_MINUTE: String(LIMIT_PER_SECOND),
+        WORKERBENCH_PROVIDER_WINDOW_MS: String(windowMs),
+      });
+      const unlimited = Math.min(rates.get(count)!, ideal * count);
+      const { achieved, busiest } = limitedRate(limited.arrivals, LIMIT_PER_SECOND, windowMs);
+      console.log(
+        `${count} workers, shared limit ${LIMIT_PER_SECOND} requests/s (unlimited they did ${fixed(unlimited)}/s): achieved ${fixed(achieved)} requests/s at the provider = ${fixed(achieved / LIMIT_PER_SECOND, 2)} of the limit (target 1.00; previous ${count === 4 ? PREVIOUS.limit4 : 'not measured'}) · busiest ${windowMs} ms window ${busiest} (limit ${LIMIT_PER_SECOND}) · whole batch ${fixed(limited.rate)} items/s`,
+      );
+    }
   } finally {
-    await standIn.close();
+    await slow.close();
+    await instant.close();
     await redis.stop();
   }
 }

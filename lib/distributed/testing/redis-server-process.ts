@@ -13,6 +13,8 @@ export interface RedisServerProcess {
   stop(): Promise<void>;
   /** Stops the server and starts an empty one on the same port, as a Redis restart without persistence does. */
   restart(downMs?: number): Promise<void>;
+  /** The server's process id (the scale-out bench reads its CPU time). */
+  pid(): number;
 }
 
 /** Sends PING on a raw socket; resolves true on +PONG. */
@@ -59,6 +61,7 @@ export async function startRedisServer(port: number): Promise<RedisServerProcess
     url: `redis://127.0.0.1:${port}`,
     port,
     stop: () => kill(child),
+    pid: () => child.pid!,
     async restart(downMs = 0) {
       await kill(child);
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
