@@ -13,9 +13,9 @@ import { queueRedisSettings } from './worker-command';
  * work, then — as workers on any number of machines complete them — each
  * answer handed to the command as it arrives (onCompleted / onFailed), so it
  * writes results and records here as a local command would. Progress
- * follows the queue's events; a poll every second catches what the events
- * missed and enqueues again what a Redis restart lost (a Redis without
- * persistence forgets its jobs; the command does not).
+ * follows the queue's events; a poll after each quiet second catches what
+ * the events missed and enqueues again what a Redis restart lost (a Redis
+ * without persistence forgets its jobs; the command does not).
  */
 export interface QueuedWork<Data> {
   /** Unique among this command's jobs; a safe file name (no ":"). */
@@ -89,8 +89,13 @@ export async function runQueuedJobs<Data, Result>(request: QueuedJobsRequest<Dat
         settling.delete(jobId);
       }
     };
-    events.on('completed', ({ jobId }) => void settle(jobId));
-    events.on('failed', ({ jobId }) => void settle(jobId));
+    let lastEventAt = Date.now();
+    const onEvent = ({ jobId }: { jobId: string }) => {
+      lastEventAt = Date.now();
+      void settle(jobId);
+    };
+    events.on('completed', onEvent);
+    events.on('failed', onEvent);
 
     await events.waitUntilReady();
     io.stderr.write(`${request.name === 'run' ? 'batch' : 'test'}: ${work.length} ${request.noun} on ${describeRedisUrl(settings.url)} (project ${stored.hash.slice(0, 12)}…); run "workerbench worker --queue …" on each machine\n`);
@@ -102,7 +107,11 @@ export async function runQueuedJobs<Data, Result>(request: QueuedJobsRequest<Dat
       if (outstanding.size === 0) resolve();
       signal.addEventListener('abort', () => resolve(), { once: true });
     });
+    // The events carry the answers; the poll is for what they missed (their connection dropped, Redis
+    // restarted and forgot jobs), so it runs after a quiet second only: polling every outstanding job
+    // each second while answers stream in costs Redis more than the answers do.
     const poll = setInterval(() => {
+      if (Date.now() - lastEventAt < POLL_MS) return;
       for (const jobId of outstanding.keys()) void settle(jobId);
     }, POLL_MS);
     await finished;

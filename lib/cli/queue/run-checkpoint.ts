@@ -3,8 +3,8 @@ import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
 
 /**
- * A job's run, checkpointed to Redis as it goes: each event and each model
- * step, as one list entry tagged with its run, pushed the moment it happens
+ * A job's run, checkpointed to Redis as it goes: each event (but the text
+ * deltas) and each model step, as one list entry tagged with its run, pushed the moment it happens
  * (a step right after its answer arrived, so a worker killed after paying
  * for a step has it in Redis). Another worker taking the job reads the last
  * run's entries back and resumes from them (lib/runtime/recorded-run).
@@ -41,7 +41,9 @@ export function writeCheckpoint(redis: Redis, key: string): CheckpointWriter {
   return {
     event(event) {
       if (event.type === 'run-start') run = event.runId;
-      if (run !== null) push({ run, event });
+      // A step's streamed text is in its step record; resuming reads no delta (recorded-run), and a
+      // long answer streams hundreds of them: one Redis write each would cost more than the step.
+      if (run !== null && event.type !== 'text-delta') push({ run, event });
     },
     step(step) {
       if (run !== null) push({ run, step });

@@ -40,8 +40,11 @@ describe('spend budget', () => {
     const first = await step(env, () => now);
     expect(first.status).toBe(200);
     expect(first.text).toContain('"finish"');
-    // The charge is written as the answer ends; wait for it to land.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The charge is written as the answer ends, after the body was read: wait until Redis holds it
+    // (the budget itself, reading the same key, says so), bounded only as a hang guard.
+    const budget = new SpendBudget(sharedRedis(redis.url), 'budget-test', { tokensPerDay: 1, per: 'client' }, () => now);
+    const deadline = Date.now() + 10_000;
+    while ((await budget.check('client:203.0.113.7')).ok && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const refused = await step(env, () => now);
     expect(refused.status).toBe(429);
     expect(refused.text).toContain('resets at 00:00 UTC');
