@@ -13,6 +13,7 @@ import { createBatchProgress, emptyTotals, type BatchTotals } from '../batch/bat
 import { appendState } from '../batch/batch-state';
 import { runQueuedJobs } from './queued-jobs';
 import type { RunJobData, RunJobResult } from './run-queue';
+import { workerCallsOf, type WorkerCallUsage } from './worker-calls';
 import { writeAnsweredRecord } from './write-answered-record';
 
 /**
@@ -99,15 +100,8 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
 function writeAnswer(batch: QueuedBatch, item: BatchItem, result: RunJobResult, totals: BatchTotals, failures: string[]): void {
   if (result.record !== null && result.runId !== null) {
     writeAnsweredRecord(batch.project.runsFolder, result.runId, result.record);
-    const parsed = parseRunRecordText(result.record);
-    if (parsed.ok) {
-      const modelOf = new Map<string, string>();
-      for (const event of parsed.record.events) {
-        if (event.type === 'worker-start') modelOf.set(event.callId, event.model);
-        if (event.type === 'worker-end') totals.cost = addCallCost(totals.cost, { model: modelOf.get(event.callId) ?? '', usage: event.usage }, (id) => priceOfModel(id));
-      }
-    }
   }
+  for (const call of result.calls ?? callsOfRecord(result.record)) totals.cost = addCallCost(totals.cost, call, (id) => priceOfModel(id));
   totals.tokens.input += result.tokens.input;
   totals.tokens.output += result.tokens.output;
   if (result.resumedFrom !== undefined) totals.resumed += 1;
@@ -123,4 +117,10 @@ function writeAnswer(batch: QueuedBatch, item: BatchItem, result: RunJobResult, 
     failures.push(`${item.id}: ${message}`);
     totals.failed += 1;
   }
+}
+
+/** A worker that sent no call list (an older version): the calls read from its record. */
+function callsOfRecord(record: string | null): WorkerCallUsage[] {
+  const parsed = record === null ? null : parseRunRecordText(record);
+  return parsed === null || !parsed.ok ? [] : workerCallsOf(parsed.record.events);
 }

@@ -9,6 +9,7 @@ import type { CliModelAccess } from '../cli-model-access';
 import { executeCliRun } from '../execute-cli-run';
 import { checkpointKey, readCheckpoint, writeCheckpoint } from './run-checkpoint';
 import type { RunJobData, RunJobResult } from './run-queue';
+import { workerCallsOf } from './worker-calls';
 import type { WorkerProjects } from './worker-projects';
 
 /**
@@ -86,7 +87,7 @@ export function createRunJobProcessor(context: ProcessorContext, projectFor: Wor
       const { outcome } = result;
       const record = result.recordPath === null ? null : readFileSync(result.recordPath, 'utf8');
       const steps = result.events.filter((event) => event.type === 'step-finish').length;
-      const base = { runId: outcome.runId, record, steps, tokens: result.tokens, ...(earlier === null || recorded === undefined ? {} : { resumedFrom: earlier.runId }) };
+      const base = { runId: outcome.runId, record, steps, tokens: result.tokens, calls: workerCallsOf(result.events), ...(earlier === null || recorded === undefined ? {} : { resumedFrom: earlier.runId }) };
       if (outcome.status === 'completed') return { status: 'completed', output: outcome.output, ...base };
       return { status: 'failed', error: answers.unanswered() ?? `${outcome.error.code}: ${outcome.error.message}`, ...base };
     } catch (error) {
@@ -97,3 +98,4 @@ export function createRunJobProcessor(context: ProcessorContext, projectFor: Wor
     }
   };
 }
+

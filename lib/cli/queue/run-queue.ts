@@ -2,6 +2,7 @@ import type { ConnectionOptions, JobsOptions } from 'bullmq';
 import type { CaseResult } from '@/lib/worker-tests/run-test-case';
 import type { TestCase } from '@/lib/worker-tests/test-suite';
 import type { BatchItem } from '../batch/batch-items';
+import type { WorkerCallUsage } from './worker-calls';
 
 /**
  * The queue `workerbench batch|test --queue redis://…` fills and
@@ -42,6 +43,8 @@ export interface RunJobResult {
   /** The run followed an earlier attempt's checkpoint. */
   resumedFrom?: string;
   tokens: { input: number; output: number };
+  /** Each worker call's model and tokens, for the batch's cost (so the enqueuing end need not parse the record). */
+  calls?: WorkerCallUsage[];
 }
 
 /** What a test-case job asks for: the case as the enqueuing end read it from its tests file. */
