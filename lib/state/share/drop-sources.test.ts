@@ -156,12 +156,14 @@ describe('taking the items of a drop event', () => {
       { kind: 'file', getAsFile: () => file('x', 'bare'), webkitGetAsEntry: () => entryOf('from-entry', { 'e.md': 'E' }), getAsFileSystemHandle: async () => handleOf('from-handle', { 'h.md': 'H' }) },
       { kind: 'file', getAsFile: () => null, webkitGetAsEntry: () => entryOf('refused-handle', { 'r.md': 'R' }), getAsFileSystemHandle: () => Promise.reject(new DOMException('no', 'NotAllowedError')) },
       { kind: 'file', getAsFile: () => file('only-file.md', 'F') },
+      // What Chromium does for a File a page added to its own DataTransfer: no handle (undefined), no entry.
+      { kind: 'file', getAsFile: () => file('page-made.md', 'P'), webkitGetAsEntry: () => null, getAsFileSystemHandle: async () => undefined },
       { kind: 'string', getAsFile: () => null },
     ];
     const nodes = await droppedNodes(items);
     const result = await readDroppedItems(nodes);
     if (!result.ok) throw new Error(result.message);
-    expect(result.files.map((dropped) => dropped.path)).toEqual(['from-handle/h.md', 'refused-handle/r.md', 'only-file.md']);
+    expect(result.files.map((dropped) => dropped.path)).toEqual(['from-handle/h.md', 'refused-handle/r.md', 'only-file.md', 'page-made.md']);
   });
 
   it('takes everything from the items at once, before waiting (a DataTransfer empties after its event)', () => {

@@ -44,7 +44,7 @@ export interface DataTransferItemLike {
   readonly kind: string;
   getAsFile(): (DroppedBlob & { name: string }) | null;
   webkitGetAsEntry?(): EntryLike | null;
-  getAsFileSystemHandle?(): Promise<HandleLike | null>;
+  getAsFileSystemHandle?(): Promise<HandleLike | null | undefined>;
 }
 
 /**
@@ -109,9 +109,10 @@ export function droppedNodes(items: ArrayLike<DataTransferItemLike>): Promise<Dr
     }));
   return Promise.all(
     taken.map(async ({ handle, entry, file }) => {
+      // Chromium resolves an item that is not on disk (a File a page put there) to undefined, not null.
       const resolved = await handle;
-      if (resolved !== null) return nodeFromHandle(resolved);
-      if (entry !== null) return nodeFromEntry(entry);
+      if (resolved !== null && resolved !== undefined) return nodeFromHandle(resolved);
+      if (entry !== null && entry !== undefined) return nodeFromEntry(entry);
       return file === null ? null : nodeFromFile(file);
     }),
   ).then((nodes) => nodes.filter((node): node is DroppedNode => node !== null));
