@@ -4,13 +4,16 @@ import { dirname, join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import type { Download, Page } from '@playwright/test';
 import { LLM_DO_CORPUS, type LlmDoCorpusProject } from '@/lib/llm-do/testing/llm-do-corpus';
+import { checkLlmDoFormat } from '@/lib/llm-do/testing/llm-do-format-rules';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
-import { editorText, expect, newProject, openWorkbench, problemRows, replaceEditorText, test } from './helpers/workbench-test';
+import { dropOnto } from './helpers/drop-entries';
+import { answerPrompt, editorText, expect, newProject, openWorkbench, problemRows, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
  * llm-do projects as their users keep them (both generations; files a template names at the
  * root, beside a worker in a subfolder and in templates/; agent_files), on the path a user
- * takes: a .zip or a folder → browser storage → the checks in the page. No false error, the
+ * takes: a .zip, a picked folder or a folder dropped on the page → browser storage → the checks
+ * in the page. No false error, the
  * run completes with the included text in the instructions, still no error after a reload,
  * and the files are stored byte for byte.
  */
@@ -24,6 +27,7 @@ const PROCEDURE_AT_ROOT = byLabel("{{ file('PROCEDURE.md') }}");
 const WORKER_IN_FOLDER = byLabel('a worker in its own folder');
 const AGENT_FILES = byLabel('agent_files ["main.agent"]');
 const AGENTS_IN_FOLDER = byLabel('agents in a subfolder');
+const INCLUDES_IN_TEMPLATES = byLabel("{{ file() }} and {% include %} in the body");
 
 async function confirmImport(page: Page, name: string): Promise<void> {
   const preview = page.getByTestId('import-dialog');
@@ -144,6 +148,65 @@ for (const [name, entry] of [
   });
 }
 
+/** Drops the project's folder on the editor area (not the tree): a new project, through the import preview. */
+async function dropFolder(page: Page, name: string, files: Record<string, string>): Promise<void> {
+  await dropOnto(page, page.locator('.monaco-editor').first(), [{ folder: name, files }]);
+  await confirmImport(page, name);
+}
+
+for (const [name, entry] of [
+  ['dropped-procedure', PROCEDURE_AT_ROOT],
+  ['dropped-templates', INCLUDES_IN_TEMPLATES],
+  ['dropped-worker-in-folder', WORKER_IN_FOLDER],
+  ['dropped-agent-files', AGENT_FILES],
+  ['dropped-agents-in-folder', AGENTS_IN_FOLDER],
+] as const) {
+  test(`dropped folder of an llm-do project (${entry.label}): no error, runs to the end, none after a reload, files byte for byte`, async ({ page }) => {
+    await openWorkbench(page);
+    await dropFolder(page, name, entry.files);
+    await expectNoErrors(page, name);
+    const { run } = await runToEnd(page, entry);
+    if (entry.included !== undefined) {
+      await expect(run.locator('[data-testid="call-node"][data-worker="main"] [data-testid="call-instructions"]').first()).toContainText(entry.included);
+    }
+    await reloadProject(page, name);
+    await expectNoErrors(page, name);
+    const stored = await storedFiles(page);
+    expect([...stored.keys()].sort()).toEqual(Object.keys(entry.files).sort());
+    for (const [path, text] of Object.entries(entry.files)) expect(stored.get(path), path).toBe(path === entry.writes.path ? entry.writes.content : text);
+  });
+}
+
+test('a folder dropped on a tree folder goes into the project there: 150 notes past the 100-entry batches, a PDF byte for byte, the worker checked', async ({ page }) => {
+  await newProject(page, 'drop-into');
+  const notes = Object.fromEntries(Array.from({ length: 150 }, (_, index) => [`notes/note-${String(index).padStart(3, '0')}.md`, `# Note ${index}\n`]));
+  const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x00, 0xff, 0xfe, 0x80]);
+  const kit = { 'helper.worker': '---\nname: helper\ndescription: Helps.\n---\nHelp.\n', ...notes };
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await answerPrompt(page, 'vendor');
+  await expect(treeItem(page, 'vendor')).toBeVisible();
+  await dropOnto(page, treeItem(page, 'vendor'), [{ folder: 'kit', files: kit, binary: { 'deck.pdf': pdf } }]);
+  await expect(page.getByTestId('notice')).toContainText('Added 152 files to vendor, as they were.');
+  await expect(treeItem(page, 'kit')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('problems-panel')).toHaveAttribute('data-collapsed', 'true');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export project as .zip' }).click()]);
+  const entries = new Map(Object.entries(unzipSync(await savedBytes(download))).map(([path, bytes]) => [path.slice(path.indexOf('/') + 1), bytes]));
+  expect(Buffer.from(entries.get('vendor/kit/deck.pdf')!)).toEqual(pdf);
+  for (const [path, text] of Object.entries(kit)) expect(new TextDecoder().decode(entries.get(`vendor/kit/${path}`)), path).toBe(text);
+});
+
+test('an unreadable entry in a dropped folder is named and nothing is imported', async ({ page }) => {
+  await openWorkbench(page);
+  const projects = await page.getByTestId('project-select').locator('option').count();
+  await dropOnto(page, page.locator('.monaco-editor').first(), [{ folder: 'half', files: { 'ok.md': 'ok' }, unreadable: ['input/locked.pdf'] }]);
+  const error = page.getByTestId('import-dialog').getByTestId('import-error');
+  await expect(error).toContainText('1 dropped item could not be read: "half/input/locked.pdf" (A requested file or directory could not be found or read.)');
+  await expect(error).toContainText('Nothing was imported');
+  await page.getByTestId('import-dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('project-select').locator('option')).toHaveCount(projects);
+});
+
 test("a mistyped model and a mistyped key get quick fixes that correct them; the Problems area collapses when there are none", async ({ page }) => {
   await newProject(page, 'typos');
   const panel = page.getByTestId('problems-panel');
@@ -175,14 +238,18 @@ test("a mistyped model and a mistyped key get quick fixes that correct them; the
   await expect(panel).toHaveAttribute('data-collapsed', 'true');
 });
 
-test("the example's llm-do export names no tool llm-do lacks, and the dialog says how its main differs", async ({ page }) => {
+test("the example's llm-do export names no tool llm-do lacks, follows llm-do's format rules, and the dialog says how its main differs", async ({ page }) => {
   await openWorkbench(page);
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
   await page.getByRole('button', { name: 'Export as an llm-do project (.zip)' }).click();
   const dialog = page.getByTestId('llm-do-export-dialog');
   await expect(dialog.getByTestId('llm-do-export-notes')).toContainText('main: the example creates its evaluator at run time with worker_create');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download .zip' }).click()]);
-  const agents = Object.entries(unzipSync(await savedBytes(download))).filter(([path]) => path.endsWith('.agent'));
+  const unzipped = Object.entries(unzipSync(await savedBytes(download))).filter(([path]) => !path.endsWith('/'));
+  // The downloaded zip against the rules llm-do's loader applies (llm-do itself cannot run here: lib/llm-do/testing/llm-do-format-rules.ts).
+  const exported = { name: 'export', files: unzipped.map(([path, bytes]) => ({ path: path.slice(path.indexOf('/') + 1), data: bytes })) };
+  expect(checkLlmDoFormat(exported).problems).toEqual([]);
+  const agents = unzipped.filter(([path]) => path.endsWith('.agent'));
   expect(agents.map(([path]) => path.slice(path.indexOf('/') + 1)).sort()).toEqual(['deck_evaluator.agent', 'main.agent']);
   for (const [path, bytes] of agents) {
     const text = new TextDecoder().decode(bytes);

@@ -12,7 +12,8 @@ import { useDropTarget } from './use-drop-target';
 /**
  * The project's files as an ARIA tree: arrows move and expand, Enter opens,
  * F2 renames, Delete deletes, P promotes a generated worker. Dropping on empty
- * space targets the project root.
+ * space targets the project root. Files and folders from the desktop dropped here go into this
+ * project (dropped anywhere else on the page they become a new project: page-drop-zone.tsx).
  */
 export function FileTree() {
   const tree = useWorkspaceStore((state) => state.tree);
@@ -128,6 +129,11 @@ export function FileTree() {
           })}
         </ul>
       )}
+      {rootDrop.active === 'files' ? (
+        <p className="tree-drop-hint" role="status" data-testid="tree-drop-hint">
+          Drop to add to this project, in the folder under the pointer (folders keep their files and paths)
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ const IMPORT_TITLES: Record<ImportSource, string> = {
   link: 'Import shared project',
   zip: 'Import project from .zip',
   folder: 'Import project from a folder',
+  drop: 'Import dropped files as a project',
   'run-link': 'Open shared run',
   'run-file': 'Open run record',
 };
@@ -51,7 +52,14 @@ export function ImportPreviewDialog() {
 }
 
 function ImportBody({ dialog }: { dialog: ImportDialogState }) {
-  if (dialog.status === 'loading') return <p className="modal-message">Reading the project…</p>;
+  const progress = useShareStore((state) => state.importProgress);
+  if (dialog.status === 'loading') {
+    return (
+      <p className="modal-message" role="status" data-testid="import-progress">
+        {progress ?? 'Reading the project…'}
+      </p>
+    );
+  }
   if (dialog.status === 'failed') {
     return (
       <div className={styles.error} role="alert" data-testid="import-error">

@@ -13,6 +13,7 @@ import { WorkbenchAreas } from './areas/workbench-areas';
 import { OnDemandDialogs } from './on-demand-dialogs';
 import { AreaBoundary } from './area-boundary';
 import { NoticeBar } from './notice-bar';
+import { PageDropZone } from './page-drop-zone';
 import { SafeStartNotice } from './safe-start-notice';
 import { StorageBanner } from './storage-banner';
 import { TrustBanner } from './trust-banner';
@@ -64,6 +65,7 @@ export function Workbench() {
           <DialogHost />
           <ShareLinkListener />
           <OnDemandDialogs />
+          <PageDropZone />
         </AreaBoundary>
       </div>
     </AreaControlsProvider>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES } from './share-limits';
-import { importProjectFolder } from './folder-import';
+import type { DroppedNode } from './dropped-items';
+import { DROPPED_PROJECT_NAME, importDroppedItems, importProjectFolder } from './folder-import';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -27,5 +28,35 @@ describe('importing a picked folder', () => {
     expect(importProjectFolder([{ path: 'a/../../evil.worker', data: bytes('x') }]).ok).toBe(false);
     const many = Array.from({ length: MAX_FILES + 1 }, (_, index) => ({ path: `big/${index}.txt`, data: bytes('x') }));
     expect(importProjectFolder(many)).toMatchObject({ ok: false, error: { code: 'too-many-files' } });
+  });
+});
+
+const fileNode = (name: string, text: string): DroppedNode => ({ kind: 'file', name, open: async () => new Blob([text]) });
+const folderNode = (name: string, children: DroppedNode[]): DroppedNode => ({ kind: 'directory', name, list: async () => children });
+
+describe('importing dropped files and folders as a new project', () => {
+  it('makes one dropped folder the project, under its name, with its paths and bytes', async () => {
+    const result = await importDroppedItems([folderNode('agents', [fileNode('main.agent', '---\nname: main\n---\n'), folderNode('templates', [fileNode('p.md', 'P')])])]);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.project.name).toBe('agents');
+    expect(result.project.files.map((file) => [file.path, file.data])).toEqual([
+      ['main.agent', '---\nname: main\n---\n'],
+      ['templates/p.md', 'P'],
+    ]);
+  });
+
+  it('names a project of one file after it, and one of several items "Dropped files"', async () => {
+    expect(await importDroppedItems([fileNode('main.worker', 'x')])).toMatchObject({ ok: true, project: { name: 'main' } });
+    const several = await importDroppedItems([fileNode('a.md', 'a'), folderNode('b', [fileNode('c.md', 'c')])]);
+    expect(several).toMatchObject({ ok: true, project: { name: DROPPED_PROJECT_NAME } });
+    if (several.ok) expect(several.project.files.map((file) => file.path)).toEqual(['a.md', 'b/c.md']);
+  });
+
+  it('refuses an unreadable entry, naming it, and what an import refuses', async () => {
+    const locked: DroppedNode = { kind: 'file', name: 'locked.pdf', open: () => Promise.reject(new Error('permission denied')) };
+    const unreadable = await importDroppedItems([folderNode('p', [locked, fileNode('ok.md', 'ok')])]);
+    expect(unreadable).toMatchObject({ ok: false, error: { code: 'corrupted' } });
+    if (!unreadable.ok) expect(unreadable.error.message).toContain('"p/locked.pdf" (permission denied)');
+    expect(await importDroppedItems([folderNode('p', [fileNode('..', 'x')])])).toMatchObject({ ok: false, error: { code: 'invalid-path' } });
   });
 });

@@ -1,7 +1,8 @@
 import { zipSync, type Zippable } from 'fflate';
 import { MAX_DECOMPRESSED_BYTES, MAX_FILES } from './share-limits';
+import { IMPORT_LIMITS, readDroppedItems, type DropProgress, type DroppedNode } from './dropped-items';
 import { shareFailure, type ShareImportResult } from './share-result';
-import { importProjectZip } from './zip-archive';
+import { importProjectZip, type ImportZipOptions } from './zip-archive';
 
 /**
  * A folder the person picked, as a project to import. Its files (paths as the browser gives
@@ -22,10 +23,27 @@ export function folderTooLarge(files: readonly { size: number }[]): ShareImportR
   return null;
 }
 
-export function importProjectFolder(files: readonly FolderFile[]): ShareImportResult {
+/** `options.name` names the project when the files do not all sit in one folder. */
+export function importProjectFolder(files: readonly FolderFile[], options: ImportZipOptions = {}): ShareImportResult {
   const tooLarge = folderTooLarge(files.map((file) => ({ size: file.data.length })));
   if (tooLarge !== null) return tooLarge;
   const archive: Zippable = {};
   for (const file of files) archive[file.path] = [file.data, { level: 0 }];
-  return importProjectZip(zipSync(archive));
+  return importProjectZip(zipSync(archive), options);
+}
+
+/** The name of a project made of several dropped files and folders. */
+export const DROPPED_PROJECT_NAME = 'Dropped files';
+
+/**
+ * Files and folders dropped on the page, as a new project: one dropped folder is the project,
+ * under its name, as with the folder picker; one dropped file gives its name without the
+ * extension; several items go side by side into a project named DROPPED_PROJECT_NAME.
+ */
+export async function importDroppedItems(roots: readonly DroppedNode[], onProgress?: (progress: DropProgress) => void): Promise<ShareImportResult> {
+  const read = await readDroppedItems(roots, IMPORT_LIMITS, onProgress);
+  if (!read.ok) return shareFailure(read.reason === 'too-large' || read.reason === 'too-many-files' ? read.reason : 'corrupted', read.message);
+  const single = roots.length === 1 ? roots[0] : undefined;
+  const name = single?.kind === 'file' ? single.name.replace(/(?<=.)\.[^.]*$/, '') : DROPPED_PROJECT_NAME;
+  return importProjectFolder(read.files, { name });
 }

@@ -21,7 +21,7 @@ import { distrustProject } from './trust-store';
  */
 
 /** Where an import comes from: a project link or zip, or a run record (link or file) with its project. */
-export type ImportSource = 'link' | 'zip' | 'folder' | 'run-link' | 'run-file';
+export type ImportSource = 'link' | 'zip' | 'folder' | 'drop' | 'run-link' | 'run-file';
 
 export interface PreviewFile {
   path: string;
@@ -69,6 +69,7 @@ const HISTORY_START_TITLES: Record<ImportSource, string> = {
   link: 'Imported from a share link',
   zip: 'Imported from a zip',
   folder: 'Imported from a folder',
+  drop: 'Imported from files dropped on the page',
   'run-link': 'Opened from a run link (the project as the run started)',
   'run-file': 'Opened from a run record (the project as the run started)',
 };

@@ -7,6 +7,7 @@ import { MAX_DECOMPRESSED_BYTES } from '@/lib/share/share-limits';
 /** The longest link the dialog offers (beyond it, the zip): said in the dialog. */
 export { MAX_LINK_LENGTH } from '@/lib/share/share-limits';
 import type { SharedProject } from '@/lib/share/share-result';
+import type { DroppedNode } from '@/lib/share/dropped-items';
 import type { RunRecord } from '@/lib/run-record/run-record';
 import { MAX_RECORD_TEXT_LENGTH } from '@/lib/run-record/run-record-limits';
 import type { FileSystem } from '@/lib/vfs/file-system';
@@ -57,6 +58,8 @@ export type LlmDoExportDialogState =
 export interface ShareState {
   shareDialog: ShareDialogState | null;
   importDialog: ImportDialogState | null;
+  /** How far reading a large drop has got, shown in the loading import dialog; null otherwise. */
+  importProgress: string | null;
   llmDoExportDialog: LlmDoExportDialogState | null;
 
   /** Prepares the llm-do export of the current project and opens its dialog. */
@@ -74,6 +77,8 @@ export interface ShareState {
   openZipImport: (file: File) => Promise<void>;
   /** A folder picked in the browser (each File's webkitRelativePath starts with the folder's name): previewed as a new project, as a .zip is. */
   openFolderImport: (files: readonly File[]) => Promise<void>;
+  /** Files and folders dropped on the page outside the file tree (taken during the drop event): previewed as a new project, their relative paths kept. */
+  openDroppedImport: (dropped: Promise<DroppedNode[]>) => Promise<void>;
   /** A run link ("#wbrun2=…", or an older "#wbrun1=…"): its project as the run started, as a new project, with the run shown read-only. */
   openRunLinkImport: (hash: string) => Promise<void>;
   /** A .run.json file, likewise. */
@@ -155,6 +160,7 @@ export const useShareStore = create<ShareState>((set, get) => {
   return {
     shareDialog: null,
     importDialog: null,
+    importProgress: null,
     llmDoExportDialog: null,
 
     openLlmDoExport: async () => {
@@ -272,6 +278,17 @@ export const useShareStore = create<ShareState>((set, get) => {
           await Promise.all(files.map(async (file) => ({ path: file.webkitRelativePath || file.name, data: new Uint8Array(await file.arrayBuffer()) }))),
         ),
       );
+    },
+
+    openDroppedImport: async (dropped) => {
+      set({ importProgress: null });
+      await showPreview('drop', async (machinery) => {
+        const roots = await dropped;
+        const shown = get().importDialog;
+        // The progress line belongs to the loading dialog this drop opened, while it is still the one shown.
+        return machinery.importDroppedItems(roots, (progress) => set((state) => (state.importDialog === shown ? { importProgress: machinery.describeDropProgress(progress) } : {})));
+      });
+      set({ importProgress: null });
     },
 
     openRunLinkImport: async (hash) => {

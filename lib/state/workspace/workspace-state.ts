@@ -1,5 +1,6 @@
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { FileSystem } from '@/lib/vfs/file-system';
+import type { DroppedNode } from '@/lib/share/dropped-items';
 import type { DeckFetcher } from './example-seed';
 import type { OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode } from './workspace-types';
 
@@ -69,6 +70,8 @@ export interface WorkspaceState {
   movePath: (path: string, targetFolder: string) => Promise<void>;
   requestDelete: (path: string) => Promise<void>;
   uploadFiles: (files: File[], folder: string) => Promise<void>;
+  /** Files and folders dropped from the desktop onto the tree, into `folder` with their relative paths (lib/state/workspace/drop-actions.ts). */
+  addDroppedItems: (dropped: Promise<DroppedNode[]>, folder: string) => Promise<void>;
   downloadFile: (path: string) => Promise<void>;
   revealProblem: (diagnostic: Diagnostic) => Promise<void>;
   dismissNotice: () => void;

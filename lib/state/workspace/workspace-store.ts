@@ -11,6 +11,7 @@ import { createReloadFromStorage } from './reload-from-storage';
 import { createRevealAction } from './reveal';
 import { createTreeViewActions } from './tree-view-actions';
 import { createUploadActions } from './upload-actions';
+import { createDropActions } from './drop-actions';
 import { createWorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';
 
@@ -61,6 +62,7 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     ...createTreeViewActions(context),
     ...createFileActions(context, analysis, relocate),
     ...createUploadActions(context, analysis),
+    ...createDropActions(context),
     ...createDownloadAction(context),
     ...createRevealAction(context),
     dismissNotice: () => set({ notice: null }),
