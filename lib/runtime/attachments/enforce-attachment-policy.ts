@@ -85,16 +85,18 @@ export function checkAttachmentPolicy<T extends AttachmentCandidate>(
     }
   }
 
-  const assigned = assignSlots(who, policy, items, add);
+  const assigned = assignSlots({ who, policy, items, add });
   return { assigned, violations };
 }
 
-function assignSlots<T extends AttachmentCandidate>(
-  who: string,
-  policy: AttachmentPolicy,
-  items: readonly T[],
-  add: (code: AttachmentViolation['code'], message: string, path?: string) => void,
-): T[] {
+interface AssignSlotsOptions<T extends AttachmentCandidate> {
+  who: string;
+  policy: AttachmentPolicy;
+  items: readonly T[];
+  add: (code: AttachmentViolation['code'], message: string, path?: string) => void;
+}
+
+function assignSlots<T extends AttachmentCandidate>({ who, policy, items, add }: AssignSlotsOptions<T>): T[] {
   const slots = policy.slots ?? [];
   if (slots.length === 0) {
     for (const item of items) {
