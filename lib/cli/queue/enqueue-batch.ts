@@ -76,7 +76,7 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
   const outstanding = new Map(batch.pending.map((item) => [runJobId(batchId, item.id), item]));
   const totals = emptyTotals();
   totals.skipped = batch.total - batch.pending.length;
-  const progress = createBatchProgress(io.stderr, batch.total, totals.skipped, batch.progress);
+  const progress = createBatchProgress({ stream: io.stderr, total: batch.total, alreadyDone: totals.skipped, enabled: batch.progress });
   const failures: string[] = [];
   const controller = new AbortController();
   const release = stopOnInterrupt(controller);
@@ -105,7 +105,7 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
         appendState(batch.outputFolder, { item: item.id, status: 'failed', runId: null, error: message });
         failures.push(`${item.id}: ${message}`);
         totals.failed += 1;
-      } else writeAnswer(batch, item, job.returnvalue, totals, failures);
+      } else writeAnswer({ batch, item, result: job.returnvalue, totals, failures });
       progress.update(totals);
       if (outstanding.size === 0) wake();
     } catch {
@@ -152,8 +152,16 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
   return totals.failed === 0 && !controller.signal.aborted ? EXIT_DONE : EXIT_RUN_FAILED;
 }
 
+interface WriteAnswerOptions {
+  batch: QueuedBatch;
+  item: BatchItem;
+  result: RunJobResult;
+  totals: BatchTotals;
+  failures: string[];
+}
+
 /** One completed job, written as a local batch writes its item. */
-function writeAnswer(batch: QueuedBatch, item: BatchItem, result: RunJobResult, totals: BatchTotals, failures: string[]): void {
+function writeAnswer({ batch, item, result, totals, failures }: WriteAnswerOptions): void {
   if (result.record !== null && result.runId !== null) {
     mkdirSync(batch.project.runsFolder, { recursive: true });
     const target = recordPathOf(batch.project.runsFolder, result.runId);

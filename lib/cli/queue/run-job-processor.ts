@@ -42,7 +42,7 @@ export function createRunJobProcessor(context: ProcessorContext): (job: Job<RunJ
     const key = `${hash}:${trusted}`;
     let project = projects.get(key);
     if (project === undefined) {
-      project = materializeProject(context.redis, context.prefix, hash, context.cacheRoot).then((folder) => openCliProject(folder, { trusted }));
+      project = materializeProject({ redis: context.redis, prefix: context.prefix, hash, cacheRoot: context.cacheRoot }).then((folder) => openCliProject(folder, { trusted }));
       // A failed load is tried again by the next job.
       project.catch(() => projects.delete(key));
       projects.set(key, project);
