@@ -128,7 +128,7 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
   const providerLimits = provider === null ? null : providerLimitsFrom(options.env, provider);
   if (step !== null && provider !== null && providerLimits !== null) {
     try {
-      turn = await enterProviderTurn(redis, settings.prefix, accountName(provider, providerKeyOf(provider, options.env, step.apiKey)), providerLimits, request.signal);
+      turn = await enterProviderTurn({ redis, prefix: settings.prefix, account: accountName(provider, providerKeyOf(provider, options.env, step.apiKey)), limits: providerLimits, signal: request.signal });
     } catch (error) {
       if (request.signal.aborted) {
         releaseAll();
