@@ -74,5 +74,5 @@ async function resolveOne(worker: SchemaWorker, kind: SchemaKind, sandbox: TextS
   if (readProblem !== undefined) {
     return { status: 'error', source: 'ref', code: 'schema-ref-missing', path: path ?? undefined, message: `"${kind}_schema_ref": cannot read "${path}": ${readProblem}` };
   }
-  return resolveWorkerSchema(worker, worker.path, kind, (requested) => (requested === path ? text : undefined));
+  return resolveWorkerSchema({ worker, workerPath: worker.path, kind, readText: (requested) => (requested === path ? text : undefined) });
 }
