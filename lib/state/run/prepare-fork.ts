@@ -38,5 +38,5 @@ export async function prepareFork(fileSystem: FileSystem, project: string, reque
   const read = await readProjectForRun(fileSystem, project);
   if (!read.ok) return read;
   const start = { workerName: entry.workerName, input: entry.input, attachments: entry.attachments, model: request.model, recorded };
-  return { ok: true, run: followingRun(fileSystem, project, read, start) };
+  return { ok: true, run: followingRun({ fileSystem, project, read, start }) };
 }

@@ -26,5 +26,5 @@ export async function prepareResume(fileSystem: FileSystem, project: string, run
   if (!read.ok) return read;
   const info = toRunInfo(project, read.loaded);
   const model = plan.model ?? selectEffectiveModel({ ...state, projectInfo: info });
-  return { ok: true, run: followingRun(fileSystem, project, read, { workerName: plan.workerName, input: plan.input, attachments: plan.attachments, model, recorded: plan.recorded }) };
+  return { ok: true, run: followingRun({ fileSystem, project, read, start: { workerName: plan.workerName, input: plan.input, attachments: plan.attachments, model, recorded: plan.recorded } }) };
 }

@@ -85,7 +85,7 @@ describe('ids named after Object members, through every record and event path', 
     const decoded = parseRunRecordText(JSON.stringify(hostilePayload('__proto__')));
     if (!decoded.ok) throw new Error(decoded.message);
     const archive = openRunArchive(indexedDB, 'runs-prototype-ids');
-    const runId = await keepOpenedRun(archive, 'constructor', decoded.record, () => 'x');
+    const runId = await keepOpenedRun({ archive, project: 'constructor', record: decoded.record, newSuffix: () => 'x' });
     expect(runId).toBe('__proto__');
     const kept = await readKeptRuns(archive, 'constructor', new Set());
     expectWholeTree(Object.values(kept.runs).length === 1 ? await archive.events('__proto__') : [], '__proto__');

@@ -88,8 +88,8 @@ describe('run records of kept runs', () => {
     const record = await readRunRecord(kept.fileSystem, kept.archive, 'notes', kept.runId);
     let counter = 0;
     const suffix = () => `copy${(counter += 1)}`;
-    const first = await keepOpenedRun(kept.archive, 'copy-a', record, suffix);
-    const second = await keepOpenedRun(kept.archive, 'copy-b', record, suffix);
+    const first = await keepOpenedRun({ archive: kept.archive, project: 'copy-a', record, newSuffix: suffix });
+    const second = await keepOpenedRun({ archive: kept.archive, project: 'copy-b', record, newSuffix: suffix });
     // The original run is kept in this archive already: both copies are re-id'd, consistently.
     expect([first, second]).toEqual([`${kept.runId}-copy1`, `${kept.runId}-copy2`]);
     expect((await kept.archive.events(second)).every((event) => event.runId === second)).toBe(true);

@@ -119,5 +119,5 @@ export function runRecordImport(result: RunRecordResult): { decoded: ShareImport
 async function keepRecordRun(project: string, record: RunRecord): Promise<string> {
   const archive = keptRunArchive();
   if (archive === null) throw new Error('runs cannot be kept in this browser (no IndexedDB), so the run could not be opened.');
-  return keepOpenedRun(archive, project, record, newIdSuffix);
+  return keepOpenedRun({ archive, project, record, newSuffix: newIdSuffix });
 }
