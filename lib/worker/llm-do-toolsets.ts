@@ -76,8 +76,15 @@ function legacyFilesystemConfig(config: Record<string, unknown>): Record<string,
   return { ...rest, approvals: { ...approvals, ...(isRecord(rest.approvals) ? rest.approvals : {}) } };
 }
 
+interface AddDelegationOptions {
+  target: ToolsetMap;
+  config: unknown;
+  report: Report;
+  path: (string | number)[];
+}
+
 /** Legacy `delegation`: listed workers become worker tools, worker_call/worker_create the dynamic tools. */
-function addDelegation(target: ToolsetMap, config: unknown, report: Report, path: (string | number)[]): void {
+function addDelegation({ target, config, report, path }: AddDelegationOptions): void {
   if (config === null || config === undefined) return;
   if (!isRecord(config)) {
     report(path, 'invalid-type', `"toolsets.delegation" must be a mapping of worker names (and worker_call / worker_create), but it is ${describeValue(config)}`, 'error');
@@ -146,7 +153,7 @@ function fromMapping(map: Record<string, unknown>, report: Report): ToolsetMap {
     else if (FILESYSTEM_NAMES.has(key)) addFilesystem(target, false);
     else if (READ_ONLY_FILESYSTEM_NAMES.has(key)) readOnly.push(key);
     else if (key === 'dynamic_agents') setOwnValue<unknown>(target, 'dynamic_workers', {});
-    else if (key === 'delegation') addDelegation(target, value, report, path);
+    else if (key === 'delegation') addDelegation({ target, config: value, report, path });
     else if (SHELL_NAMES.has(key)) unsupported(report, path, `The toolset "${key}" runs shell commands`);
     else if (key === 'custom') unsupported(report, path, 'The toolset "custom" calls Python functions from tools.py');
     else if (key.includes('.')) unsupported(report, path, `The toolset "${key}" is a Python toolset class`);
