@@ -57,7 +57,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function unknownKeys(value: Record<string, unknown>, allowed: readonly string[], path: readonly PathSegment[], what: string, report: Report): void {
+interface UnknownKeysOptions {
+  value: Record<string, unknown>;
+  allowed: readonly string[];
+  path: readonly PathSegment[];
+  what: string;
+  report: Report;
+}
+
+function unknownKeys({ value, allowed, path, what, report }: UnknownKeysOptions): void {
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
     const hint = suggestKey(key, [...allowed]);
@@ -65,7 +73,14 @@ function unknownKeys(value: Record<string, unknown>, allowed: readonly string[],
   }
 }
 
-function readCheck(raw: unknown, path: readonly PathSegment[], context: TestFileContext, report: Report): TestCheck | null {
+interface ReadCheckOptions {
+  raw: unknown;
+  path: readonly PathSegment[];
+  context: TestFileContext;
+  report: Report;
+}
+
+function readCheck({ raw, path, context, report }: ReadCheckOptions): TestCheck | null {
   if (!isRecord(raw)) {
     report(path, 'invalid-check', `A check must be a mapping such as "contains: text", but it is ${describeValue(raw)}`);
     return null;
@@ -87,7 +102,7 @@ function readCheck(raw: unknown, path: readonly PathSegment[], context: TestFile
     failed = true;
     report(...args);
   };
-  unknownKeys(raw, [kind, ...CHECK_KINDS[kind]!], path, `a ${kind} check`, fail);
+  unknownKeys({ value: raw, allowed: [kind, ...CHECK_KINDS[kind]!], path, what: `a ${kind} check`, report: fail });
   const value = raw[kind];
   const text = (key: string, required: boolean): string | undefined => {
     const entry = raw[key];
@@ -158,7 +173,15 @@ function readCheck(raw: unknown, path: readonly PathSegment[], context: TestFile
   return failed ? null : check;
 }
 
-function readCase(raw: unknown, index: number, context: TestFileContext, report: Report, names: Map<string, number>): TestCase | null {
+interface ReadCaseOptions {
+  raw: unknown;
+  index: number;
+  context: TestFileContext;
+  report: Report;
+  names: Map<string, number>;
+}
+
+function readCase({ raw, index, context, report, names }: ReadCaseOptions): TestCase | null {
   const path: PathSegment[] = ['cases', index];
   if (!isRecord(raw)) {
     report(path, 'invalid-case', `A test case must be a mapping with "name", "input" and "checks", but it is ${describeValue(raw)}`);
@@ -169,7 +192,7 @@ function readCase(raw: unknown, index: number, context: TestFileContext, report:
     failed = true;
     report(...args);
   };
-  unknownKeys(raw, CASE_KEYS, path, 'a test case', fail);
+  unknownKeys({ value: raw, allowed: CASE_KEYS, path, what: 'a test case', report: fail });
   const name = typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name.trim() : undefined;
   if (name === undefined) fail('name' in raw ? [...path, 'name'] : path, 'missing-field', 'A test case needs a "name" (a short sentence saying what it checks)', 'key');
   else if (names.has(name)) fail([...path, 'name'], 'duplicate-case', `Another test case is also named "${name}" (case ${names.get(name)! + 1}); names must be unique in the file`);
@@ -190,7 +213,7 @@ function readCase(raw: unknown, index: number, context: TestFileContext, report:
     fail('checks' in raw ? [...path, 'checks'] : path, 'missing-field', `A test case needs "checks": a list with at least one check (${Object.keys(CHECK_KINDS).join(', ')})`, 'key');
   } else {
     raw.checks.forEach((entry, position) => {
-      const check = readCheck(entry, [...path, 'checks', position], context, fail);
+      const check = readCheck({ raw: entry, path: [...path, 'checks', position], context, report: fail });
       if (check !== null) checks.push(check);
     });
   }
@@ -198,39 +221,47 @@ function readCase(raw: unknown, index: number, context: TestFileContext, report:
   return { name, input: raw.input ?? '', attachments, checks };
 }
 
+export interface AddOptions {
+  range: typeof whole;
+  severity: DiagnosticSeverity;
+  code: string;
+  message: string;
+  replacement?: string;
+}
+
 export function parseTestFile(text: string, filePath: string, context: TestFileContext): ParsedTestFile {
   const diagnostics: Diagnostic[] = [];
   const whole = { line: 1, column: 1, endLine: 1, endColumn: 2 };
-  const add = (range: typeof whole, severity: DiagnosticSeverity, code: string, message: string, replacement?: string) =>
+  const add = ({ range, severity, code, message, replacement }: AddOptions) =>
     diagnostics.push({ file: filePath, ...range, severity, code, message, ...(replacement === undefined ? {} : { replacement }) });
   if (text.length > MAX_TEST_FILE_BYTES) {
-    add(whole, 'error', 'file-too-large', `A tests file may hold at most ${MAX_TEST_FILE_BYTES / 1024} KiB; this one is larger`);
+    add({ range: whole, severity: 'error', code: 'file-too-large', message: `A tests file may hold at most ${MAX_TEST_FILE_BYTES / 1024} KiB; this one is larger` });
     return { diagnostics };
   }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const sourceMap: SourceMap = createSourceMap(document, lineCounter, { lineOffset: 0, textLength: text.length });
   for (const error of document.errors) {
-    add(sourceMap.rangeOfOffsets(...errorOffsets(error, text)), 'error', error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', `YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    add({ range: sourceMap.rangeOfOffsets(...errorOffsets(error, text)), severity: 'error', code: error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', message: `YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}` });
   }
   if (document.errors.length > 0) return { diagnostics };
   let raw: unknown;
   try {
     raw = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    add(sourceMap.start, 'error', 'yaml-syntax', `YAML: ${errorMessage(error)}`);
+    add({ range: sourceMap.start, severity: 'error', code: 'yaml-syntax', message: `YAML: ${errorMessage(error)}` });
     return { diagnostics };
   }
   let failed = false;
   const report: Report = (path, code, message, part = 'value', severity = 'error', replacement) => {
     if (severity === 'error') failed = true;
-    add(sourceMap.locate(path, part), severity, code, message, replacement);
+    add({ range: sourceMap.locate(path, part), severity, code, message, replacement });
   };
   if (!isRecord(raw)) {
     report([], 'tests-not-mapping', `A tests file is a mapping with "cases:" (and optionally "worker:"), but this one is ${describeValue(raw)}`);
     return { diagnostics };
   }
-  unknownKeys(raw, TOP_KEYS, [], 'a tests file', report);
+  unknownKeys({ value: raw, allowed: TOP_KEYS, path: [], what: 'a tests file', report });
 
   let worker: string | undefined;
   if (raw.worker !== undefined) {
@@ -251,7 +282,7 @@ export function parseTestFile(text: string, filePath: string, context: TestFileC
   } else {
     const names = new Map<string, number>();
     raw.cases.forEach((entry, index) => {
-      const testCase = readCase(entry, index, context, report, names);
+      const testCase = readCase({ raw: entry, index, context, report, names });
       if (testCase !== null) cases.push(testCase);
     });
   }
