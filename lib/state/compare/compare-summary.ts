@@ -21,13 +21,22 @@ export interface ComparedRunSummary {
   error?: string;
 }
 
-export function summarizeComparedRun(
-  tree: RunTree,
-  outcome: RunOutcome,
-  outputSchema: JsonSchema | undefined,
-  latencyMs: number,
-  priceOf: (model: string) => ModelPrice | undefined = (model) => priceOfModel(model),
-): ComparedRunSummary {
+export interface SummarizeComparedRunOptions {
+  tree: RunTree;
+  outcome: RunOutcome;
+  outputSchema: JsonSchema | undefined;
+  latencyMs: number;
+  /** The price table to cost the run with; the built-in one when absent. */
+  priceOf?: (model: string) => ModelPrice | undefined;
+}
+
+export function summarizeComparedRun({
+  tree,
+  outcome,
+  outputSchema,
+  latencyMs,
+  priceOf = (model) => priceOfModel(model),
+}: SummarizeComparedRunOptions): ComparedRunSummary {
   let steps = 0;
   let input = 0;
   let output = 0;

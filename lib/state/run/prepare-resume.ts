@@ -12,7 +12,14 @@ import type { RunState } from './run-state';
  * files and model as the kept one, following its record, on the project as it
  * is now (read fresh, like any run).
  */
-export async function prepareResume(fileSystem: FileSystem, project: string, runId: string, state: RunState): Promise<PrepareOutcome> {
+export interface PrepareResumeOptions {
+  fileSystem: FileSystem;
+  project: string;
+  runId: string;
+  state: RunState;
+}
+
+export async function prepareResume({ fileSystem, project, runId, state }: PrepareResumeOptions): Promise<PrepareOutcome> {
   let plan: ResumePlan;
   try {
     const archive = keptRunArchive();

@@ -104,7 +104,7 @@ export const useRunStore = create<RunState>((set, get) => {
       if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareResume, executeRun } = await loadRunMachinery();
-      await startPrepared(await prepareResume(fileSystem, project, runId, get()), executeRun);
+      await startPrepared(await prepareResume({ fileSystem, project, runId, state: get() }), executeRun);
     },
 
     fork: async ({ runId, callId, step, model }) => {
@@ -127,7 +127,7 @@ export const useRunStore = create<RunState>((set, get) => {
         if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
         // Unsaved edits to a worker count: the replay takes the workers as they are in the editor.
         await useWorkspaceStore.getState().saveNow();
-        const record = await readRunRecord(fileSystem, archive, project, runId);
+        const record = await readRunRecord({ fileSystem, archive, project, runId });
         // The copy starts untrusted whatever this project's trust: its files are the record's (prepare-replay.ts).
         const workersNow = await workerFilesOf(fileSystem, project);
         const prepared = await prepareReplay(fileSystem, record, { workersNow });

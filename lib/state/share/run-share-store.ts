@@ -41,7 +41,7 @@ async function readRecord(runId: string): Promise<RunRecord> {
   if (fileSystem === null || currentProject === null) throw new Error('the workspace has not started yet.');
   if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
   await useWorkspaceStore.getState().saveNow();
-  return (await loadRecordMachinery()).readRunRecord(fileSystem, archive, currentProject, runId);
+  return (await loadRecordMachinery()).readRunRecord({ fileSystem, archive, project: currentProject, runId });
 }
 
 // The record the dialog was opened with, so ticking "include binary files" re-encodes without another read.

@@ -44,7 +44,15 @@ export interface ImportPreview {
 export type PreviewResult = { ok: true; preview: ImportPreview } | { ok: false; error: ShareError };
 
 /** Turns a decoded link or zip into what the preview dialog shows; nothing is written. */
-export async function previewImport(fileSystem: FileSystem, source: ImportSource, decoded: ShareImportResult, run?: RunRecord): Promise<PreviewResult> {
+export interface PreviewImportOptions {
+  fileSystem: FileSystem;
+  source: ImportSource;
+  decoded: ShareImportResult;
+  /** The run a run record carries, kept with the new project. */
+  run?: RunRecord;
+}
+
+export async function previewImport({ fileSystem, source, decoded, run }: PreviewImportOptions): Promise<PreviewResult> {
   if (!decoded.ok) return decoded;
   const existing = (await listProjects(fileSystem)).map((project) => project.name);
   const plan = planImport(decoded.project, existing);
