@@ -16,7 +16,15 @@ import { setOwnValue } from '@/lib/worker/own-property';
  */
 
 /** `part: 'key'` points at the key itself, e.g. for a key whose whole value is ignored. */
-export type Report = (path: (string | number)[], code: string, message: string, severity: DiagnosticSeverity, part?: 'key' | 'value') => void;
+export interface ReportedProblem {
+  path: (string | number)[];
+  code: string;
+  message: string;
+  severity: DiagnosticSeverity;
+  part?: 'key' | 'value';
+}
+
+export type Report = (problem: ReportedProblem) => void;
 
 type ToolsetMap = Record<string, unknown>;
 
@@ -35,7 +43,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function unsupported(report: Report, path: (string | number)[], what: string): void {
-  report(path, 'unsupported-in-browser', `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, 'warning', typeof path[path.length - 1] === 'string' ? 'key' : 'value');
+  report({ path, code: 'unsupported-in-browser', message: `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, severity: 'warning', part: typeof path[path.length - 1] === 'string' ? 'key' : 'value' });
 }
 
 function addFilesystem(target: ToolsetMap, readOnly: boolean): void {
@@ -87,7 +95,7 @@ interface AddDelegationOptions {
 function addDelegation({ target, config, report, path }: AddDelegationOptions): void {
   if (config === null || config === undefined) return;
   if (!isRecord(config)) {
-    report(path, 'invalid-type', `"toolsets.delegation" must be a mapping of worker names (and worker_call / worker_create), but it is ${describeValue(config)}`, 'error');
+    report({ path, code: 'invalid-type', message: `"toolsets.delegation" must be a mapping of worker names (and worker_call / worker_create), but it is ${describeValue(config)}`, severity: 'error' });
     return;
   }
   for (const [key, value] of Object.entries(config)) {
@@ -96,7 +104,7 @@ function addDelegation({ target, config, report, path }: AddDelegationOptions): 
       if (!isRecord(target.dynamic_workers)) target.dynamic_workers = {};
     } else if (key === 'allow_workers') {
       if (!Array.isArray(value)) {
-        report([...path, key], 'invalid-type', `"toolsets.delegation.allow_workers" must be a list of worker names, but it is ${describeValue(value)}`, 'error');
+        report({ path: [...path, key], code: 'invalid-type', message: `"toolsets.delegation.allow_workers" must be a list of worker names, but it is ${describeValue(value)}`, severity: 'error' });
         continue;
       }
       value.forEach((name) => addAllowedWorker(target, String(name)));
@@ -123,7 +131,7 @@ function fromList(list: unknown[], report: Report, references: AgentReference[])
   const readOnly: number[] = [];
   list.forEach((entry, index) => {
     if (typeof entry !== 'string') {
-      report(['toolsets', index], 'invalid-type', `"toolsets[${index}]" must be a toolset name (filesystem, workers, dynamic_workers or an llm-do toolset) or an agent name, but it is ${describeValue(entry)}`, 'error');
+      report({ path: ['toolsets', index], code: 'invalid-type', message: `"toolsets[${index}]" must be a toolset name (filesystem, workers, dynamic_workers or an llm-do toolset) or an agent name, but it is ${describeValue(entry)}`, severity: 'error' });
       return;
     }
     if (FILESYSTEM_NAMES.has(entry)) setOwnValue<unknown>(target, 'filesystem', {});
@@ -135,7 +143,7 @@ function fromList(list: unknown[], report: Report, references: AgentReference[])
       addAllowedWorker(target, entry);
       references.push({ name: entry, index });
     }
-    else report(['toolsets', index], 'unknown-toolset', `"${entry}" is neither a toolset nor an agent name (agent names use only letters, digits, "_" and "-")`, 'error');
+    else report({ path: ['toolsets', index], code: 'unknown-toolset', message: `"${entry}" is neither a toolset nor an agent name (agent names use only letters, digits, "_" and "-")`, severity: 'error' });
   });
   if (readOnly.length > 0) addFilesystem(target, true);
   return target;

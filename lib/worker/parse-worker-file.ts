@@ -173,7 +173,7 @@ function normalizeFrontmatter(
       if (!Array.isArray(list)) continue;
       copy[key] = list.map((suffix, index) => {
         if (typeof suffix === 'string' && /^[A-Za-z0-9]+$/.test(suffix)) {
-          report(['attachment_policy', key, index], 'suffix-without-dot', `Suffix "${suffix}" has no leading dot; read as ".${suffix}"`, 'warning');
+          report({ path: ['attachment_policy', key, index], code: 'suffix-without-dot', message: `Suffix "${suffix}" has no leading dot; read as ".${suffix}"`, severity: 'warning' });
           return `.${suffix}`;
         }
         return suffix;
@@ -282,7 +282,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
     return result;
   }
 
-  const normalized = normalizeFrontmatter(raw as Record<string, unknown>, filePath, (path, code, message, severity, part) => {
+  const normalized = normalizeFrontmatter(raw as Record<string, unknown>, filePath, ({ path, code, message, severity, part }) => {
     diagnostics.push(diagnostic({ file: filePath, range: sourceMap.locate(path, part), code, message, severity }));
   });
   const data = normalized.data;
