@@ -22,7 +22,7 @@ export function createInProcessModelClient(
       let first = true;
       for await (const event of streamModelStep({ model: resolved, request, signal, options })) {
         if (first && event.type === 'error' && event.error.code !== 'aborted') {
-          throw new ModelStepError(event.error.code, event.error.message);
+          throw new ModelStepError({ code: event.error.code, message: event.error.message });
         }
         first = false;
         yield event;

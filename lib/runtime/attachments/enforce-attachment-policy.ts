@@ -24,7 +24,7 @@ export function enforceAttachmentPolicy<T extends AttachmentCandidate>(worker: P
       violations.length === 1
         ? first.message
         : `Worker "${worker.name}" refused the attachments:\n${violations.map((violation) => `- ${violation.message}`).join('\n')}`;
-    throw new AttachmentError(first.code, message, first.path, { workerName: worker.name, violations });
+    throw new AttachmentError({ code: first.code, message, path: first.path, workerName: worker.name, violations });
   }
   return assigned;
 }

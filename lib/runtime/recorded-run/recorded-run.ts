@@ -88,7 +88,13 @@ interface CallRecord {
   approvals: Map<string, RecordedApproval[]>;
 }
 
-export function buildRecordedRun(runId: string, events: readonly RunEvent[], steps: readonly ModelStepRecord[], options: RecordedRunOptions = {}): RecordedRun {
+export interface BuildRecordedRunOptions extends RecordedRunOptions {
+  runId: string;
+  events: readonly RunEvent[];
+  steps: readonly ModelStepRecord[];
+}
+
+export function buildRecordedRun({ runId, events, steps, ...options }: BuildRecordedRunOptions): RecordedRun {
   const mode = options.mode ?? 'resume';
   const pathOf = callPathsFromEvents(events);
   const calls = new Map<string, CallRecord>();

@@ -68,7 +68,7 @@ async function replay({ events, steps, project = delegating, files = START_FILES
     project,
     client: unreachableModel,
     sandbox,
-    extra: { recorded: buildRecordedRun(events[0]!.runId, events, steps, { mode: 'replay' }) },
+    extra: { recorded: buildRecordedRun({ runId: events[0]!.runId, events, steps, mode: 'replay' }) },
   });
   return { ...result, sandbox };
 }
@@ -108,7 +108,7 @@ describe('replay', () => {
       project: preApproving,
       client: unreachableModel,
       sandbox,
-      extra: { projectTrust: 'untrusted', recorded: buildRecordedRun(original.events[0]!.runId, original.events, steps, { mode: 'replay' }) },
+      extra: { projectTrust: 'untrusted', recorded: buildRecordedRun({ runId: original.events[0]!.runId, events: original.events, steps, mode: 'replay' }) },
     });
     expect(replayed.outcome).toMatchObject({ status: 'completed', output: 'written' });
     expect(replayed.approvalRequests).toEqual([]);
@@ -122,7 +122,7 @@ describe('replay', () => {
 
   it('answers from the record what the policy approved only for that very call, once, and only in a replay', async () => {
     const events = (await record()).events;
-    const recorded = buildRecordedRun(events[0]!.runId, events, [], { mode: 'replay' });
+    const recorded = buildRecordedRun({ runId: events[0]!.runId, events, steps: [], mode: 'replay' });
     const rootPath = callPathsFromEvents(events).get(events[0]!.callId)!;
     // read_file was approved by its default, automatically: the replay may use that approval once, for that very call.
     const readCall = recorded.call(rootPath)!;
@@ -130,7 +130,7 @@ describe('replay', () => {
     expect(readCall.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toBeUndefined();
     expect(readCall.takeApproval('read-1', 'read_file', { path: 'other.txt' })).toBeUndefined();
     // Resume and fork never answer a question with what only the policy decided.
-    const resumed = buildRecordedRun(events[0]!.runId, events, [], { mode: 'resume' });
+    const resumed = buildRecordedRun({ runId: events[0]!.runId, events, steps: [], mode: 'resume' });
     expect(resumed.call(rootPath)!.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toBeUndefined();
   });
 
@@ -171,7 +171,7 @@ describe('replay', () => {
 
 describe('fork', () => {
   function forkRecord(events: RunEvent[], steps: ModelStepRecord[], options: RecordedRunOptions) {
-    return buildRecordedRun(events[0]!.runId, events, steps, { mode: 'fork', ...options });
+    return buildRecordedRun({ runId: events[0]!.runId, events, steps, mode: 'fork', ...options });
   }
 
   it('reuses exactly the steps before the fork point with another model, and asks the model from there', async () => {

@@ -31,7 +31,7 @@ export async function prepareFork(fileSystem: FileSystem, project: string, reque
     entry = entryCallOf(events);
     const callPath = callPathsFromEvents(events).get(request.callId);
     if (callPath === undefined) throw new Error('that worker call is not in the kept record of the run.');
-    recorded = buildRecordedRun(request.runId, events, steps, { mode: 'fork', forkAt: { callPath, step: request.step } });
+    recorded = buildRecordedRun({ runId: request.runId, events, steps, mode: 'fork', forkAt: { callPath, step: request.step } });
   } catch (error) {
     return { ok: false, patch: { startError: `Could not fork the run: ${errorMessage(error)}` } };
   }

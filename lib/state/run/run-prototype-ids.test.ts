@@ -78,7 +78,7 @@ describe('ids named after Object members, through every record and event path', 
     expect(fileToOpenAfterRun(tree, 'hasOwnProperty')).toBeNull();
     expect(runTimeline(tree, 'toString', 0)).toBeNull();
     expect(callPathsFromEvents(events).size).toBeGreaterThan(HOSTILE.length);
-    expect(() => buildRecordedRun('hasOwnProperty', events, [])).not.toThrow();
+    expect(() => buildRecordedRun({ runId: 'hasOwnProperty', events, steps: [] })).not.toThrow();
   });
 
   it('the archive keeps and gives back a run named "__proto__", and the kept tree merges and drops it', async () => {

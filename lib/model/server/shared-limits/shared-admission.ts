@@ -112,7 +112,7 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
 
   // 2. The spend budget: never guessed.
   const budgetSettings = budgetSettingsFrom(options.env);
-  const budget = budgetSettings === null ? null : new SpendBudget(redis, settings.prefix, budgetSettings, options.now);
+  const budget = budgetSettings === null ? null : new SpendBudget({ redis, prefix: settings.prefix, settings: budgetSettings, now: options.now });
   const holder = budgetSettings === null ? '' : budgetHolder(request, options.client, budgetSettings.per);
   if (budget !== null) {
     try {

@@ -53,7 +53,7 @@ describe('spend budget', () => {
 
   it('counts dollars from the price table', async () => {
     const connection = sharedRedis(redis.url);
-    const budget = new SpendBudget(connection, 'usd-test', { usdPerDay: 0.01, per: 'client' }, () => Date.parse('2026-11-26T12:00:00Z'));
+    const budget = new SpendBudget({ redis: connection, prefix: 'usd-test', settings: { usdPerDay: 0.01, per: 'client' }, now: () => Date.parse('2026-11-26T12:00:00Z') });
     expect(await budget.check('c')).toEqual({ ok: true });
     // 1M input tokens of a priced model cost far more than a cent.
     await budget.charge('c', 'openai:gpt-5-mini', { inputTokens: 1_000_000, outputTokens: 0 });
