@@ -162,46 +162,58 @@ function applyRunEvent(draft: RunTreeDraft, event: RunEvent): void {
     }
     case 'approval-request':
       editToolCall({
-          draft, callId: event.callId, toolCallId: event.toolCallId, change: (toolCall) => {
-            toolCall.status = 'awaiting-approval';
-            toolCall.approval = { approvalId: event.approvalId, pending: true, askedAt: event.timestamp };
-          }
-        });
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          toolCall.status = 'awaiting-approval';
+          toolCall.approval = { approvalId: event.approvalId, pending: true, askedAt: event.timestamp };
+        },
+      });
       return;
     case 'approval-decision':
       editToolCall({
-          draft, callId: event.callId, toolCallId: event.toolCallId, change: (toolCall) => {
-            toolCall.status = event.choice === 'deny' ? 'denied' : 'running';
-            toolCall.approval = {
-              approvalId: event.approvalId,
-              pending: false,
-              choice: event.choice,
-              automatic: event.automatic,
-              ...(event.reason === undefined ? {} : { reason: event.reason }),
-              ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }),
-              ...(toolCall.approval?.askedAt === undefined ? {} : { askedAt: toolCall.approval.askedAt, decidedAt: event.timestamp }),
-            };
-          }
-        });
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          toolCall.status = event.choice === 'deny' ? 'denied' : 'running';
+          toolCall.approval = {
+            approvalId: event.approvalId,
+            pending: false,
+            choice: event.choice,
+            automatic: event.automatic,
+            ...(event.reason === undefined ? {} : { reason: event.reason }),
+            ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }),
+            ...(toolCall.approval?.askedAt === undefined ? {} : { askedAt: toolCall.approval.askedAt, decidedAt: event.timestamp }),
+          };
+        },
+      });
       return;
     case 'tool-result':
       editToolCall({
-          draft, callId: event.callId, toolCallId: event.toolCallId, change: (toolCall) => {
-            toolCall.status = 'done';
-            toolCall.result = event.result;
-            toolCall.endedAt = event.timestamp;
-          }
-        });
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          toolCall.status = 'done';
+          toolCall.result = event.result;
+          toolCall.endedAt = event.timestamp;
+        },
+      });
       return;
     case 'tool-error':
       editToolCall({
-          draft, callId: event.callId, toolCallId: event.toolCallId, change: (toolCall) => {
-            // A denial stays "denied"; the error carries the message the model got.
-            toolCall.status = toolCall.status === 'denied' ? 'denied' : 'error';
-            toolCall.error = event.error;
-            toolCall.endedAt = event.timestamp;
-          }
-        });
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          // A denial stays "denied"; the error carries the message the model got.
+          toolCall.status = toolCall.status === 'denied' ? 'denied' : 'error';
+          toolCall.error = event.error;
+          toolCall.endedAt = event.timestamp;
+        },
+      });
       return;
     case 'worker-end': {
       const call = draft.editCall(event.callId);

@@ -40,10 +40,13 @@ async function sessionWithX() {
   const session = createRunSession();
   const sandbox = await testSandbox();
   const created = await run({
-      project, workerName: 'a', scripts: { a: [{ toolCalls: [{ toolName: 'worker_create', input: writerArgs }] }, { text: 'made x' }] }, session, sandbox, approvals: [
-        { choice: 'approve_once' },
-      ]
-    });
+    project,
+    workerName: 'a',
+    scripts: { a: [{ toolCalls: [{ toolName: 'worker_create', input: writerArgs }] }, { text: 'made x' }] },
+    session,
+    sandbox,
+    approvals: [{ choice: 'approve_once' }],
+  });
   expect(created.outcome.status).toBe('completed');
   expect(session.dynamicWorkers.has('x')).toBe(true);
   return { project, session, sandbox };

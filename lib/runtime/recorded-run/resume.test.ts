@@ -69,10 +69,12 @@ describe('resume without re-running an unrecorded tool call', () => {
 
     // Only the step after the record may reach the model.
     const resumed = await resume({
-        project: writer, record, scripts: { main: [{ text: 'went on without writing' }] }, files: { 'notes.txt': 'changed since' }, approvals: [
-          { choice: 'deny', reason: 'it already ran' },
-        ]
-      });
+      project: writer,
+      record,
+      scripts: { main: [{ text: 'went on without writing' }] },
+      files: { 'notes.txt': 'changed since' },
+      approvals: [{ choice: 'deny', reason: 'it already ran' }],
+    });
 
     expect(resumed.outcome).toMatchObject({ status: 'completed', output: 'went on without writing' });
     expect(resumed.scripted.requests.map((request) => request.workerName)).toEqual(['main']);
