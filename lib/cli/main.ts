@@ -34,6 +34,7 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
     .option('--trust-project', "let the project's approve_all and pre_approved count (off: a cloned folder is someone else's files)")
     .option('--json', 'progress as NDJSON events on stderr')
+    // eslint-disable-next-line @typescript-eslint/max-params -- commander passes each argument, then the options, positionally
     .action(run((dir: string, worker: string | undefined, input: string | undefined, options) => runCommand({ io, directory: dir, worker, input, options })));
 
   program
