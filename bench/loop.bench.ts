@@ -20,7 +20,7 @@ import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { projectManifestSchema } from '@/lib/project/manifest-schema';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import { startRun } from '@/lib/runtime/run-session';
+import { startRun } from '@/lib/runtime/start-run';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
+import { createRunSession, type RunSession } from '@/lib/runtime/run-session';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { createScriptedModel, instructionsFor, type ScriptedTurn } from '@/lib/runtime/testing/scripted-model';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';

@@ -3,7 +3,7 @@ import { priceOfModel, type ModelPrice } from '@/lib/model/pricing/model-prices'
 import { checkAgainstSchema } from '@/lib/json-schema/check-against-schema';
 import type { RunTree } from '@/lib/run-tree/reduce-run-events';
 import { costOfRun } from '@/lib/run-tree/run-cost';
-import type { RunOutcome } from '@/lib/runtime/run-session';
+import type { RunOutcome } from '@/lib/runtime/start-run';
 import type { JsonSchema } from '@/lib/json-schema/json-schema';
 
 /** One compared run in a row of the table: how it ended and what it took. */

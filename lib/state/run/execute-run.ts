@@ -1,7 +1,7 @@
 import { idTable, withEntry } from '@/lib/run-tree/id-table';
 import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
-import { startRun } from '@/lib/runtime/run-session';
+import { startRun } from '@/lib/runtime/start-run';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { recordWrites, type RecordingSandbox } from '@/lib/history/record-writes';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -13,7 +13,7 @@ import { fileToOpenAfterRun } from './open-after-run';
 import { keptRunArchive } from '../run-archive/kept-runs';
 import { createRunRecorder } from '../run-archive/run-recorder';
 import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from './run-platform';
-import { sessionFor } from './run-sessions';
+import { sessionFor } from './project-run-sessions';
 import { projectTrustFor } from '../share/trust-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { isMarkdownPath, useMarkdownPreviewStore } from '../ui/markdown-preview';

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import { forgetRemovedProjectSessions } from './run-sessions';
+import { forgetRemovedProjectSessions } from './project-run-sessions';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { activeRun } from './active-run';
 import { forgetKeptRunsLoaded } from './kept-runs-actions';

@@ -1,8 +1,8 @@
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import type { RunEvent } from '@/lib/runtime/events';
-import { startRun, type RunOutcome } from '@/lib/runtime/run-session';
-import { createRunSession } from '@/lib/runtime/session-state';
+import { startRun, type RunOutcome } from '@/lib/runtime/start-run';
+import { createRunSession } from '@/lib/runtime/run-session';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
