@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { callPathsFromEvents } from '@/lib/runtime/recorded-run/call-path';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 import { entryCallOf } from '@/lib/runtime/recorded-run/recorded-entry-call';
 
@@ -25,7 +25,7 @@ export async function prepareFork(fileSystem: FileSystem, project: string, reque
   let entry: ReturnType<typeof entryCallOf>;
   let recorded: ReturnType<typeof buildRecordedRun>;
   try {
-    const archive = keptRunArchive();
+    const archive = browserRunArchive();
     if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
     const [events, steps] = await Promise.all([archive.events(request.runId), archive.steps(request.runId)]);
     entry = entryCallOf(events);

@@ -1,6 +1,6 @@
 import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { planResume, type ResumePlan } from '@/lib/runtime/recorded-run/resume-plan';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 import { toRunInfo } from './project-run-info';
@@ -22,7 +22,7 @@ export interface PrepareResumeOptions {
 export async function prepareResume({ fileSystem, project, runId, state }: PrepareResumeOptions): Promise<PrepareOutcome> {
   let plan: ResumePlan;
   try {
-    const archive = keptRunArchive();
+    const archive = browserRunArchive();
     if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
     const [events, steps] = await Promise.all([archive.events(runId), archive.steps(runId)]);
     plan = planResume(runId, events, steps);

@@ -7,7 +7,7 @@ import { followOpenWorker } from './follow-open-worker';
 import { workerOfPath } from './open-worker';
 import { announceReplay } from './announce-replay';
 import { createFormActions } from './form-actions';
-import { createKeptRunsActions } from './kept-runs-actions';
+import { createArchivedRunsActions } from './archived-runs-actions';
 import { createOutsideRunActions } from './outside-runs-actions';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
@@ -16,7 +16,7 @@ import type { PrepareOutcome } from './prepare-run';
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { selectEffectiveModel, selectEffectiveWorker } from './run-selectors';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { loadRunMachinery } from './load-run-chunk';
 import { errorMessage } from '@/lib/errors/error-message';
 import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
@@ -73,7 +73,7 @@ export const useRunStore = create<RunState>((set, get) => {
     undoneRuns: {},
 
     ...createFormActions(context),
-    ...createKeptRunsActions(context),
+    ...createArchivedRunsActions(context),
     ...createOutsideRunActions(context),
 
     run: async () => {
@@ -119,7 +119,7 @@ export const useRunStore = create<RunState>((set, get) => {
     replay: async (runId) => {
       if (get().running || get().preparing) return;
       const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
-      const archive = keptRunArchive();
+      const archive = browserRunArchive();
       if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareReplay, readRunRecord, workerFilesOf, executeRun } = await loadRunMachinery();

@@ -9,7 +9,7 @@ import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import type { RunRecord } from '@/lib/run-record/run-record';
 import type { RunRecordResult } from '@/lib/run-record/run-record-codec';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { keepOpenedRun } from './keep-opened-run';
 import { newIdSuffix } from './new-id-suffix';
 import { distrustProject } from './trust-store';
@@ -125,7 +125,7 @@ export function runRecordImport(result: RunRecordResult): { decoded: ShareImport
 
 /** The record's run, kept under the new project: its Runs panel shows it after the switch. */
 async function keepRecordRun(project: string, record: RunRecord): Promise<string> {
-  const archive = keptRunArchive();
+  const archive = browserRunArchive();
   if (archive === null) throw new Error('runs cannot be kept in this browser (no IndexedDB), so the run could not be opened.');
   return keepOpenedRun({ archive, project, record, newSuffix: newIdSuffix });
 }

@@ -190,8 +190,8 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         await projectCatalog.remove(context.requireFileSystem(), name);
         // Its kept runs go with it (here, not in the run store, which may not have loaded yet): a new
         // project of the same name must start with none.
-        void import('../run-archive/kept-runs')
-          .then((kept) => kept.keptRunArchive()?.deleteProject(name))
+        void import('../run-archive/archived-runs')
+          .then((kept) => kept.browserRunArchive()?.deleteProject(name))
           .catch(() => undefined);
         forgetUnsaved(name);
         lastOpened.setLastFile(name, null);
