@@ -26,7 +26,7 @@ import { DEFAULT_DEMO_DELAY_MS } from '@/lib/model/demo/demo-language-model';
 import type { ModelStepClient, ModelStepEvent } from '@/lib/model/protocol/step-protocol';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { RunEvent } from '@/lib/runtime/events';
-import { startRun } from '@/lib/runtime/run-session';
+import { startRun } from '@/lib/runtime/start-run';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
 

@@ -17,8 +17,8 @@ import { createPdfTextExtractor } from '@/lib/pdf/extract-pdf-text';
 import { loadNodePdfJs } from '@/lib/pdf/load-pdfjs-node';
 import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
-import { startRun } from '@/lib/runtime/run-session';
-import { createRunSession } from '@/lib/runtime/session-state';
+import { startRun } from '@/lib/runtime/start-run';
+import { createRunSession } from '@/lib/runtime/run-session';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
 

@@ -20,7 +20,7 @@ import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { projectManifestSchema } from '@/lib/project/manifest-schema';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import { startRun } from '@/lib/runtime/run-session';
+import { startRun } from '@/lib/runtime/start-run';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
@@ -48,7 +48,16 @@ async function cpuTotal(server: ServerSide): Promise<number> {
   return (own.user + own.system + other.user + other.system) / 1000;
 }
 const optional = (samples: number[]) => (samples.length === 0 ? '-'.padStart(8) : ms(median(samples)));
-const stepRow = (label: string, samples: number[], first: number[], last: number[], cpuPerStep: number) =>
+
+interface StepRowOptions {
+  label: string;
+  samples: number[];
+  first: number[];
+  last: number[];
+  cpuPerStep: number;
+}
+
+const stepRow = ({ label, samples, first, last, cpuPerStep }: StepRowOptions) =>
   `${label.padEnd(34)} ${String(samples.length).padStart(6)} ${ms(median(samples))} ${ms(percentile(samples, 0.95))} ${ms(Math.max(...samples))} ${optional(first)} ${optional(last)} ${ms(cpuPerStep)}`;
 
 function worker(name: string, extra: Partial<WorkerDefinition> = {}): WorkerDefinition {
@@ -110,13 +119,15 @@ interface Bench {
   sandbox: ProjectSandbox;
 }
 
+interface RunOptions {
+  bench: Bench;
+  client: ModelStepClient;
+  runnable: RunnableProject;
+  expectedRequests: number;
+}
+
 /** One run to completion and the upstream requests it made; any failure ends the benchmark. */
-async function run(
-  { server, sandbox }: Bench,
-  client: ModelStepClient,
-  runnable: RunnableProject,
-  expectedRequests: number,
-): Promise<{ wall: number; records: UpstreamRequestRecord[] }> {
+async function run({ bench: { server, sandbox }, client, runnable, expectedRequests }: RunOptions): Promise<{ wall: number; records: UpstreamRequestRecord[] }> {
   const first = (await server.records()).length;
   const start = performance.now();
   const outcome = await startRun({
@@ -166,7 +177,7 @@ async function measureBareFetch({ server }: Bench, label: string, url: string): 
   const cpuPerFetch = ((await cpuTotal(server)) - cpuStart) / walls.length;
   const records = await server.records(first);
   const overheads = walls.map((wall, index) => wall - records[index]!.heldMs);
-  console.log(stepRow(label, overheads, [], [], cpuPerFetch));
+  console.log(stepRow({ label, samples: overheads, first: [], last: [], cpuPerStep: cpuPerFetch }));
   return median(overheads);
 }
 
@@ -176,25 +187,25 @@ const firstCycles = (cycles: number[]) => cycles.slice(0, EDGE_CYCLES);
 const lastCycles = (cycles: number[]) => cycles.slice(-EDGE_CYCLES);
 
 async function measureLoop(bench: Bench, label: string, client: ModelStepClient): Promise<void> {
-  await run(bench, client, loopProject, STEPS); // warm-up: JIT, connections, lazily loaded modules
+  await run({ bench, client, runnable: loopProject, expectedRequests: STEPS }); // warm-up: JIT, connections, lazily loaded modules
   const perRun: number[][] = [];
   const cpuStart = await cpuTotal(bench.server);
-  for (let index = 0; index < RUNS; index += 1) perRun.push(stepOverheads((await run(bench, client, loopProject, STEPS)).records));
+  for (let index = 0; index < RUNS; index += 1) perRun.push(stepOverheads((await run({ bench, client, runnable: loopProject, expectedRequests: STEPS })).records));
   const cpuPerStep = ((await cpuTotal(bench.server)) - cpuStart) / (STEPS * RUNS);
   if (label.startsWith('in-process')) results.inProcess = median(perRun.flat());
   if (label.startsWith('proxy')) {
     results.proxy = { median: median(perRun.flat()), first: median(perRun.flatMap(firstCycles)), last: median(perRun.flatMap(lastCycles)) };
   }
-  console.log(stepRow(label, perRun.flat(), perRun.flatMap(firstCycles), perRun.flatMap(lastCycles), cpuPerStep));
+  console.log(stepRow({ label, samples: perRun.flat(), first: perRun.flatMap(firstCycles), last: perRun.flatMap(lastCycles), cpuPerStep }));
 }
 
 async function measureFanOut(bench: Bench, label: string, client: ModelStepClient): Promise<void> {
   const walls = new Map<number, number>();
   for (const count of [1, FAN_OUT]) {
     const runnable = fanOutProject(count);
-    await run(bench, client, runnable, count + 2); // warm-up
+    await run({ bench, client, runnable, expectedRequests: count + 2 }); // warm-up
     const samples: number[] = [];
-    for (let index = 0; index < FAN_OUT_RUNS; index += 1) samples.push((await run(bench, client, runnable, count + 2)).wall);
+    for (let index = 0; index < FAN_OUT_RUNS; index += 1) samples.push((await run({ bench, client, runnable, expectedRequests: count + 2 })).wall);
     walls.set(count, median(samples));
   }
   const one = walls.get(1)!;
@@ -250,9 +261,9 @@ async function main(): Promise<void> {
     console.log('\n3. CPU per child worker, 10 vs 100 children (proxy client; 32 model slots): linear means the same per child');
     const cpuPerChild = new Map<number, number>();
     for (const count of [10, 100]) {
-      await run(bench, clients[0]![1], fanOutProject(count), count + 2); // warm-up
+      await run({ bench, client: clients[0]![1], runnable: fanOutProject(count), expectedRequests: count + 2 }); // warm-up
       const cpuStart = await cpuTotal(server);
-      for (let index = 0; index < 3; index += 1) await run(bench, clients[0]![1], fanOutProject(count), count + 2);
+      for (let index = 0; index < 3; index += 1) await run({ bench, client: clients[0]![1], runnable: fanOutProject(count), expectedRequests: count + 2 });
       cpuPerChild.set(count, ((await cpuTotal(server)) - cpuStart) / 3 / count);
       console.log(`${String(count).padStart(4)} children: ${ms(cpuPerChild.get(count)!)} ms CPU per child`);
     }
@@ -262,7 +273,7 @@ async function main(): Promise<void> {
     const ownPerChild: number[] = [];
     for (let index = -2; index < 5; index += 1) {
       const before = process.cpuUsage();
-      await run(bench, answersFromMemory(100), fanOutProject(100), 0); // no upstream request at all
+      await run({ bench, client: answersFromMemory(100), runnable: fanOutProject(100), expectedRequests: 0 }); // no upstream request at all
       const used = process.cpuUsage(before);
       if (index >= 0) ownPerChild.push((used.user + used.system) / 1000 / 100); // the first two warm up
     }

@@ -12,7 +12,7 @@ import { decodeRunLink } from '@/lib/run-record/run-link';
 import { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 import { runLinkFromText, syntheticRecordPayload } from '@/lib/run-record/testing/synthetic-record';
 import { EMPTY_RUN_TREE, reduceRunEvents, runTreeBuilder } from '@/lib/run-tree/reduce-run-events';
-import { KEPT_RUN_SLICE } from '@/lib/state/run-archive/kept-runs';
+import { ARCHIVED_RUN_SLICE } from '@/lib/state/run-archive/archived-runs';
 
 const TARGET_MS = 200;
 const RUNS = 5;
@@ -55,15 +55,15 @@ for (const [label, calls] of [['1k calls', 1_000], ['10k calls', 10_000], [`limi
   const longestSlice = medianValue(() => {
     const builder = runTreeBuilder(EMPTY_RUN_TREE);
     let longest = 0;
-    for (let start = 0; start < events.length; start += KEPT_RUN_SLICE) {
-      longest = Math.max(longest, timed(() => builder.add(events.slice(start, start + KEPT_RUN_SLICE))).ms);
+    for (let start = 0; start < events.length; start += ARCHIVED_RUN_SLICE) {
+      longest = Math.max(longest, timed(() => builder.add(events.slice(start, start + ARCHIVED_RUN_SLICE))).ms);
     }
     return Math.max(longest, timed(() => builder.finish()).ms);
   }, runs);
   rows.push([label, events.length.toLocaleString('en'), `${(text.length / 1024 / 1024).toFixed(1)} MiB`, fileMs.toFixed(1), `${(link.length / 1024).toFixed(0)} KiB`, linkMs, reduceMs.toFixed(1), longestSlice.toFixed(1), `≤ ${TARGET_MS}`]);
 }
 
-const headers = ['record', 'events', 'file', 'read file ms', 'link', 'decode link ms', 'reduce ms (one go)', `longest slice ms (${KEPT_RUN_SLICE.toLocaleString('en')} events)`, 'target ms'];
+const headers = ['record', 'events', 'file', 'read file ms', 'link', 'decode link ms', 'reduce ms (one go)', `longest slice ms (${ARCHIVED_RUN_SLICE.toLocaleString('en')} events)`, 'target ms'];
 const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
 console.log(line(headers));

@@ -45,6 +45,7 @@ const plantedCalls: Array<[string, string, string, RegExp]> = [
 ];
 
 describe('layer rules (eslint.config.mjs)', () => {
+  // eslint-disable-next-line @typescript-eslint/max-params -- vitest's it.each spreads each table row into the callback's parameters
   it.each(planted)('%s fails lint', async (_name, filePath, code, message) => {
     const messages = await restrictedImports(filePath, `${code}\nexport const used = [${code.match(/\{ (\w+) \}/)?.[1] ?? ''}];\n`);
     // A component importing the proxy server breaks two rules at once; every other plant breaks one.
@@ -52,6 +53,7 @@ describe('layer rules (eslint.config.mjs)', () => {
     expect(messages.some((text) => message.test(text))).toBe(true);
   });
 
+  // eslint-disable-next-line @typescript-eslint/max-params -- vitest's it.each spreads each table row into the callback's parameters
   it.each(plantedCalls)('%s fails lint', async (_name, filePath, code, message) => {
     const messages = await restrictedImports(filePath, `${code}\n`);
     expect(messages.some((text) => message.test(text))).toBe(true);

@@ -33,7 +33,7 @@ describe('approval answers', () => {
     const output = new PassThrough();
     let shown = '';
     output.on('data', (chunk: Buffer) => (shown += chunk.toString()));
-    const answers = createApprovalAnswers({ kind: 'ask' }, { stopRun: () => undefined, ask: createTerminalAsker(input as never, output, () => undefined, () => undefined) });
+    const answers = createApprovalAnswers({ kind: 'ask' }, { stopRun: () => undefined, ask: createTerminalAsker({ input: input as never, output, beforeAsking: () => undefined, afterAsking: () => undefined }) });
     const first = answers.handler(question('write_file'), signal);
     const second = answers.handler(question('worker_create'), signal);
     input.write('a\n');

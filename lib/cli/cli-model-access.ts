@@ -23,7 +23,7 @@ export function createCliModelAccess(env: ServerEnvironment): CliModelAccess {
   const client = createInProcessModelClient((modelId) => {
     const resolved = resolveModel(modelId, { env });
     // Said as the proxy would say it: the loop shows it as the step's error.
-    if (!resolved.ok) throw new ModelStepError(resolved.error.code === 'missing_key' ? 'unauthorized' : 'unknown_model', resolved.error.message);
+    if (!resolved.ok) throw new ModelStepError({ code: resolved.error.code === 'missing_key' ? 'unauthorized' : 'unknown_model', message: resolved.error.message });
     return resolved.model;
   }, { secrets });
   return {

@@ -34,7 +34,8 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--approve <answer>', 'answers approval questions: all, none, or a comma-separated list of tools to approve')
     .option('--trust-project', "let the project's approve_all and pre_approved count (off: a cloned folder is someone else's files)")
     .option('--json', 'progress as NDJSON events on stderr')
-    .action(run((dir: string, worker: string | undefined, input: string | undefined, options) => runCommand(io, dir, worker, input, options)));
+    // eslint-disable-next-line @typescript-eslint/max-params -- commander passes each argument, then the options, positionally
+    .action(run((dir: string, worker: string | undefined, input: string | undefined, options) => runCommand({ io, directory: dir, worker, input, options })));
 
   program
     .command('test')
@@ -66,7 +67,7 @@ function buildProgram(io: CliIo, exit: (code: number) => void): Command {
     .option('--trust-project', "let the project's approve_all and pre_approved count")
     .option('--no-progress', 'no progress bar')
     .option('--queue <redis-url>', 'enqueue the items on this Redis for `workerbench worker` processes; outputs and records are still written here')
-    .action(run((first: string, second: string | undefined, options) => batchCommand(io, first, second, options)));
+    .action(run((first: string, second: string | undefined, options) => batchCommand({ io, first, second, options })));
 
   program
     .command('replay')

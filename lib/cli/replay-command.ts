@@ -20,7 +20,7 @@ import { EXIT_DONE, EXIT_RUN_FAILED, UsageError } from './usage-error';
 const OFFLINE_CLIENT: ModelStepClient = {
   // eslint-disable-next-line require-yield
   async *step() {
-    throw new ModelStepError('bad_request', 'A replay runs offline: it asks no model.');
+    throw new ModelStepError({ code: 'bad_request', message: 'A replay runs offline: it asks no model.' });
   },
 };
 
@@ -76,7 +76,7 @@ export async function replayCommand(io: CliIo, file: string, options: ReplayComm
       models: { ...createCliModelAccess(io.env), client: OFFLINE_CLIENT },
       approvalHandler: answers.handler,
       signal: controller.signal,
-      recorded: buildRecordedRun(record.runId, record.events, record.steps, { mode: 'replay' }),
+      recorded: buildRecordedRun({ runId: record.runId, events: record.events, steps: record.steps, mode: 'replay' }),
       onEvent: (event) => progress.onEvent(event),
     });
     progress.finish();

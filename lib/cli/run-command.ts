@@ -19,8 +19,16 @@ export interface RunCommandOptions {
   json?: boolean;
 }
 
+export interface RunCommandOptions_ {
+  io: CliIo;
+  directory: string | undefined;
+  worker: string | undefined;
+  input: string | undefined;
+  options: RunCommandOptions;
+}
+
 /** `workerbench run [dir] [worker] [input]`: the output on stdout, progress on stderr, a record in .workerbench/runs/. */
-export async function runCommand(io: CliIo, directory: string | undefined, worker: string | undefined, input: string | undefined, options: RunCommandOptions): Promise<number> {
+export async function runCommand({ io, directory, worker, input, options }: RunCommandOptions_): Promise<number> {
   const approvalFlag = parseApprovalFlag(options.approve);
   const project = await openCliProject(directory, { trusted: options.trustProject === true, cwd: io.cwd });
   assertManifestReadable(project);
@@ -34,7 +42,7 @@ export async function runCommand(io: CliIo, directory: string | undefined, worke
   const progress = createRunProgress(io, { json: options.json });
   const answers = createApprovalAnswers(approvalFlag, {
     stopRun: () => controller.abort(),
-    ...(io.interactive ? { ask: createTerminalAsker(io.stdin, io.stderr, () => progress.pause(), () => progress.resume()) } : {}),
+    ...(io.interactive ? { ask: createTerminalAsker({ input: io.stdin, output: io.stderr, beforeAsking: () => progress.pause(), afterAsking: () => progress.resume() }) } : {}),
   });
   const release = stopOnInterrupt(controller);
   try {

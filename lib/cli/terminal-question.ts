@@ -16,12 +16,19 @@ export function describeQuestion(request: ApprovalRequest): string {
   return lines.join('\n');
 }
 
+export interface CreateTerminalAskerOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  beforeAsking: () => void;
+  afterAsking: () => void;
+}
+
 /**
  * The approval question at a terminal: approve once, approve for the run's
  * session, or deny with a reason the model is told. Prompts go to stderr, so
  * stdout keeps only the run's output.
  */
-export function createTerminalAsker(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, beforeAsking: () => void, afterAsking: () => void): TerminalAsker {
+export function createTerminalAsker({ input, output, beforeAsking, afterAsking }: CreateTerminalAskerOptions): TerminalAsker {
   return async (request, signal) => {
     beforeAsking();
     const lines = createInterface({ input, output, terminal: true });

@@ -5,6 +5,13 @@ import { accountName, providerLimitsFrom, providerOfModel } from './provider-lim
 import { sharedRedis, usable } from './redis-connection';
 import { describeRedisUrl, type RedisSettings } from './redis-settings';
 
+export interface GateModelClientOptions {
+  inner: ModelStepClient;
+  redis: RedisSettings;
+  env: Readonly<Record<string, string | undefined>>;
+  warn?: (message: string) => void;
+}
+
 /**
  * A ModelStepClient whose steps wait for their provider account's turn in
  * Redis (provider-gate.ts) before they start, and count their tokens when
@@ -16,12 +23,7 @@ import { describeRedisUrl, type RedisSettings } from './redis-settings';
  * nothing is sent that might exceed the account's limit) and `open` sends
  * the step ungated, saying so once on `warn`.
  */
-export function gateModelClient(
-  inner: ModelStepClient,
-  redis: RedisSettings,
-  env: Readonly<Record<string, string | undefined>>,
-  warn: (message: string) => void = (message) => console.warn(message),
-): ModelStepClient {
+export function gateModelClient({ inner, redis, env, warn = (message) => console.warn(message) }: GateModelClientOptions): ModelStepClient {
   let warned = false;
   const retryMs = 250;
   const enter = async (request: ModelStepRequest, signal: AbortSignal): Promise<ProviderTurn | null> => {
@@ -33,7 +35,7 @@ export function gateModelClient(
     for (;;) {
       try {
         await usable(connection);
-        return await enterProviderTurn(connection, redis.prefix, account, limits, signal);
+        return await enterProviderTurn({ redis: connection, prefix: redis.prefix, account, limits, signal });
       } catch (error) {
         if (signal.aborted) throw error;
         if (!warned) {

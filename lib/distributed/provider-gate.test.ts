@@ -30,7 +30,7 @@ describe('provider gate', () => {
     const signal = new AbortController().signal;
     await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
-        const turn = await enterProviderTurn(connections[index % 2]!, 'gate-test', 'openai:abc', limits, signal);
+        const turn = await enterProviderTurn({ redis: connections[index % 2]!, prefix: 'gate-test', account: 'openai:abc', limits, signal });
         starts.push(Date.now());
         inFlight += 1;
         mostInFlight = Math.max(mostInFlight, inFlight);
@@ -53,9 +53,9 @@ describe('provider gate', () => {
     const connection = sharedRedis(redis.url);
     await usable(connection);
     const limits = { requestsPerWindow: 1, maxConcurrent: 1, windowMs: 60_000 };
-    const first = await enterProviderTurn(connection, 'abort-test', 'openai:abc', limits, new AbortController().signal);
+    const first = await enterProviderTurn({ redis: connection, prefix: 'abort-test', account: 'openai:abc', limits, signal: new AbortController().signal });
     const controller = new AbortController();
-    const waiting = enterProviderTurn(connection, 'abort-test', 'openai:abc', limits, controller.signal);
+    const waiting = enterProviderTurn({ redis: connection, prefix: 'abort-test', account: 'openai:abc', limits, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stopped')), 100);
     await expect(waiting).rejects.toThrow('stopped');
     await first.leave(0);

@@ -35,7 +35,15 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export async function enterProviderTurn(redis: Redis, prefix: string, account: string, limits: ProviderLimits, signal: AbortSignal): Promise<ProviderTurn> {
+export interface EnterProviderTurnOptions {
+  redis: Redis;
+  prefix: string;
+  account: string;
+  limits: ProviderLimits;
+  signal: AbortSignal;
+}
+
+export async function enterProviderTurn({ redis, prefix, account, limits, signal }: EnterProviderTurnOptions): Promise<ProviderTurn> {
   const key = (part: string) => `${prefix}:provider:${account}:${part}`;
   let lease: string | null = null;
   try {
@@ -48,7 +56,7 @@ export async function enterProviderTurn(redis: Redis, prefix: string, account: s
   async function waitForRoom(): Promise<void> {
     for (;;) {
       if (limits.maxConcurrent !== undefined && lease === null) {
-        const taken = await takeLease(redis, key('leases'), limits.maxConcurrent, LEASE_MS);
+        const taken = await takeLease({ redis, key: key('leases'), limit: limits.maxConcurrent, leaseMs: LEASE_MS });
         if (taken.lease === null) {
           await sleep(Math.min(taken.waitMs, 50), signal);
           continue;
@@ -56,14 +64,14 @@ export async function enterProviderTurn(redis: Redis, prefix: string, account: s
         lease = taken.lease;
       }
       if (limits.tokensPerWindow !== undefined) {
-        const room = await takeFromWindow(redis, key('tokens'), limits.tokensPerWindow, limits.windowMs, 0);
+        const room = await takeFromWindow({ redis, key: key('tokens'), limit: limits.tokensPerWindow, windowMs: limits.windowMs, weight: 0 });
         if (!room.taken) {
           await sleep(Math.min(room.waitMs, MAX_SLEEP_MS), signal);
           continue;
         }
       }
       if (limits.requestsPerWindow !== undefined) {
-        const slot = await takeFromWindow(redis, key('requests'), limits.requestsPerWindow, limits.windowMs, 1);
+        const slot = await takeFromWindow({ redis, key: key('requests'), limit: limits.requestsPerWindow, windowMs: limits.windowMs, weight: 1 });
         if (!slot.taken) {
           await sleep(Math.min(slot.waitMs, MAX_SLEEP_MS), signal);
           continue;
@@ -79,7 +87,7 @@ export async function enterProviderTurn(redis: Redis, prefix: string, account: s
     async leave(tokens) {
       if (left) return;
       left = true;
-      if (limits.tokensPerWindow !== undefined && tokens > 0) await takeFromWindow(redis, key('tokens'), limits.tokensPerWindow, limits.windowMs, tokens, true);
+      if (limits.tokensPerWindow !== undefined && tokens > 0) await takeFromWindow({ redis, key: key('tokens'), limit: limits.tokensPerWindow, windowMs: limits.windowMs, weight: tokens, force: true });
       if (held !== null) await returnLease(redis, key('leases'), held);
     },
   };

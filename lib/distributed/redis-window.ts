@@ -65,19 +65,35 @@ function uniqueMember(): string {
   return `${process.pid}-${Date.now()}-${sequence}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+export interface TakeFromWindowOptions {
+  redis: Redis;
+  key: string;
+  limit: number;
+  windowMs: number;
+  weight?: number;
+  force?: boolean;
+}
+
 /**
  * Takes `weight` from a sliding window of `limit` per `windowMs`. A weight
  * larger than the whole limit is let through when the window is empty, so
  * one large step is never refused forever. Weight 0 only asks whether any
  * room is left (a step's tokens are known after it, then `force`d in).
  */
-export async function takeFromWindow(redis: Redis, key: string, limit: number, windowMs: number, weight = 1, force = false): Promise<WindowResult> {
+export async function takeFromWindow({ redis, key, limit, windowMs, weight = 1, force = false }: TakeFromWindowOptions): Promise<WindowResult> {
   const [taken, waitMs] = (await redis.eval(SLIDING_WINDOW_SCRIPT, 1, key, windowMs, limit, Math.max(0, Math.round(weight)), uniqueMember(), force ? '1' : '0')) as [number, number, number];
   return { taken: taken === 1, waitMs: Math.max(1, waitMs) };
 }
 
+export interface TakeLeaseOptions {
+  redis: Redis;
+  key: string;
+  limit: number;
+  leaseMs: number;
+}
+
 /** Takes one of `limit` leases; resolves with the lease's id, or how long until the next one expires. */
-export async function takeLease(redis: Redis, key: string, limit: number, leaseMs: number): Promise<{ lease: string } | { lease: null; waitMs: number }> {
+export async function takeLease({ redis, key, limit, leaseMs }: TakeLeaseOptions): Promise<{ lease: string } | { lease: null; waitMs: number }> {
   const lease = uniqueMember();
   const [taken, waitMs] = (await redis.eval(LEASE_SCRIPT, 1, key, limit, leaseMs, lease)) as [number, number];
   return taken === 1 ? { lease } : { lease: null, waitMs: Math.max(1, waitMs) };

@@ -16,8 +16,15 @@ async function setup() {
   return { fileSystem, history };
 }
 
+interface RunOptions {
+  fileSystem: MemoryFileSystem;
+  history: ProjectHistory;
+  runId: string;
+  files: Record<string, string>;
+}
+
 /** What a run does: writes into the folder, and hands the same bytes to the history. */
-async function run(fileSystem: MemoryFileSystem, history: ProjectHistory, runId: string, files: Record<string, string>) {
+async function run({ fileSystem, history, runId, files }: RunOptions) {
   const writes = new Map<string, Uint8Array | null>();
   for (const [path, content] of Object.entries(files)) {
     await fileSystem.writeFile(`${root}/${path}`, content);
@@ -57,7 +64,7 @@ describe('ProjectHistory', () => {
 
   it('makes one commit per run holding only its writes, with run id, worker, model and files in the message', async () => {
     const { fileSystem, history } = await setup();
-    await run(fileSystem, history, 'run-1', { 'reports/a.md': 'A', 'reports/b.md': 'B' });
+    await run({ fileSystem, history, runId: 'run-1', files: { 'reports/a.md': 'A', 'reports/b.md': 'B' } });
     const [latest] = await history.log();
     expect(latest?.kind).toBe('run');
     expect(latest?.runId).toBe('run-1');
@@ -65,7 +72,7 @@ describe('ProjectHistory', () => {
     expect(latest?.message).toContain('Entry worker: main');
     expect(latest?.message).toContain('Model: demo:scripted');
     expect(latest?.message).toContain('- reports/a.md');
-    expect(await run(fileSystem, history, 'run-2', { 'reports/a.md': 'A' })).toBeNull();
+    expect(await run({ fileSystem, history, runId: 'run-2', files: { 'reports/a.md': 'A' } })).toBeNull();
   });
 
   it("commits the person's edits in a batch of their own, never inside a run's commit (autosave racing the run)", async () => {
@@ -95,7 +102,7 @@ describe('ProjectHistory', () => {
     const { fileSystem, history } = await setup();
     await fileSystem.writeFile(`${root}/notes.md`, 'mine');
     await history.commitPersonEdits();
-    const runCommit = (await run(fileSystem, history, 'r1', { 'report.md': 'new', 'main.worker': 'changed by run' })) as string;
+    const runCommit = (await run({ fileSystem, history, runId: 'r1', files: { 'report.md': 'new', 'main.worker': 'changed by run' } })) as string;
     const plan = await history.planUndo(runCommit);
     expect(plan.files.map((file) => [file.path, file.action, file.laterCommits.length])).toEqual([
       ['main.worker', 'restore', 0],
@@ -112,7 +119,7 @@ describe('ProjectHistory', () => {
     const { fileSystem, history } = await setup();
     await fileSystem.writeFile(`${root}/shared/mine.md`, 'mine');
     await history.commitPersonEdits();
-    const runCommit = (await run(fileSystem, history, 'r1', { 'evaluations/decks/a.md': 'a', 'shared/report.md': 'r' })) as string;
+    const runCommit = (await run({ fileSystem, history, runId: 'r1', files: { 'evaluations/decks/a.md': 'a', 'shared/report.md': 'r' } })) as string;
     await history.undo(runCommit);
     expect(await fileSystem.stat(`${root}/evaluations`)).toBeNull();
     expect(await fileSystem.stat(`${root}/shared/report.md`)).toBeNull();
@@ -122,7 +129,7 @@ describe('ProjectHistory', () => {
 
   it('names later commits that touched the same files and follows the per-file choice', async () => {
     const { fileSystem, history } = await setup();
-    const first = (await run(fileSystem, history, 'r1', { 'a.md': 'run a', 'b.md': 'run b' })) as string;
+    const first = (await run({ fileSystem, history, runId: 'r1', files: { 'a.md': 'run a', 'b.md': 'run b' } })) as string;
     await fileSystem.writeFile(`${root}/a.md`, 'person edited a');
     await fileSystem.writeFile(`${root}/b.md`, 'person edited b');
     const plan = await history.planUndo(first);
@@ -138,7 +145,7 @@ describe('ProjectHistory', () => {
   it('restores one file from an earlier commit', async () => {
     const { fileSystem, history } = await setup();
     const [initial] = await history.log();
-    await run(fileSystem, history, 'r1', { 'main.worker': 'run version' });
+    await run({ fileSystem, history, runId: 'r1', files: { 'main.worker': 'run version' } });
     await history.restoreFile(initial?.oid as string, 'main.worker');
     expect(await fileSystem.readText(`${root}/main.worker`)).toBe('v1');
     expect((await history.log())[0]?.kind).toBe('restore');
@@ -146,7 +153,7 @@ describe('ProjectHistory', () => {
 
   it('stores an unchanged binary once across many commits', async () => {
     const { fileSystem, history } = await setup();
-    for (let index = 0; index < 10; index++) await run(fileSystem, history, `r${index}`, { 'report.md': `report ${index}` });
+    for (let index = 0; index < 10; index++) await run({ fileSystem, history, runId: `r${index}`, files: { 'report.md': `report ${index}` } });
     const log = await history.log();
     expect(log).toHaveLength(11);
     const objects = await fileSystem.readDirectory('/history/demo/objects');
@@ -160,7 +167,7 @@ describe('ProjectHistory', () => {
 
   it('prunes oldest first into a root commit and deletes the objects nothing reaches', async () => {
     const { fileSystem, history } = await setup();
-    for (let index = 0; index < 6; index++) await run(fileSystem, history, `r${index}`, { [`report-${index}.md`]: `report ${index}`, 'latest.md': `${index}` });
+    for (let index = 0; index < 6; index++) await run({ fileSystem, history, runId: `r${index}`, files: { [`report-${index}.md`]: `report ${index}`, 'latest.md': `${index}` } });
     const sizeBefore = await history.storageBytes();
     const result = await history.prune(2);
     expect(result.removedCommits).toBe(5);

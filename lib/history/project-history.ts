@@ -55,6 +55,20 @@ export type UndoChoices = Readonly<Record<string, 'undo' | 'keep'>>;
 const LOG_LIMIT = 500;
 const queues = new Map<string, Promise<unknown>>();
 
+export interface CommitWorkingTreeOptions {
+  git: Git;
+  kind: CommitKind;
+  title: string;
+  knownHead?: string | null;
+}
+
+export interface WriteCommitOptions {
+  git: Git;
+  tree: string;
+  parent: string | null;
+  message: string;
+}
+
 export class ProjectHistory {
   private readonly fs: GitFs;
   private readonly location: RepositoryLocation;
@@ -78,7 +92,7 @@ export class ProjectHistory {
   /** Commits whatever the person changed since the last commit; null when nothing changed. */
   commitPersonEdits(): Promise<string | null> {
     return this.serial(async (git) => {
-      return this.commitWorkingTree(git, 'person', 'Edits by you', await this.ensureInside(git));
+      return this.commitWorkingTree({ git, kind: 'person', title: 'Edits by you', knownHead: await this.ensureInside(git) });
     });
   }
 
@@ -91,7 +105,7 @@ export class ProjectHistory {
     return this.serial(async (git) => {
       // Where HEAD stands is read once: each read of it is a few storage round trips, before every run.
       const head = await this.ensureInside(git);
-      const start = (await this.commitWorkingTree(git, 'person', 'Edits by you', head)) ?? head;
+      const start = (await this.commitWorkingTree({ git, kind: 'person', title: 'Edits by you', knownHead: head })) ?? head;
       if (start === null) throw new Error('the project history has no commit');
       return start;
     });
@@ -101,7 +115,7 @@ export class ProjectHistory {
   filesAt(commitOid: string): Promise<Map<string, Uint8Array>> {
     return this.serial(async (git) => {
       const files = new Map<string, Uint8Array>();
-      for (const [path, oid] of await readTreeMap(git, this.fs, this.location.gitdir, commitOid)) files.set(path, await this.blob(git, oid));
+      for (const [path, oid] of await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid })) files.set(path, await this.blob(git, oid));
       return files;
     });
   }
@@ -132,7 +146,7 @@ export class ProjectHistory {
 
   planUndo(commitOid: string): Promise<UndoPlan> {
     return this.serial(async (git) => {
-      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      await this.commitWorkingTree({ git, kind: 'person', title: 'Edits by you' });
       return this.planUndoInside(git, commitOid);
     });
   }
@@ -140,9 +154,9 @@ export class ProjectHistory {
   /** Reverts one commit as a new commit. Files changed later follow `choices` (default: keep them). */
   undo(commitOid: string, choices: UndoChoices = {}): Promise<string | null> {
     return this.serial(async (git) => {
-      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      await this.commitWorkingTree({ git, kind: 'person', title: 'Edits by you' });
       const plan = await this.planUndoInside(git, commitOid);
-      const parentTree = await readTreeMap(git, this.fs, this.location.gitdir, plan.commit.parent);
+      const parentTree = await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid: plan.commit.parent });
       const writes = new Map<string, Uint8Array | null>();
       for (const file of plan.files) {
         if (file.laterCommits.length > 0 && choices[file.path] !== 'undo') continue;
@@ -158,7 +172,7 @@ export class ProjectHistory {
   /** Puts one file back as it was in a commit (deleting it if it did not exist there), as a new commit. */
   restoreFile(commitOid: string, path: string): Promise<string | null> {
     return this.serial(async (git) => {
-      await this.commitWorkingTree(git, 'person', 'Edits by you');
+      await this.commitWorkingTree({ git, kind: 'person', title: 'Edits by you' });
       const writes = new Map([[path, await this.fileAtInside(git, commitOid, path)]]);
       await this.applyToFolder(writes);
       return this.commitWrites(git, writes, { kind: 'restore', title: `Restore ${path} from ${commitOid.slice(0, 7)}`, body: [] });
@@ -248,35 +262,35 @@ export class ProjectHistory {
       await git.init({ ...this.repo(), defaultBranch: 'main' });
     }
     const head = await this.head(git);
-    return head ?? this.commitWorkingTree(git, 'import', startTitle, null);
+    return head ?? this.commitWorkingTree({ git, kind: 'import', title: startTitle, knownHead: null });
   }
 
   /** The new commit, or null when nothing changed; `knownHead` when the caller has just read where HEAD is. */
-  private async commitWorkingTree(git: Git, kind: CommitKind, title: string, knownHead?: string | null): Promise<string | null> {
+  private async commitWorkingTree({ git, kind, title, knownHead }: CommitWorkingTreeOptions): Promise<string | null> {
     const head = knownHead === undefined ? await this.head(git) : knownHead;
     // Before every run: the last commit and the folder are read side by side.
-    const [before, current] = await Promise.all([readTreeMap(git, this.fs, this.location.gitdir, head), scanFolder(this.fileSystem, this.location.dir, (bytes) => this.writeBlobOnce(git, bytes))]);
+    const [before, current] = await Promise.all([readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid: head }), scanFolder(this.fileSystem, this.location.dir, (bytes) => this.writeBlobOnce(git, bytes))]);
     const changed = changedPaths(before, current);
     if (changed.length === 0 && head !== null) return null;
-    const tree = await writeTreeMap(git, this.fs, this.location.gitdir, current);
-    return this.writeCommit(git, tree, head, composeMessage(title, ['Files:', ...fileLines(changed)], { kind }));
+    const tree = await writeTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, files: current });
+    return this.writeCommit({ git, tree, parent: head, message: composeMessage(title, ['Files:', ...fileLines(changed)], { kind }) });
   }
 
   private async commitWrites(git: Git, writes: FileWrites, commit: { kind: CommitKind; runId?: string; title: string; body: string[] }): Promise<string | null> {
     const head = await this.head(git);
-    const before = await readTreeMap(git, this.fs, this.location.gitdir, head);
+    const before = await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid: head });
     const after = new Map(before);
     for (const [path, data] of writes) {
       if (data === null) after.delete(path);
       else after.set(path, await git.writeBlob({ ...this.repo(), blob: data }));
     }
     if (changedPaths(before, after).length === 0) return null;
-    const tree = await writeTreeMap(git, this.fs, this.location.gitdir, after);
+    const tree = await writeTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, files: after });
     const meta = commit.runId === undefined ? { kind: commit.kind } : { kind: commit.kind, runId: commit.runId };
-    return this.writeCommit(git, tree, head, composeMessage(commit.title, commit.body, meta));
+    return this.writeCommit({ git, tree, parent: head, message: composeMessage(commit.title, commit.body, meta) });
   }
 
-  private writeCommit(git: Git, tree: string, parent: string | null, message: string): Promise<string> {
+  private writeCommit({ git, tree, parent, message }: WriteCommitOptions): Promise<string> {
     const kind = readMeta(message).kind;
     const name = kind === 'run' ? 'Workerbench run' : kind === 'person' ? 'You' : 'Workerbench';
     const author = { name, email: 'history@workerbench.local', timestamp: Math.floor(this.now() / 1000), timezoneOffset: 0 };
@@ -297,7 +311,7 @@ export class ProjectHistory {
   }
 
   private async fileAtInside(git: Git, commitOid: string | null, path: string): Promise<Uint8Array | null> {
-    const oid = (await readTreeMap(git, this.fs, this.location.gitdir, commitOid)).get(path);
+    const oid = (await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid })).get(path);
     return oid === undefined ? null : this.blob(git, oid);
   }
 
@@ -334,8 +348,8 @@ export class ProjectHistory {
     // Newest first; each commit's files are the difference with its parent.
     for (const [index, entry] of entries.entries()) {
       const parent = entry.commit.parent[0] ?? null;
-      const tree = newer ?? (await readTreeMap(git, this.fs, this.location.gitdir, entry.oid));
-      const parentTree = parent === null ? new Map<string, string>() : await readTreeMap(git, this.fs, this.location.gitdir, parent);
+      const tree = newer ?? (await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid: entry.oid }));
+      const parentTree = parent === null ? new Map<string, string>() : await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid: parent });
       const meta = readMeta(entry.commit.message);
       commits.push({
         oid: entry.oid,
@@ -358,7 +372,7 @@ export class ProjectHistory {
     const commit = commits[position];
     if (commit === undefined) throw new Error('That change is no longer in the history (it may have been pruned).');
     if (commit.parent === null) throw new Error('The first version of a project cannot be undone.');
-    const parentTree = await readTreeMap(git, this.fs, this.location.gitdir, commit.parent);
+    const parentTree = await readTreeMap({ git, fs: this.fs, gitdir: this.location.gitdir, commitOid: commit.parent });
     const later = commits.slice(0, position);
     const files = commit.files.map((path): UndoFilePlan => ({
       path,

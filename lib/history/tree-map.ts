@@ -4,7 +4,14 @@ import type { Git } from './load-git';
 /** A commit's files, flat: project-relative path → blob id. */
 export type TreeMap = Map<string, string>;
 
-export async function readTreeMap(git: Git, fs: GitFs, gitdir: string, commitOid: string | null): Promise<TreeMap> {
+export interface ReadTreeMapOptions {
+  git: Git;
+  fs: GitFs;
+  gitdir: string;
+  commitOid: string | null;
+}
+
+export async function readTreeMap({ git, fs, gitdir, commitOid }: ReadTreeMapOptions): Promise<TreeMap> {
   const files: TreeMap = new Map();
   if (commitOid === null) return files;
   const { commit } = await git.readCommit({ fs, gitdir, oid: commitOid });
@@ -25,8 +32,15 @@ interface Folder {
   folders: Map<string, Folder>;
 }
 
+export interface WriteTreeMapOptions {
+  git: Git;
+  fs: GitFs;
+  gitdir: string;
+  files: TreeMap;
+}
+
 /** Writes the nested tree objects of a flat map, returns the root tree id. */
-export async function writeTreeMap(git: Git, fs: GitFs, gitdir: string, files: TreeMap): Promise<string> {
+export async function writeTreeMap({ git, fs, gitdir, files }: WriteTreeMapOptions): Promise<string> {
   const root: Folder = { files: new Map(), folders: new Map() };
   for (const [path, oid] of files) {
     const segments = path.split('/');

@@ -4,16 +4,21 @@ import type { PdfJsModule, PdfJsTextItem } from './pdfjs-module';
 
 /** Text of every page, in order; "" for a page without text (a scanned image). */
 export async function extractPdfText(pdfjs: PdfJsModule, bytes: Uint8Array, path = 'the PDF'): Promise<{ pages: string[] }> {
-  return withPdfDocument(pdfjs, bytes, path, async (document) => {
-    const pages: string[] = [];
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
-      const page = await document.getPage(pageNumber);
-      const content = await page.getTextContent();
-      pages.push(joinTextItems(content.items));
-      // Frees the page's parsed resources now; a 300-page deck should not hold them all.
-      page.cleanup();
-    }
-    return { pages };
+  return withPdfDocument({
+    pdfjs,
+    bytes,
+    path,
+    read: async (document) => {
+      const pages: string[] = [];
+      for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
+        const page = await document.getPage(pageNumber);
+        const content = await page.getTextContent();
+        pages.push(joinTextItems(content.items));
+        // Frees the page's parsed resources now; a 300-page deck should not hold them all.
+        page.cleanup();
+      }
+      return { pages };
+    },
   });
 }
 

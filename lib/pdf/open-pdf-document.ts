@@ -18,17 +18,19 @@ export function assertPdfBytes(bytes: Uint8Array, path: string): void {
   if (bytes.byteLength === 0) throw new PdfReadError(path, 'the file is empty (0 bytes)');
   if (!hasPdfHeader(bytes)) throw new PdfReadError(path, 'it does not start with a PDF header ("%PDF-")');
 }
+export interface WithPdfDocumentOptions<T> {
+  pdfjs: PdfJsModule;
+  bytes: Uint8Array;
+  path: string;
+  read: (document: PdfJsDocument) => Promise<T>;
+}
+
 
 /**
  * Opens a PDF with pdf.js and runs `read` on it, always destroying the document.
  * Refuses empty and non-PDF bytes up front with a PdfReadError naming the path.
  */
-export async function withPdfDocument<T>(
-  pdfjs: PdfJsModule,
-  bytes: Uint8Array,
-  path: string,
-  read: (document: PdfJsDocument) => Promise<T>,
-): Promise<T> {
+export async function withPdfDocument<T>({ pdfjs, bytes, path, read }: WithPdfDocumentOptions<T>): Promise<T> {
   assertPdfBytes(bytes, path);
   const task = pdfjs.getDocument({
     // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must survive.

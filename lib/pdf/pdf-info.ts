@@ -7,5 +7,5 @@ export interface PdfInfo {
 
 /** Page count of a PDF, or a PdfReadError ("input/deck.pdf is not a readable PDF: …"). */
 export async function readPdfInfo(pdfjs: PdfJsModule, bytes: Uint8Array, path: string): Promise<PdfInfo> {
-  return withPdfDocument(pdfjs, bytes, path, async (document) => ({ pageCount: document.numPages }));
+  return withPdfDocument({ pdfjs, bytes, path, read: async (document) => ({ pageCount: document.numPages }) });
 }

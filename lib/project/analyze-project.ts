@@ -62,7 +62,15 @@ export interface LoadedProject {
   diagnostics: Diagnostic[];
 }
 
-function make(file: string, range: SourceRange, severity: DiagnosticSeverity, code: string, message: string): Diagnostic {
+interface MakeOptions {
+  file: string;
+  range: SourceRange;
+  severity: DiagnosticSeverity;
+  code: string;
+  message: string;
+}
+
+function make({ file, range, severity, code, message }: MakeOptions): Diagnostic {
   return { file, ...range, severity, code, message };
 }
 
@@ -85,7 +93,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   if (input.manifestText === null) {
     manifest = defaultManifest();
     diagnostics.push(
-      make(MANIFEST_FILE_NAME, { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'warning', 'missing-manifest', 'The project has no project.json; defaults are used'),
+      make({ file: MANIFEST_FILE_NAME, range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, severity: 'warning', code: 'missing-manifest', message: 'The project has no project.json; defaults are used' }),
     );
   } else {
     const parsedManifest = parseManifest(input.manifestText, MANIFEST_FILE_NAME);
@@ -111,7 +119,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
       const path = normalizeProjectPath(listed);
       if (!path) return; // already diagnosed by parseManifest
       if (!texts.has(path)) {
-        diagnostics.push(make(MANIFEST_FILE_NAME, manifestRange(['worker_files', index]), 'error', 'missing-worker-file', `worker_files lists "${listed}", but there is no such file`));
+        diagnostics.push(make({ file: MANIFEST_FILE_NAME, range: manifestRange(['worker_files', index]), severity: 'error', code: 'missing-worker-file', message: `worker_files lists "${listed}", but there is no such file` }));
       } else if (!workerFilePaths.includes(path)) workerFilePaths.push(path);
     });
   } else {
@@ -125,7 +133,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     const text = texts.get(path)!;
     const parsed = parseWorkerFile(text, path);
     diagnostics.push(...parsed.diagnostics);
-    const instructions = workerInstructions(parsed, text, path, readText);
+    const instructions = workerInstructions({ parsed, fileText: text, path, readText });
     diagnostics.push(...instructions.diagnostics);
     const { definition: _parsedDefinition, ...rest } = parsed;
     const expanded: ParsedWorkerFile = instructions.definition === undefined ? rest : { ...rest, definition: instructions.definition };
@@ -145,7 +153,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     if (group.length < 2) continue;
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => `"${other.path}"`);
-      diagnostics.push(make(entry.path, nameRange(entry), 'error', 'duplicate-name', `Worker name "${name}" is also used by ${others.join(', ')}; names must be unique in the project`));
+      diagnostics.push(make({ file: entry.path, range: nameRange(entry), severity: 'error', code: 'duplicate-name', message: `Worker name "${name}" is also used by ${others.join(', ')}; names must be unique in the project` }));
     }
   }
 
@@ -171,7 +179,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   }
 
   if (input.knownModels !== undefined && manifest.default_model !== undefined && manifestMap?.has(['default_model'])) {
-    diagnostics.push(...checkDefaultModel(MANIFEST_FILE_NAME, manifest.default_model, manifestMap.locate(['default_model']), input.knownModels));
+    diagnostics.push(...checkDefaultModel({ file: MANIFEST_FILE_NAME, id: manifest.default_model, range: manifestMap.locate(['default_model']), knownModels: input.knownModels }));
   }
 
   // Without a manifest, llm-do's legacy CLI runs main.worker whatever its name; so does Workerbench.
@@ -184,11 +192,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     const explicit = manifestMap?.has(entryPath) ? manifestMap.locate(entryPath) : undefined;
     const hint = suggestName(manifest.entry, knownNames);
     const problem = make(
-      MANIFEST_FILE_NAME,
-      explicit ?? { line: 1, column: 1, endLine: 1, endColumn: 2 },
-      'error',
-      'unknown-entry',
-      `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}`,
+      { file: MANIFEST_FILE_NAME, range: explicit ?? { line: 1, column: 1, endLine: 1, endColumn: 2 }, severity: 'error', code: 'unknown-entry', message: `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}` },
     );
     // The fix replaces the written name; without one (the default entry) there is nothing to replace.
     diagnostics.push(hint !== undefined && explicit !== undefined ? { ...problem, replacement: hint } : problem);

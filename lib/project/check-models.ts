@@ -15,7 +15,15 @@ import { canonicalModelGlob, canonicalModelId } from '@/lib/worker/llm-do-model-
 
 const IMPORTANT = 'the run fails unless this server offers it';
 
-function unknownModel(file: string, range: SourceRange, where: string, id: string, knownModels: readonly string[]): Diagnostic {
+interface UnknownModelOptions {
+  file: string;
+  range: SourceRange;
+  where: string;
+  id: string;
+  knownModels: readonly string[];
+}
+
+function unknownModel({ file, range, where, id, knownModels }: UnknownModelOptions): Diagnostic {
   const suggestion = suggestKey(canonicalModelId(id), knownModels);
   return {
     file,
@@ -32,14 +40,14 @@ export function checkWorkerModels(worker: WorkerDefinition, sourceMap: SourceMap
   const diagnostics: Diagnostic[] = [];
   const known = new Set(knownModels);
   if (worker.model !== undefined && !known.has(canonicalModelId(worker.model))) {
-    diagnostics.push(unknownModel(worker.path, sourceMap.locate(['model']), 'The model', worker.model, knownModels));
+    diagnostics.push(unknownModel({ file: worker.path, range: sourceMap.locate(['model']), where: 'The model', id: worker.model, knownModels }));
   }
   (worker.compatible_models ?? []).forEach((glob, index) => {
     const pattern = canonicalModelGlob(glob);
     if (knownModels.some((id) => matchesWildcard(id.toLowerCase(), pattern))) return;
     const path: PathSegment[] = ['compatible_models', index];
     if (!glob.includes('*') && !glob.includes('?')) {
-      diagnostics.push(unknownModel(worker.path, sourceMap.locate(path), 'compatible_models names', glob, knownModels));
+      diagnostics.push(unknownModel({ file: worker.path, range: sourceMap.locate(path), where: 'compatible_models names', id: glob, knownModels }));
       return;
     }
     diagnostics.push({
@@ -53,7 +61,14 @@ export function checkWorkerModels(worker: WorkerDefinition, sourceMap: SourceMap
   return diagnostics;
 }
 
+export interface CheckDefaultModelOptions {
+  file: string;
+  id: string;
+  range: SourceRange;
+  knownModels: readonly string[];
+}
+
 /** project.json's `default_model`. */
-export function checkDefaultModel(file: string, id: string, range: SourceRange, knownModels: readonly string[]): Diagnostic[] {
-  return knownModels.includes(canonicalModelId(id)) ? [] : [unknownModel(file, range, 'default_model', id, knownModels)];
+export function checkDefaultModel({ file, id, range, knownModels }: CheckDefaultModelOptions): Diagnostic[] {
+  return knownModels.includes(canonicalModelId(id)) ? [] : [unknownModel({ file, range, where: 'default_model', id, knownModels })];
 }

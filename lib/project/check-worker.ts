@@ -41,7 +41,15 @@ export function toolsOfToolset(toolset: string): string[] {
     .map(([tool]) => tool);
 }
 
-function make(file: string, range: SourceRange, severity: DiagnosticSeverity, code: string, message: string): Diagnostic {
+interface MakeOptions {
+  file: string;
+  range: SourceRange;
+  severity: DiagnosticSeverity;
+  code: string;
+  message: string;
+}
+
+function make({ file, range, severity, code, message }: MakeOptions): Diagnostic {
   return { file, ...range, severity, code, message };
 }
 
@@ -52,7 +60,7 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
 
   const toolset = ownValue(BUILTIN_TOOL_NAMES, definition.name);
   if (toolset) {
-    diagnostics.push(make(file, at(['name']), 'error', 'name-collision', `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name`));
+    diagnostics.push(make({ file, range: at(['name']), severity: 'error', code: 'name-collision', message: `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name` }));
   }
 
   // Tools this worker would see, to catch an allowed worker shadowing one of them.
@@ -64,29 +72,29 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
   (definition.toolsets?.workers?.allowed_workers ?? []).forEach((allowedName, index) => {
     const range = at(['toolsets', 'workers', 'allowed_workers', index]);
     if (seen.has(allowedName)) {
-      diagnostics.push(make(file, range, 'warning', 'duplicate-allowed-worker', `"${allowedName}" is listed twice in allowed_workers`));
+      diagnostics.push(make({ file, range, severity: 'warning', code: 'duplicate-allowed-worker', message: `"${allowedName}" is listed twice in allowed_workers` }));
       return;
     }
     seen.add(allowedName);
     if (allowedName === definition.name) {
-      diagnostics.push(make(file, range, 'warning', 'self-reference', `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit`));
+      diagnostics.push(make({ file, range, severity: 'warning', code: 'self-reference', message: `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit` }));
     } else if (!context.knownNames.has(allowedName)) {
       const hint = suggestKey(allowedName, [...context.knownNames]);
-      const problem = make(file, range, 'error', 'unknown-worker', `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}`);
+      const problem = make({ file, range, severity: 'error', code: 'unknown-worker', message: `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}` });
       diagnostics.push(hint === undefined ? problem : { ...problem, replacement: hint });
     }
     const builtinOwner = ownValue(BUILTIN_TOOL_NAMES, allowedName);
     const clash = ownTools.get(allowedName) ?? (builtinOwner ? `the "${builtinOwner}" toolset` : undefined);
     if (clash) {
-      diagnostics.push(make(file, range, 'error', 'tool-name-clash', `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart`));
+      diagnostics.push(make({ file, range, severity: 'error', code: 'tool-name-clash', message: `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart` }));
     }
   });
 
   const schemas: WorkerSchemas = {};
   for (const kind of ['input', 'output'] as SchemaKind[]) {
-    const result = resolveWorkerSchema(definition, file, kind, context.readText);
+    const result = resolveWorkerSchema({ worker: definition, workerPath: file, kind, readText: context.readText });
     if (result.status === 'ok') schemas[kind] = result.schema;
-    else if (result.status === 'error') diagnostics.push(...schemaErrorDiagnostics(result, kind, file, sourceMap, context.reportedJsonFiles));
+    else if (result.status === 'error') diagnostics.push(...schemaErrorDiagnostics({ result, kind, file, sourceMap, reportedJsonFiles: context.reportedJsonFiles }));
   }
   return { diagnostics, schemas };
 }
@@ -99,25 +107,27 @@ export interface NewWorkerCheck {
   diagnostics: Diagnostic[];
 }
 
+export interface CheckNewWorkerOptions {
+  text: string;
+  path: string;
+  existingWorkers: ReadonlyMap<string, { path: string; }>;
+  readText: (path: string) => string | undefined;
+}
+
 /**
  * Validates the text of a worker about to be added to a project (e.g. by
  * `worker_create`): the file must parse, its name must be free (no other
  * worker and no built-in tool has it) and its references must resolve.
  * `existingWorkers` maps names to the paths of the workers already callable.
  */
-export function checkNewWorker(
-  text: string,
-  path: string,
-  existingWorkers: ReadonlyMap<string, { path: string }>,
-  readText: (path: string) => string | undefined,
-): NewWorkerCheck {
+export function checkNewWorker({ text, path, existingWorkers, readText }: CheckNewWorkerOptions): NewWorkerCheck {
   const parsed = parseWorkerFile(text, path);
   const diagnostics = [...parsed.diagnostics];
   if (!parsed.definition || !parsed.sourceMap) return { diagnostics, schemas: {} };
   const definition = parsed.definition;
   const existing = existingWorkers.get(definition.name);
   if (existing && existing.path !== path) {
-    diagnostics.push(make(path, parsed.sourceMap.locate(['name']), 'error', 'duplicate-name', `Worker name "${definition.name}" is already used by "${existing.path}"; choose another name`));
+    diagnostics.push(make({ file: path, range: parsed.sourceMap.locate(['name']), severity: 'error', code: 'duplicate-name', message: `Worker name "${definition.name}" is already used by "${existing.path}"; choose another name` }));
   }
   const knownNames = new Set([...existingWorkers.keys(), definition.name]);
   const checked = checkWorkerAgainstProject(definition, parsed.sourceMap, { knownNames, readText });

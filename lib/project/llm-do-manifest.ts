@@ -9,7 +9,14 @@ import type { PathSegment } from '@/lib/worker/yaml-source-map';
  * located warning; the rest of the project still runs.
  */
 
-export type ManifestReport = (path: PathSegment[], code: string, message: string, severity: DiagnosticSeverity) => void;
+export interface ManifestProblem {
+  path: PathSegment[];
+  code: string;
+  message: string;
+  severity: DiagnosticSeverity;
+}
+
+export type ManifestReport = (problem: ManifestProblem) => void;
 
 /** Where generated agents go when llm-do's default (/tmp/llm-do/generated, outside any project) applies. */
 export const LLM_DO_GENERATED_FOLDER = 'generated';
@@ -35,22 +42,22 @@ function isOutsideProject(path: string): boolean {
 export function normalizeLlmDoManifest(raw: Record<string, unknown>, report: ManifestReport): Record<string, unknown> {
   if (!isLlmDoManifest(raw)) return raw;
   const { version, entry, agent_files: agentFiles, python_files: pythonFiles, generated_agents_dir: generatedDir, allow_cli_input: _cli, ...data } = raw;
-  if (version !== undefined && version !== 1) report(['version'], 'unsupported-version', `llm-do manifest version ${JSON.stringify(version)} is not supported; version 1 is read`, 'warning');
+  if (version !== undefined && version !== 1) report({ path: ['version'], code: 'unsupported-version', message: `llm-do manifest version ${JSON.stringify(version)} is not supported; version 1 is read`, severity: 'warning' });
   if (isRecord(entry)) {
     if (typeof entry.agent === 'string') data.entry = entry.agent;
     if (entry.function !== undefined) {
-      report(['entry', 'function'], 'unsupported-in-browser', `The entry function ${JSON.stringify(entry.function)} is Python: it is not supported in the browser; run an agent instead (the agents still run)`, 'warning');
+      report({ path: ['entry', 'function'], code: 'unsupported-in-browser', message: `The entry function ${JSON.stringify(entry.function)} is Python: it is not supported in the browser; run an agent instead (the agents still run)`, severity: 'warning' });
     }
     if (isRecord(entry.args)) data.entry_args = entry.args;
-    else if (entry.args !== undefined) report(['entry', 'args'], 'invalid-type', '"entry.args" must be an object such as {"input": "…"}', 'error');
+    else if (entry.args !== undefined) report({ path: ['entry', 'args'], code: 'invalid-type', message: '"entry.args" must be an object such as {"input": "…"}', severity: 'error' });
   } else if (entry !== undefined) data.entry = entry;
   if (agentFiles !== undefined) data.worker_files = agentFiles;
   if (Array.isArray(pythonFiles) && pythonFiles.length > 0) {
-    report(['python_files'], 'unsupported-in-browser', 'python_files hold Python tools and toolsets: they are not run in the browser; the agents still run without them', 'warning');
+    report({ path: ['python_files'], code: 'unsupported-in-browser', message: 'python_files hold Python tools and toolsets: they are not run in the browser; the agents still run without them', severity: 'warning' });
   }
   if (typeof generatedDir === 'string' && !isOutsideProject(generatedDir)) data.generated_workers_dir = generatedDir;
   else if (generatedDir !== undefined) {
-    report(['generated_agents_dir'], 'generated-folder-moved', `Generated agents are kept in the project, in "${LLM_DO_GENERATED_FOLDER}/", not in ${JSON.stringify(generatedDir)}`, 'info');
+    report({ path: ['generated_agents_dir'], code: 'generated-folder-moved', message: `Generated agents are kept in the project, in "${LLM_DO_GENERATED_FOLDER}/", not in ${JSON.stringify(generatedDir)}`, severity: 'info' });
   }
   // llm-do's default folder is outside the project; here agent_create needs one inside it.
   if (data.generated_workers_dir === undefined) data.generated_workers_dir = LLM_DO_GENERATED_FOLDER;
@@ -58,7 +65,7 @@ export function normalizeLlmDoManifest(raw: Record<string, unknown>, report: Man
     const runtime = { ...data.runtime };
     for (const [key, why] of Object.entries(RUNTIME_KEYS_IGNORED)) {
       if (!(key in runtime)) continue;
-      report(['runtime', key], 'ignored-key', `"runtime.${key}" is ignored: ${why}`, 'info');
+      report({ path: ['runtime', key], code: 'ignored-key', message: `"runtime.${key}" is ignored: ${why}`, severity: 'info' });
       delete runtime[key];
     }
     // llm-do's default max_depth (5) counts the entry too.
@@ -85,7 +92,7 @@ const WORKERBENCH_MAX_DEPTH_LIMIT = 20;
 export function workerbenchMaxDepth(llmDoMaxDepth: number, report: ManifestReport): number {
   const depth = llmDoMaxDepth - 1;
   if (depth <= WORKERBENCH_MAX_DEPTH_LIMIT) return depth;
-  report(['runtime', 'max_depth'], 'value-clamped', `max_depth ${llmDoMaxDepth} is read as ${WORKERBENCH_MAX_DEPTH_LIMIT + 1}, the deepest nesting Workerbench allows`, 'warning');
+  report({ path: ['runtime', 'max_depth'], code: 'value-clamped', message: `max_depth ${llmDoMaxDepth} is read as ${WORKERBENCH_MAX_DEPTH_LIMIT + 1}, the deepest nesting Workerbench allows`, severity: 'warning' });
   return WORKERBENCH_MAX_DEPTH_LIMIT;
 }
 

@@ -45,6 +45,7 @@ describe('parseManifest', () => {
     ['missing comma in array', '{"worker_files": ["a" "b"]}', 1, 23],
     ['single quotes', "{\n  'entry': 'main'\n}", 2, 3],
     ['comment', '{\n  // entry\n  "entry": "main"\n}', 2, 3],
+  // eslint-disable-next-line @typescript-eslint/max-params -- vitest's it.each spreads each table row into the callback's parameters
   ])('reports a JSON syntax error (%s) at its position, with defaults', (_label, text, line, column) => {
     const result = parseManifest(text);
     expect(result.diagnostics).toHaveLength(1);

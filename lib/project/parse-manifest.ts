@@ -45,7 +45,7 @@ export function parseManifest(text: string, filePath: string = MANIFEST_FILE_NAM
     return { manifest: defaultManifest(), diagnostics, sourceMap };
   }
 
-  let data: Record<string, unknown> = normalizeLlmDoManifest({ ...(value as Record<string, unknown>) }, (path, code, message, severity) => {
+  let data: Record<string, unknown> = normalizeLlmDoManifest({ ...(value as Record<string, unknown>) }, ({ path, code, message, severity }) => {
     diagnostics.push({ file: filePath, ...sourceMap.locate(path), severity, code, message });
   });
   const first = projectManifestSchema.safeParse(data);

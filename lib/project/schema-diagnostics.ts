@@ -3,6 +3,14 @@ import type { SourceMap } from '@/lib/worker/yaml-source-map';
 import { schemaFieldLabel } from '@/lib/json-schema/json-schema-problems';
 import type { ResolvedSchema, SchemaKind } from './schema-references';
 
+export interface SchemaErrorDiagnosticsOptions {
+  result: Extract<ResolvedSchema, { status: 'error'; }>;
+  kind: SchemaKind;
+  file: string;
+  sourceMap: SourceMap;
+  reportedJsonFiles?: Set<string>;
+}
+
 /**
  * The diagnostics of a worker schema that did not resolve, placed where the
  * person has to edit: the offending key inside an inline schema, the offending
@@ -11,13 +19,7 @@ import type { ResolvedSchema, SchemaKind } from './schema-references';
  * outside the project. One function for the project analysis and the editor's
  * tool preview, so the two report the same problems at the same places.
  */
-export function schemaErrorDiagnostics(
-  result: Extract<ResolvedSchema, { status: 'error' }>,
-  kind: SchemaKind,
-  file: string,
-  sourceMap: SourceMap,
-  reportedJsonFiles?: Set<string>,
-): Diagnostic[] {
+export function schemaErrorDiagnostics({ result, kind, file, sourceMap, reportedJsonFiles }: SchemaErrorDiagnosticsOptions): Diagnostic[] {
   const key = result.source === 'inline' ? `${kind}_schema` : `${kind}_schema_ref`;
   const diagnostics: Diagnostic[] = [];
   const problems = result.problems ?? [];

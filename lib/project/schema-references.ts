@@ -35,16 +35,18 @@ export function schemaRefPath(workerPath: string, reference: string): string | n
   return resolveRelativeTo(workerPath, reference);
 }
 
+export interface ResolveWorkerSchemaOptions {
+  worker: Pick<WorkerFrontmatter, 'input_schema' | 'input_schema_ref' | 'output_schema' | 'output_schema_ref'>;
+  workerPath: string;
+  kind: SchemaKind;
+  readText: (path: string) => string | undefined;
+}
+
 /**
  * The schema of `kind` for a worker, given a way to read project files
  * (`readText` returns undefined for missing files).
  */
-export function resolveWorkerSchema(
-  worker: Pick<WorkerFrontmatter, 'input_schema' | 'input_schema_ref' | 'output_schema' | 'output_schema_ref'>,
-  workerPath: string,
-  kind: SchemaKind,
-  readText: (path: string) => string | undefined,
-): ResolvedSchema {
+export function resolveWorkerSchema({ worker, workerPath, kind, readText }: ResolveWorkerSchemaOptions): ResolvedSchema {
   const inline = worker[`${kind}_schema`];
   if (inline !== undefined) {
     const problems = jsonSchemaProblems(inline);

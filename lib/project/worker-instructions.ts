@@ -36,7 +36,14 @@ export function rangeOfOffsets(text: string, start: number, end: number): Source
   return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
 }
 
-export function workerInstructions(parsed: ParsedWorkerFile, fileText: string, path: string, readText: (path: string) => string | undefined): WorkerInstructions {
+export interface WorkerInstructionsOptions {
+  parsed: ParsedWorkerFile;
+  fileText: string;
+  path: string;
+  readText: (path: string) => string | undefined;
+}
+
+export function workerInstructions({ parsed, fileText, path, readText }: WorkerInstructionsOptions): WorkerInstructions {
   const definition = parsed.definition;
   if (definition === undefined || isAgentFile(path) || !hasTemplateSyntax(definition.instructions)) {
     return { ...(definition === undefined ? {} : { definition }), diagnostics: [], expanded: false };

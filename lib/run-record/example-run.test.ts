@@ -39,7 +39,7 @@ async function replay(record: RunRecord) {
     input: '',
     extra: {
       model: 'demo:scripted',
-      recorded: buildRecordedRun(record.runId, record.events, record.steps, { mode: 'replay' }),
+      recorded: buildRecordedRun({ runId: record.runId, events: record.events, steps: record.steps, mode: 'replay' }),
       modelSupportsPdf: (model) => !model.startsWith('demo:'),
       extractPdfText: createPdfTextExtractor(await loadNodePdfJs()),
     },

@@ -75,7 +75,7 @@ function applyRunEvent(draft: RunTreeDraft, event: RunEvent): void {
       const status: RunStatus = event.error.code === 'aborted' ? 'aborted' : event.error.code === INTERRUPTED_CODE ? 'interrupted' : 'failed';
       const run = draft.editRun(event.runId);
       if (run !== undefined) Object.assign(run, { status, error: event.error, durationMs: event.durationMs });
-      endUnfinishedCalls(draft, event.runId, status, event.error);
+      endUnfinishedCalls({ draft, runId: event.runId, status, error: event.error });
       return;
     }
     case 'worker-start': {
@@ -161,38 +161,58 @@ function applyRunEvent(draft: RunTreeDraft, event: RunEvent): void {
       return;
     }
     case 'approval-request':
-      editToolCall(draft, event.callId, event.toolCallId, (toolCall) => {
-        toolCall.status = 'awaiting-approval';
-        toolCall.approval = { approvalId: event.approvalId, pending: true, askedAt: event.timestamp };
+      editToolCall({
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          toolCall.status = 'awaiting-approval';
+          toolCall.approval = { approvalId: event.approvalId, pending: true, askedAt: event.timestamp };
+        },
       });
       return;
     case 'approval-decision':
-      editToolCall(draft, event.callId, event.toolCallId, (toolCall) => {
-        toolCall.status = event.choice === 'deny' ? 'denied' : 'running';
-        toolCall.approval = {
-          approvalId: event.approvalId,
-          pending: false,
-          choice: event.choice,
-          automatic: event.automatic,
-          ...(event.reason === undefined ? {} : { reason: event.reason }),
-          ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }),
-          ...(toolCall.approval?.askedAt === undefined ? {} : { askedAt: toolCall.approval.askedAt, decidedAt: event.timestamp }),
-        };
+      editToolCall({
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          toolCall.status = event.choice === 'deny' ? 'denied' : 'running';
+          toolCall.approval = {
+            approvalId: event.approvalId,
+            pending: false,
+            choice: event.choice,
+            automatic: event.automatic,
+            ...(event.reason === undefined ? {} : { reason: event.reason }),
+            ...(event.editedArgs === undefined ? {} : { editedArgs: event.editedArgs }),
+            ...(toolCall.approval?.askedAt === undefined ? {} : { askedAt: toolCall.approval.askedAt, decidedAt: event.timestamp }),
+          };
+        },
       });
       return;
     case 'tool-result':
-      editToolCall(draft, event.callId, event.toolCallId, (toolCall) => {
-        toolCall.status = 'done';
-        toolCall.result = event.result;
-        toolCall.endedAt = event.timestamp;
+      editToolCall({
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          toolCall.status = 'done';
+          toolCall.result = event.result;
+          toolCall.endedAt = event.timestamp;
+        },
       });
       return;
     case 'tool-error':
-      editToolCall(draft, event.callId, event.toolCallId, (toolCall) => {
-        // A denial stays "denied"; the error carries the message the model got.
-        toolCall.status = toolCall.status === 'denied' ? 'denied' : 'error';
-        toolCall.error = event.error;
-        toolCall.endedAt = event.timestamp;
+      editToolCall({
+        draft,
+        callId: event.callId,
+        toolCallId: event.toolCallId,
+        change: (toolCall) => {
+          // A denial stays "denied"; the error carries the message the model got.
+          toolCall.status = toolCall.status === 'denied' ? 'denied' : 'error';
+          toolCall.error = event.error;
+          toolCall.endedAt = event.timestamp;
+        },
       });
       return;
     case 'worker-end': {
@@ -234,8 +254,15 @@ function endUnfinishedToolCalls(draft: RunTreeDraft, call: CallNode, error: RunE
   }
 }
 
+interface EndUnfinishedCallsOptions {
+  draft: RunTreeDraft;
+  runId: string;
+  status: CallStatus;
+  error: RunErrorInfo;
+}
+
 /** A run that ends while calls are still marked running (e.g. events lost) leaves no spinner behind. */
-function endUnfinishedCalls(draft: RunTreeDraft, runId: string, status: CallStatus, error: RunErrorInfo): void {
+function endUnfinishedCalls({ draft, runId, status, error }: EndUnfinishedCallsOptions): void {
   for (const callId of draft.runningCalls(runId)) {
     const call = draft.editCall(callId);
     if (call === undefined || call.status !== 'running') continue;
@@ -247,8 +274,15 @@ function endUnfinishedCalls(draft: RunTreeDraft, runId: string, status: CallStat
   }
 }
 
+interface EditToolCallOptions {
+  draft: RunTreeDraft;
+  callId: string;
+  toolCallId: string;
+  change: (toolCall: ToolCallNode) => void;
+}
+
 /** Changes one tool call in place of a copy; nothing changes (not even the call) when the call or the tool call is unknown. */
-function editToolCall(draft: RunTreeDraft, callId: string, toolCallId: string, change: (toolCall: ToolCallNode) => void): void {
+function editToolCall({ draft, callId, toolCallId, change }: EditToolCallOptions): void {
   const existing = draft.call(callId);
   if (existing === undefined) return;
   const index = draft.indexOfToolCall(existing, toolCallId);

@@ -6,8 +6,15 @@ import { runProject } from '@/lib/runtime/testing/run-harness';
 import { createScriptedModel, partsStream, turnParts } from '@/lib/runtime/testing/scripted-model';
 import { testProject, testWorker } from '@/lib/runtime/testing/test-project';
 
+interface CachedTurnOptions {
+  text: string;
+  input: number;
+  cached: number;
+  output: number;
+}
+
 /** A model step whose provider read `cached` of its `input` tokens from the prompt cache. */
-function cachedTurn(text: string, input: number, cached: number, output: number) {
+function cachedTurn({ text, input, cached, output }: CachedTurnOptions) {
   return () =>
     partsStream(
       turnParts({ text }).map((part) =>
@@ -26,8 +33,8 @@ const PRICES: Record<string, ModelPrice> = {
 describe('cost of a run', () => {
   it('carries cached input tokens from the model through the loop into the tree, and prices each call at its model', async () => {
     const scripted = createScriptedModel({
-      main: [{ toolCalls: [{ id: 'c1', toolName: 'helper', input: { input: 'x' } }] }, cachedTurn('main out', 20_000, 15_000, 100)],
-      helper: [cachedTurn('helper out', 4000, 1000, 50)],
+      main: [{ toolCalls: [{ id: 'c1', toolName: 'helper', input: { input: 'x' } }] }, cachedTurn({ text: 'main out', input: 20000, cached: 15000, output: 100 })],
+      helper: [cachedTurn({ text: 'helper out', input: 4000, cached: 1000, output: 50 })],
     });
     const project = testProject([testWorker('main', { toolsets: { workers: { allowed_workers: ['helper'] } } }), testWorker('helper', { model: 'mock:cheap' })]);
     const { events, outcome } = await runProject({ project, client: scripted.client });

@@ -73,7 +73,7 @@ describe('runTimeline', () => {
     const flaky: ModelStepClient = {
       async *step(request, signal) {
         calls += 1;
-        if (calls === 1) throw new ModelStepError('rate_limited', 'Provider request failed (429): slow down', 429, { upstreamStatus: 429, retryAfterMs: 10 });
+        if (calls === 1) throw new ModelStepError({ code: 'rate_limited', message: 'Provider request failed (429): slow down', status: 429, upstreamStatus: 429, retryAfterMs: 10 });
         yield* scripted.client.step(request, signal);
       },
     };

@@ -116,9 +116,9 @@ export function createGatedToolbox(toolsets: readonly Toolset[], scope: GateScop
   }));
   return {
     definitions,
-    authorize: (call, options) => authorizeToolCall(call, tools, scope, options ?? {}),
-    fromRecord: (call, outcome) => recordedToolCall(call, outcome, tools.get(call.toolName)?.tool, scope),
-    authorizeFileRead: (path, toolCallId, purpose) => authorizeFileRead(path, toolCallId, tools, scope, purpose ?? 'pass'),
+    authorize: (call, options) => authorizeToolCall({ call, tools, scope, options: options ?? {} }),
+    fromRecord: (call, outcome) => recordedToolCall({ call, outcome, tool: tools.get(call.toolName)?.tool, scope }),
+    authorizeFileRead: (path, toolCallId, purpose) => authorizeFileRead({ path, toolCallId, tools, scope, purpose: purpose ?? 'pass' }),
     fileReadAccess: (path) => fileReadAccess(path, tools, scope),
   };
 }
@@ -151,7 +151,15 @@ function fileReadAccess(path: string, tools: ReadonlyMap<string, RegisteredTool>
   return { kind: 'ask' };
 }
 
-async function authorizeFileRead(path: string, toolCallId: string, tools: ReadonlyMap<string, RegisteredTool>, scope: GateScope, purpose: FileReadPurpose): Promise<void> {
+interface AuthorizeFileReadOptions {
+  path: string;
+  toolCallId: string;
+  tools: ReadonlyMap<string, RegisteredTool>;
+  scope: GateScope;
+  purpose: FileReadPurpose;
+}
+
+async function authorizeFileRead({ path, toolCallId, tools, scope, purpose }: AuthorizeFileReadOptions): Promise<void> {
   const wording = READ_PURPOSES[purpose];
   const access = fileReadAccess(path, tools, scope);
   if (access.kind === 'refused') throw wording.refused(scope.workerName, path, access.why);
@@ -177,12 +185,21 @@ async function authorizeFileRead(path: string, toolCallId: string, tools: Readon
   if (response.choice === 'approve_session') context.session.addApprovalGrant(READ_FILE_TOOL_NAME, args);
 }
 
-async function authorizeToolCall(
-  call: ModelToolCall,
-  tools: ReadonlyMap<string, RegisteredTool>,
-  scope: GateScope,
-  options: AuthorizeOptions,
-): Promise<AuthorizedToolCall> {
+interface AuthorizeToolCallOptions {
+  call: ModelToolCall;
+  tools: ReadonlyMap<string, RegisteredTool>;
+  scope: GateScope;
+  options: AuthorizeOptions;
+}
+
+interface DecideOptions {
+  choice: ApprovalChoice;
+  automatic: boolean;
+  approvalId: string;
+  reason?: string;
+}
+
+async function authorizeToolCall({ call, tools, scope, options }: AuthorizeToolCallOptions): Promise<AuthorizedToolCall> {
   const { toolCallId, toolName, args } = call;
   const refuse = (code: RunErrorCode, message: string, sequential = false): AuthorizedToolCall => {
     scope.emit({ type: 'tool-error', toolCallId, toolName, error: { code, message } });
@@ -203,25 +220,25 @@ async function authorizeToolCall(
   }
 
   const context = scope.context;
-  const decide = (choice: ApprovalChoice, automatic: boolean, approvalId: string, reason?: string) =>
+  const decide = ({ choice, automatic, approvalId, reason }: DecideOptions) =>
     emitDecision(scope, { approvalId, toolCallId, toolName, choice, automatic, reason });
 
   const verdict = askAgainVerdict(policyVerdict(registered, scope, args), options);
 
   if (verdict.kind === 'block') {
-    decide('deny', true, context.newId('approval'), verdict.reason);
+    decide({ choice: 'deny', automatic: true, approvalId: context.newId('approval'), reason: verdict.reason });
     return refuse('blocked', `The tool ${toolName} is blocked by policy and cannot be called.`, sequential);
   }
   if (verdict.kind === 'deny') {
-    decide('deny', true, context.newId('approval'), verdict.reason);
+    decide({ choice: 'deny', automatic: true, approvalId: context.newId('approval'), reason: verdict.reason });
     return refuse('denied', `This call was denied: ${verdict.reason}.`, sequential);
   }
   if (verdict.kind === 'approve') {
-    decide('approve_once', true, context.newId('approval'), verdict.reason);
+    decide({ choice: 'approve_once', automatic: true, approvalId: context.newId('approval'), reason: verdict.reason });
     return approved(tool, call, scope);
   }
   if (options.askAgain === undefined && context.session.hasApprovalGrant(toolName, args)) {
-    decide('approve_session', true, context.newId('approval'), 'approved earlier for this session');
+    decide({ choice: 'approve_session', automatic: true, approvalId: context.newId('approval'), reason: 'approved earlier for this session' });
     return approved(tool, call, scope);
   }
 
@@ -231,7 +248,7 @@ async function authorizeToolCall(
     toolCallId,
     toolName,
     args,
-    present: () => presentCall(approval, tool, args, toolContext),
+    present: () => presentCall({ approval, tool, args, context: toolContext }),
     ...(options.askAgain === undefined ? {} : { notice: options.askAgain }),
     checkEdit: async (values: Readonly<Record<string, string>>) => {
       const outcome = await approval.edit(args, values, toolContext).catch((error: unknown) => ({
@@ -248,7 +265,7 @@ async function authorizeToolCall(
     // Edited arguments pass the same schema check as the model's before they run.
     const editProblem = checkAgainstSchema(tool.inputSchema, response.editedArgs);
     if (editProblem !== null) {
-      decide('deny', false, approvalId, 'the edited arguments are invalid');
+      decide({ choice: 'deny', automatic: false, approvalId, reason: 'the edited arguments are invalid' });
       return refuse('invalid_arguments', `The edited arguments for ${toolName} are invalid: ${editProblem}.`, sequential);
     }
   }
@@ -267,8 +284,15 @@ function askAgainVerdict(verdict: GateVerdict, options: AuthorizeOptions): GateV
   return options.askAgain !== undefined && verdict.kind === 'approve' ? { kind: 'prompt' } : verdict;
 }
 
+interface RecordedToolCallOptions {
+  call: ModelToolCall;
+  outcome: RecordedToolOutcome;
+  tool: RuntimeTool | undefined;
+  scope: GateScope;
+}
+
 /** A recorded outcome told as this run's: no approval asked, nothing executed. */
-function recordedToolCall(call: ModelToolCall, outcome: RecordedToolOutcome, tool: RuntimeTool | undefined, scope: GateScope): AuthorizedToolCall {
+function recordedToolCall({ call, outcome, tool, scope }: RecordedToolCallOptions): AuthorizedToolCall {
   const { toolCallId, toolName } = call;
   return {
     toolCallId,
@@ -295,8 +319,15 @@ function recordedToolCall(call: ModelToolCall, outcome: RecordedToolOutcome, too
   };
 }
 
+interface PresentCallOptions {
+  approval: ToolApproval;
+  tool: RuntimeTool;
+  args: unknown;
+  context: ToolContext;
+}
+
 /** The tool's own presentation; one that fails falls back to plain fields rather than leaving the question blank. */
-async function presentCall(approval: ToolApproval, tool: RuntimeTool, args: unknown, context: ToolContext): Promise<ApprovalPresentation> {
+async function presentCall({ approval, tool, args, context }: PresentCallOptions): Promise<ApprovalPresentation> {
   try {
     return await approval.present(args, context);
   } catch (error) {

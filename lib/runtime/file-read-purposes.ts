@@ -26,8 +26,15 @@ export const READ_PURPOSES: Record<FileReadPurpose, { refused: (worker: string, 
   },
 };
 
+export interface FileReadRefusalOptions {
+  purpose: FileReadPurpose;
+  workerName: string;
+  path: string;
+  why: string;
+}
+
 /** The refusal of a read for this purpose, worded for what the worker tried to do with the file. */
-export function fileReadRefusal(purpose: FileReadPurpose, workerName: string, path: string, why: string): RunError {
+export function fileReadRefusal({ purpose, workerName, path, why }: FileReadRefusalOptions): RunError {
   return READ_PURPOSES[purpose].refused(workerName, path, why);
 }
 

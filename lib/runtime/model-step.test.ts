@@ -16,7 +16,7 @@ function failingClient(error: ModelStepError): ModelStepClient {
 
 describe('a model step that fails before its first event', () => {
   it('fails the worker with model_error naming the model and the proxy code, like a failure mid-stream', async () => {
-    const client = failingClient(new ModelStepError('unauthorized', 'No API key for OpenAI: add your own key in Settings.'));
+    const client = failingClient(new ModelStepError({ code: 'unauthorized', message: 'No API key for OpenAI: add your own key in Settings.' }));
     const { outcome, events } = await runProject({ project: testProject([testWorker('main')]), client });
     expect(outcome).toMatchObject({
       status: 'failed',

@@ -10,14 +10,21 @@ import { RunError } from '@/lib/runtime/run-error';
  * and whether anything of the step had already streamed (then it must not be
  * retried: its text and tool calls are already out).
  */
+export interface ModelStepFailureOptions {
+  message: string;
+  location: string;
+  failure: ModelFailure;
+  streamed: boolean;
+}
+
 export class ModelStepFailure extends RunError {
-  constructor(
-    message: string,
-    location: string,
-    readonly failure: ModelFailure,
-    readonly streamed: boolean,
-  ) {
+  readonly failure: ModelFailure;
+  readonly streamed: boolean;
+
+  constructor({ message, location, failure, streamed }: ModelStepFailureOptions) {
     super('model_error', message, location);
+    this.failure = failure;
+    this.streamed = streamed;
   }
 }
 
@@ -91,12 +98,12 @@ export async function runModelStep({ client, request, signal, handlers, location
         finishReason = event.finishReason;
       } else if (event.type === 'error') {
         if (event.error.code === 'aborted' && signal.aborted) throw new RunError('aborted', 'The run was stopped.', location);
-        throw new ModelStepFailure(
-          `The model ${request.model} failed (${event.error.code}${event.error.status ? ` ${event.error.status}` : ''}): ${event.error.message}`,
+        throw new ModelStepFailure({
+          message: `The model ${request.model} failed (${event.error.code}${event.error.status ? ` ${event.error.status}` : ''}): ${event.error.message}`,
           location,
-          event.error,
-          text.length > 0 || toolCalls.length > 0,
-        );
+          failure: event.error,
+          streamed: text.length > 0 || toolCalls.length > 0,
+        });
       }
     }
   } catch (error) {
@@ -107,12 +114,17 @@ export async function runModelStep({ client, request, signal, handlers, location
     // A failure before the first event (proxy answered non-2xx) is the model's failure too, not an internal one.
     if (isModelStepError(error) && !signal.aborted) {
       const status = error.upstreamStatus ?? error.status;
-      throw new ModelStepFailure(`The model ${request.model} failed (${error.code}): ${error.message}`, location, {
-        code: error.code,
-        message: error.message,
-        ...(status === 0 ? {} : { status }),
-        ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-      }, false);
+      throw new ModelStepFailure({
+        message: `The model ${request.model} failed (${error.code}): ${error.message}`,
+        location,
+        failure: {
+          code: error.code,
+          message: error.message,
+          ...(status === 0 ? {} : { status }),
+          ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+        },
+        streamed: false,
+      });
     }
     throw error;
   } finally {

@@ -14,7 +14,15 @@ import type { ProjectSandbox } from '@/lib/vfs/sandbox';
 const BOM = [0xef, 0xbb, 0xbf];
 const writeNote: ScriptedTurn = { toolCalls: [{ toolName: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
 
-async function run(project: RunnableProject, sandbox: ProjectSandbox, scripts: Record<string, ScriptedTurn[]>, trust: ProjectTrust, approvals: ApprovalResponse[]) {
+interface RunOptions {
+  project: RunnableProject;
+  sandbox: ProjectSandbox;
+  scripts: Record<string, ScriptedTurn[]>;
+  trust: ProjectTrust;
+  approvals: ApprovalResponse[];
+}
+
+async function run({ project, sandbox, scripts, trust, approvals }: RunOptions) {
   const model = createScriptedModel(scripts);
   return runProject({ project, client: model.client, sandbox, approvals, extra: { projectTrust: trust } });
 }
@@ -27,12 +35,12 @@ describe('project trust at the approval gate', () => {
     // The runtime reads the manifest through the one decoder: the mark does not hide approve_all.
     expect(loaded.manifest.runtime.approval_mode).toBe('approve_all');
 
-    const untrusted = await run(loaded, await testSandbox(files), { main: [writeNote, { text: 'done' }] }, 'untrusted', [{ choice: 'approve_once' }]);
+    const untrusted = await run({ project: loaded, sandbox: await testSandbox(files), scripts: { main: [writeNote, { text: 'done' }] }, trust: 'untrusted', approvals: [{ choice: 'approve_once' }] });
     expect(untrusted.outcome.status).toBe('completed');
     expect(untrusted.approvalRequests.map((request) => request.toolName)).toEqual(['write_file']);
 
     // Trusted, the same project's approve_all is honoured: nobody is asked.
-    const trusted = await run(loaded, await testSandbox(files), { main: [writeNote, { text: 'done' }] }, 'trusted', []);
+    const trusted = await run({ project: loaded, sandbox: await testSandbox(files), scripts: { main: [writeNote, { text: 'done' }] }, trust: 'trusted', approvals: [] });
     expect(trusted.outcome.status).toBe('completed');
     expect(trusted.approvalRequests).toEqual([]);
   });
@@ -50,12 +58,12 @@ describe('project trust at the approval gate', () => {
         { text: 'done' },
       ],
     });
-    const untrusted = await run(project, await testSandbox({ 'notes.txt': 'x' }), scripts(), 'untrusted', [{ choice: 'approve_once' }]);
+    const untrusted = await run({ project, sandbox: await testSandbox({ 'notes.txt': 'x' }), scripts: scripts(), trust: 'untrusted', approvals: [{ choice: 'approve_once' }] });
     expect(untrusted.outcome.status).toBe('completed');
     expect(untrusted.approvalRequests.map((request) => request.toolName)).toEqual(['write_file']);
     expect(eventsOfType(untrusted.events, 'tool-error').map((event) => [event.toolName, event.error.code])).toEqual([['list_files', 'blocked']]);
 
-    const trusted = await run(project, await testSandbox({ 'notes.txt': 'x' }), scripts(), 'trusted', []);
+    const trusted = await run({ project, sandbox: await testSandbox({ 'notes.txt': 'x' }), scripts: scripts(), trust: 'trusted', approvals: [] });
     expect(trusted.approvalRequests).toEqual([]);
   });
 
@@ -78,14 +86,14 @@ describe('project trust at the approval gate', () => {
       ],
       writer: [writeNote, { text: 'written' }],
     });
-    const untrusted = await run(project, await testSandbox(), scripts(), 'untrusted', [{ choice: 'approve_once' }, { choice: 'approve_once' }]);
+    const untrusted = await run({ project, sandbox: await testSandbox(), scripts: scripts(), trust: 'untrusted', approvals: [{ choice: 'approve_once' }, { choice: 'approve_once' }] });
     expect(untrusted.outcome.status).toBe('completed');
     expect(untrusted.approvalRequests.map((request) => [request.workerName, request.toolName])).toEqual([
       ['main', 'worker_create'],
       ['writer', 'write_file'],
     ]);
 
-    const trusted = await run(project, await testSandbox(), scripts(), 'trusted', [{ choice: 'approve_once' }]);
+    const trusted = await run({ project, sandbox: await testSandbox(), scripts: scripts(), trust: 'trusted', approvals: [{ choice: 'approve_once' }] });
     expect(trusted.approvalRequests.map((request) => request.toolName)).toEqual(['worker_create']);
   });
 

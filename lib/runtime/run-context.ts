@@ -6,7 +6,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { ApprovalHandler } from '@/lib/runtime/approval-handler';
 import type { RunEvent, RunEventBase } from '@/lib/runtime/events';
 import type { IdGenerator } from '@/lib/runtime/ids';
-import type { RunSession } from '@/lib/runtime/session-state';
+import type { RunSession } from '@/lib/runtime/run-session';
 import type { Attachment } from '@/lib/runtime/attachments/attachment';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';

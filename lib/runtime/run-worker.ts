@@ -206,7 +206,7 @@ export async function runWorkerCall(context: RunContext, request: WorkerCallRequ
       let output: unknown = result.text;
       if (prepared.outputSchema !== undefined) {
         outputAttempts += 1;
-        const decision = decideStructuredOutput(worker.name, prepared.outputSchema, result.text, outputAttempts);
+        const decision = decideStructuredOutput({ workerName: worker.name, schema: prepared.outputSchema, output: result.text, attempt: outputAttempts });
         if (decision.action === 'fail') throw new RunError('invalid_output', decision.error.message, location);
         if (decision.action === 'repair') {
           // One more step, telling the model exactly what was wrong.

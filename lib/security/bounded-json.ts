@@ -40,9 +40,9 @@ export function checkJsonBounds(value: unknown, limits: JsonLimits, what: string
   for (;;) {
     if (typeof current === 'string') {
       characters += current.length;
-      if (characters > limits.maxCharacters) return failure('characters', frames, what, limits);
+      if (characters > limits.maxCharacters) return failure({ limit: 'characters', frames, what, limits });
     } else if (typeof current === 'object' && current !== null) {
-      if (frames.length >= limits.maxDepth) return failure('depth', frames, what, limits);
+      if (frames.length >= limits.maxDepth) return failure({ limit: 'depth', frames, what, limits });
       const array = Array.isArray(current);
       frames.push({ container: current, keys: array ? null : Object.keys(current), next: 0, length: array ? (current as unknown[]).length : -1 });
       const frame = frames[frames.length - 1]!;
@@ -55,12 +55,12 @@ export function checkJsonBounds(value: unknown, limits: JsonLimits, what: string
     const index = next.next;
     next.next += 1;
     values += 1;
-    if (values > limits.maxValues) return failure('values', frames, what, limits);
+    if (values > limits.maxValues) return failure({ limit: 'values', frames, what, limits });
     if (next.keys === null) current = (next.container as unknown[])[index];
     else {
       const key = next.keys[index]!;
       characters += key.length;
-      if (characters > limits.maxCharacters) return failure('characters', frames, what, limits);
+      if (characters > limits.maxCharacters) return failure({ limit: 'characters', frames, what, limits });
       current = (next.container as Record<string, unknown>)[key];
     }
   }
@@ -95,7 +95,14 @@ export function parseBoundedJson(text: string, limits: JsonLimits, what: string)
   return bounds.ok ? { ok: true, value } : bounds;
 }
 
-function failure(limit: JsonLimitName, frames: readonly Frame[], what: string, limits: JsonLimits): JsonBoundsResult & { ok: false } {
+interface FailureOptions {
+  limit: JsonLimitName;
+  frames: readonly Frame[];
+  what: string;
+  limits: JsonLimits;
+}
+
+function failure({ limit, frames, what, limits }: FailureOptions): JsonBoundsResult & { ok: false } {
   const path = pathOf(frames);
   const where = path === '' ? '' : ` at ${path}`;
   const message =

@@ -9,7 +9,7 @@ import { toModelOutput } from '@/lib/runtime/tool-output';
 import { validateStructuredOutput } from '@/lib/runtime/typed-io/structured-output';
 import { decodeShareFragment } from '@/lib/share/share-link';
 import { fragmentFromBytes } from '@/lib/share/testing/share-fragments';
-import { boundedKeptRun } from '@/lib/state/run-archive/bounded-kept-run';
+import { boundedArchivedRun } from '@/lib/state/run-archive/bounded-archived-run';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import type { RunEvent } from '@/lib/runtime/events';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
@@ -79,10 +79,10 @@ describe('hostile JSON entry points', () => {
   it('a kept run stored with deep events shows as a failed run with the reason, and reduces', () => {
     const payload = syntheticRecordPayload({ calls: 2, runId: 'kept' });
     const events = JSON.parse(withRawArguments(payload, deepText)).events as RunEvent[];
-    const bounded = boundedKeptRun('kept', events);
+    const bounded = boundedArchivedRun('kept', events);
     const tree = reduceRunEvents(bounded);
     expect(tree.runs.kept).toMatchObject({ status: 'failed', error: { message: expect.stringMatching(depthMessage) } });
-    expect(boundedKeptRun('kept', payload.events as RunEvent[])).toEqual(payload.events);
+    expect(boundedArchivedRun('kept', payload.events as RunEvent[])).toEqual(payload.events);
   });
 
   it('a deep value renders as a sentence instead of throwing (the run view)', () => {

@@ -37,4 +37,4 @@ export const TOOL_VALUE_JSON_LIMITS: JsonLimits = {
 };
 
 /** A kept run's events as the archive returns them (written by an older build, or edited in storage). */
-export const KEPT_RUN_JSON_LIMITS: JsonLimits = RUN_RECORD_JSON_LIMITS;
+export const ARCHIVED_RUN_JSON_LIMITS: JsonLimits = RUN_RECORD_JSON_LIMITS;

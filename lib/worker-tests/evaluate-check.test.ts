@@ -11,7 +11,7 @@ function services(grade: (check: GraderCheck, input: string) => Promise<GradeOut
 }
 
 async function run(check: TestCheck, output: unknown, grade?: CheckServices['grade']) {
-  return evaluateCheck(check, output, TEST_CASE, services(grade));
+  return evaluateCheck({ check, output, testCase: TEST_CASE, services: services(grade) });
 }
 
 describe('test checks', () => {
@@ -90,9 +90,9 @@ describe('test checks', () => {
         { kind: 'regex', pattern: 'Pass', flags: '' },
       ],
     };
-    const verdict = await evaluateCase(testCase, REPORT, services());
+    const verdict = await evaluateCase({ testCase, output: REPORT, services: services() });
     expect(verdict.passed).toBe(false);
     expect(verdict.checks.map((check) => check.passed)).toEqual([true, false]);
-    expect((await evaluateCase({ ...testCase, checks: testCase.checks.slice(0, 1) }, REPORT, services())).passed).toBe(true);
+    expect((await evaluateCase({ testCase: { ...testCase, checks: testCase.checks.slice(0, 1) }, output: REPORT, services: services() })).passed).toBe(true);
   });
 });

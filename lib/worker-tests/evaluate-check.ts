@@ -87,7 +87,15 @@ function evaluateRunCheck(check: Extract<TestCheck, { kind: 'tool_called' | 'too
   }
 }
 
-export async function evaluateCheck(check: TestCheck, output: unknown, testCase: TestCase, services: CheckServices, facts?: RunFacts): Promise<CheckResult> {
+export interface EvaluateCheckOptions {
+  check: TestCheck;
+  output: unknown;
+  testCase: TestCase;
+  services: CheckServices;
+  facts?: RunFacts;
+}
+
+export async function evaluateCheck({ check, output, testCase, services, facts }: EvaluateCheckOptions): Promise<CheckResult> {
   const text = outputText(output);
   switch (check.kind) {
     case 'tool_called':
@@ -140,9 +148,16 @@ export interface CaseVerdict {
   checks: CheckResult[];
 }
 
+export interface EvaluateCaseOptions {
+  testCase: TestCase;
+  output: unknown;
+  services: CheckServices;
+  facts?: RunFacts;
+}
+
 /** Every check of a case, in order (each is told the same output and run facts); the case passes when all pass. */
-export async function evaluateCase(testCase: TestCase, output: unknown, services: CheckServices, facts?: RunFacts): Promise<CaseVerdict> {
+export async function evaluateCase({ testCase, output, services, facts }: EvaluateCaseOptions): Promise<CaseVerdict> {
   const checks: CheckResult[] = [];
-  for (const check of testCase.checks) checks.push(await evaluateCheck(check, output, testCase, services, facts));
+  for (const check of testCase.checks) checks.push(await evaluateCheck({ check, output, testCase, services, facts }));
   return { passed: checks.every((check) => check.passed), checks };
 }

@@ -27,7 +27,7 @@ async function verdicts(yaml: string, facts = runFactsOf(EVENTS, 1500, PRICES)) 
   const parsed = parseTestFile(yaml, 'main.tests.yaml', { knownWorkers: new Set(['main']), workerBeside: 'main', schemaProblem: jsonSchemaProblem });
   expect(parsed.diagnostics).toEqual([]);
   const testCase: TestCase = parsed.suite!.cases[0]!;
-  const verdict = await evaluateCase(testCase, 'done', { matchRegex: inProcessRegexMatcher, grade: async () => ({ ok: false, error: 'none' }) }, facts);
+  const verdict = await evaluateCase({ testCase, output: 'done', services: { matchRegex: inProcessRegexMatcher, grade: async () => ({ ok: false, error: 'none' }) }, facts });
   return verdict.checks.map((check) => [check.passed, check.message]);
 }
 
@@ -62,7 +62,7 @@ describe('run checks', () => {
   it('never takes an unknown price as zero, and fails run checks when no events were kept', async () => {
     const yaml = 'cases:\n  - name: c\n    checks:\n      - max_cost_usd: 100\n';
     expect(await verdicts(yaml, runFactsOf(EVENTS, 1, () => undefined))).toEqual([[false, 'expected at most $100, but no price is known for demo:scripted, openai:gpt-5.4-mini']]);
-    const missing = await evaluateCase({ name: 'c', input: '', attachments: [], checks: [{ kind: 'max_steps', limit: 1 }] }, 'x', { matchRegex: inProcessRegexMatcher, grade: async () => ({ ok: false, error: '' }) });
+    const missing = await evaluateCase({ testCase: { name: 'c', input: '', attachments: [], checks: [{ kind: 'max_steps', limit: 1 }] }, output: 'x', services: { matchRegex: inProcessRegexMatcher, grade: async () => ({ ok: false, error: '' }) } });
     expect(missing.checks[0]!.message).toContain("the run's events were not kept");
   });
 

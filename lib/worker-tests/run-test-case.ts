@@ -74,14 +74,19 @@ export async function runTestCase(options: {
     return { ...base, status: stopped ? 'stopped' : 'error', checks: [], message: stopped ? 'Stopped before it finished.' : `The run failed: ${outcome.error.code}: ${outcome.error.message}`, tokens };
   }
   const facts = events === undefined ? undefined : runFactsOf(events, outcome.durationMs, options.priceOf ?? ((id) => priceOfModel(id)));
-  const verdict = await evaluateCase(testCase, outcome.output, {
-    matchRegex: options.matchRegex,
-    grade: async (check, input) => {
-      const graded = await counted({ worker: check.worker, input, attachments: [], model: check.model ?? model });
-      const ran = graded.outcome;
-      return ran.status === 'completed' ? { ok: true, runId: ran.runId, output: ran.output } : { ok: false, runId: ran.runId, error: `${ran.error.code}: ${ran.error.message}` };
+  const verdict = await evaluateCase({
+    testCase,
+    output: outcome.output,
+    services: {
+      matchRegex: options.matchRegex,
+      grade: async (check, input) => {
+        const graded = await counted({ worker: check.worker, input, attachments: [], model: check.model ?? model });
+        const ran = graded.outcome;
+        return ran.status === 'completed' ? { ok: true, runId: ran.runId, output: ran.output } : { ok: false, runId: ran.runId, error: `${ran.error.code}: ${ran.error.message}` };
+      },
     },
-  }, facts);
+    facts,
+  });
   const failing = verdict.checks.find((check) => !check.passed);
   return { ...base, status: verdict.passed ? 'passed' : 'failed', checks: verdict.checks, message: failing?.message ?? `All ${verdict.checks.length} checks passed.`, tokens };
 }

@@ -60,7 +60,7 @@ export function normalizeLlmDoFrontmatter(raw: Record<string, unknown>, agentFil
   if (toolNames !== undefined) result.toolNames = toolNames;
   for (const [key, what] of Object.entries(PYTHON_ONLY_KEYS)) {
     if (!(key in data)) continue;
-    report([key], 'unsupported-in-browser', `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, 'warning', 'key');
+    report({ path: [key], code: 'unsupported-in-browser', message: `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, severity: 'warning', part: 'key' });
     delete data[key];
   }
   if (typeof data.instructions === 'string') result.instructions = data.instructions;
@@ -70,19 +70,19 @@ export function normalizeLlmDoFrontmatter(raw: Record<string, unknown>, agentFil
   for (const key of ['locked', 'entry'] as const) {
     if (!(key in data)) continue;
     const why = key === 'entry' ? 'the entry is chosen in project.json (or main.worker)' : 'Workerbench has no locked workers';
-    report([key], 'ignored-key', `"${key}" is an llm-do key that is ignored here: ${why}`, 'info', 'key');
+    report({ path: [key], code: 'ignored-key', message: `"${key}" is an llm-do key that is ignored here: ${why}`, severity: 'info', part: 'key' });
     delete data[key];
   }
   if ('toolsets' in data) {
     if (Array.isArray(data.toolsets) && !agentFile) {
-      report(['toolsets'], 'legacy-form', 'toolsets written as a list; prefer a mapping such as "filesystem: {}"', 'info');
+      report({ path: ['toolsets'], code: 'legacy-form', message: 'toolsets written as a list; prefer a mapping such as "filesystem: {}"', severity: 'info' });
     }
     data.toolsets = normalizeToolsets(data.toolsets, report, result.agentReferences);
   }
   if (agentFile) {
     for (const key of Object.keys(data)) {
       if (WORKERBENCH_KEYS.has(key)) continue;
-      report([key], 'ignored-key', `Unknown key "${key}" is ignored (llm-do ignores unknown keys in .agent files)`, 'warning', 'key');
+      report({ path: [key], code: 'ignored-key', message: `Unknown key "${key}" is ignored (llm-do ignores unknown keys in .agent files)`, severity: 'warning', part: 'key' });
       delete data[key];
     }
   }

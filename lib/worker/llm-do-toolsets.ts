@@ -16,7 +16,15 @@ import { setOwnValue } from '@/lib/worker/own-property';
  */
 
 /** `part: 'key'` points at the key itself, e.g. for a key whose whole value is ignored. */
-export type Report = (path: (string | number)[], code: string, message: string, severity: DiagnosticSeverity, part?: 'key' | 'value') => void;
+export interface ReportedProblem {
+  path: (string | number)[];
+  code: string;
+  message: string;
+  severity: DiagnosticSeverity;
+  part?: 'key' | 'value';
+}
+
+export type Report = (problem: ReportedProblem) => void;
 
 type ToolsetMap = Record<string, unknown>;
 
@@ -35,7 +43,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function unsupported(report: Report, path: (string | number)[], what: string): void {
-  report(path, 'unsupported-in-browser', `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, 'warning', typeof path[path.length - 1] === 'string' ? 'key' : 'value');
+  report({ path, code: 'unsupported-in-browser', message: `${what}: ${BROWSER_UNSUPPORTED_NOTE}`, severity: 'warning', part: typeof path[path.length - 1] === 'string' ? 'key' : 'value' });
 }
 
 function addFilesystem(target: ToolsetMap, readOnly: boolean): void {
@@ -76,11 +84,18 @@ function legacyFilesystemConfig(config: Record<string, unknown>): Record<string,
   return { ...rest, approvals: { ...approvals, ...(isRecord(rest.approvals) ? rest.approvals : {}) } };
 }
 
+interface AddDelegationOptions {
+  target: ToolsetMap;
+  config: unknown;
+  report: Report;
+  path: (string | number)[];
+}
+
 /** Legacy `delegation`: listed workers become worker tools, worker_call/worker_create the dynamic tools. */
-function addDelegation(target: ToolsetMap, config: unknown, report: Report, path: (string | number)[]): void {
+function addDelegation({ target, config, report, path }: AddDelegationOptions): void {
   if (config === null || config === undefined) return;
   if (!isRecord(config)) {
-    report(path, 'invalid-type', `"toolsets.delegation" must be a mapping of worker names (and worker_call / worker_create), but it is ${describeValue(config)}`, 'error');
+    report({ path, code: 'invalid-type', message: `"toolsets.delegation" must be a mapping of worker names (and worker_call / worker_create), but it is ${describeValue(config)}`, severity: 'error' });
     return;
   }
   for (const [key, value] of Object.entries(config)) {
@@ -89,7 +104,7 @@ function addDelegation(target: ToolsetMap, config: unknown, report: Report, path
       if (!isRecord(target.dynamic_workers)) target.dynamic_workers = {};
     } else if (key === 'allow_workers') {
       if (!Array.isArray(value)) {
-        report([...path, key], 'invalid-type', `"toolsets.delegation.allow_workers" must be a list of worker names, but it is ${describeValue(value)}`, 'error');
+        report({ path: [...path, key], code: 'invalid-type', message: `"toolsets.delegation.allow_workers" must be a list of worker names, but it is ${describeValue(value)}`, severity: 'error' });
         continue;
       }
       value.forEach((name) => addAllowedWorker(target, String(name)));
@@ -116,7 +131,7 @@ function fromList(list: unknown[], report: Report, references: AgentReference[])
   const readOnly: number[] = [];
   list.forEach((entry, index) => {
     if (typeof entry !== 'string') {
-      report(['toolsets', index], 'invalid-type', `"toolsets[${index}]" must be a toolset name (filesystem, workers, dynamic_workers or an llm-do toolset) or an agent name, but it is ${describeValue(entry)}`, 'error');
+      report({ path: ['toolsets', index], code: 'invalid-type', message: `"toolsets[${index}]" must be a toolset name (filesystem, workers, dynamic_workers or an llm-do toolset) or an agent name, but it is ${describeValue(entry)}`, severity: 'error' });
       return;
     }
     if (FILESYSTEM_NAMES.has(entry)) setOwnValue<unknown>(target, 'filesystem', {});
@@ -128,7 +143,7 @@ function fromList(list: unknown[], report: Report, references: AgentReference[])
       addAllowedWorker(target, entry);
       references.push({ name: entry, index });
     }
-    else report(['toolsets', index], 'unknown-toolset', `"${entry}" is neither a toolset nor an agent name (agent names use only letters, digits, "_" and "-")`, 'error');
+    else report({ path: ['toolsets', index], code: 'unknown-toolset', message: `"${entry}" is neither a toolset nor an agent name (agent names use only letters, digits, "_" and "-")`, severity: 'error' });
   });
   if (readOnly.length > 0) addFilesystem(target, true);
   return target;
@@ -146,7 +161,7 @@ function fromMapping(map: Record<string, unknown>, report: Report): ToolsetMap {
     else if (FILESYSTEM_NAMES.has(key)) addFilesystem(target, false);
     else if (READ_ONLY_FILESYSTEM_NAMES.has(key)) readOnly.push(key);
     else if (key === 'dynamic_agents') setOwnValue<unknown>(target, 'dynamic_workers', {});
-    else if (key === 'delegation') addDelegation(target, value, report, path);
+    else if (key === 'delegation') addDelegation({ target, config: value, report, path });
     else if (SHELL_NAMES.has(key)) unsupported(report, path, `The toolset "${key}" runs shell commands`);
     else if (key === 'custom') unsupported(report, path, 'The toolset "custom" calls Python functions from tools.py');
     else if (key.includes('.')) unsupported(report, path, `The toolset "${key}" is a Python toolset class`);

@@ -103,13 +103,15 @@ export function utf8ByteLength(text: string): number {
   return new TextEncoder().encode(text).byteLength;
 }
 
-function diagnostic(
-  file: string,
-  range: SourceRange,
-  code: string,
-  message: string,
-  severity: DiagnosticSeverity = 'error',
-): Diagnostic {
+interface DiagnosticOptions {
+  file: string;
+  range: SourceRange;
+  code: string;
+  message: string;
+  severity?: DiagnosticSeverity;
+}
+
+function diagnostic({ file, range, code, message, severity = 'error' }: DiagnosticOptions): Diagnostic {
   return { file, ...range, severity, code, message };
 }
 
@@ -130,12 +132,20 @@ export function errorOffsets(error: YAMLError, text: string): [number, number] {
   return [lastLineStart, contentEnd];
 }
 
-function yamlErrorDiagnostic(file: string, error: YAMLError, sourceMap: SourceMap, severity: DiagnosticSeverity, text: string): Diagnostic {
+interface YamlErrorDiagnosticOptions {
+  file: string;
+  error: YAMLError;
+  sourceMap: SourceMap;
+  severity: DiagnosticSeverity;
+  text: string;
+}
+
+function yamlErrorDiagnostic({ file, error, sourceMap, severity, text }: YamlErrorDiagnosticOptions): Diagnostic {
   const [start, end] = errorOffsets(error, text);
   const code = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
   // The yaml library appends a code excerpt after the first line; keep the sentence.
   const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  return diagnostic(file, sourceMap.rangeOfOffsets(start, end), code, `YAML: ${message}`, severity);
+  return diagnostic({ file, range: sourceMap.rangeOfOffsets(start, end), code, message: `YAML: ${message}`, severity });
 }
 
 /**
@@ -163,7 +173,7 @@ function normalizeFrontmatter(
       if (!Array.isArray(list)) continue;
       copy[key] = list.map((suffix, index) => {
         if (typeof suffix === 'string' && /^[A-Za-z0-9]+$/.test(suffix)) {
-          report(['attachment_policy', key, index], 'suffix-without-dot', `Suffix "${suffix}" has no leading dot; read as ".${suffix}"`, 'warning');
+          report({ path: ['attachment_policy', key, index], code: 'suffix-without-dot', message: `Suffix "${suffix}" has no leading dot; read as ".${suffix}"`, severity: 'warning' });
           return `.${suffix}`;
         }
         return suffix;
@@ -187,7 +197,7 @@ export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFil
       bodyOffset: 0,
       frontmatterOffset: 0,
       diagnostics: [
-        diagnostic(filePath, firstLineRange(1), 'internal-error', `The worker file could not be checked: ${errorMessage(error)}`),
+        diagnostic({ file: filePath, range: firstLineRange(1), code: 'internal-error', message: `The worker file could not be checked: ${errorMessage(error)}` }),
       ],
     };
   }
@@ -198,17 +208,14 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   const empty = (): ParsedWorkerFile => ({ frontmatterText: '', body: text, bodyOffset: 0, frontmatterOffset: 0, diagnostics });
 
   if (typeof text !== 'string') {
-    diagnostics.push(diagnostic(filePath, firstLineRange(1), 'unreadable-file', 'The worker file is not text'));
+    diagnostics.push(diagnostic({ file: filePath, range: firstLineRange(1), code: 'unreadable-file', message: 'The worker file is not text' }));
     return { frontmatterText: '', body: '', bodyOffset: 0, frontmatterOffset: 0, diagnostics };
   }
   const bytes = utf8ByteLength(text);
   if (bytes > MAX_WORKER_FILE_BYTES) {
     diagnostics.push(
       diagnostic(
-        filePath,
-        firstLineRange(1),
-        'file-too-large',
-        `The worker file is ${formatBytes(bytes)}, over the limit of ${formatBytes(MAX_WORKER_FILE_BYTES)}; it was not parsed`,
+        { file: filePath, range: firstLineRange(1), code: 'file-too-large', message: `The worker file is ${formatBytes(bytes)}, over the limit of ${formatBytes(MAX_WORKER_FILE_BYTES)}; it was not parsed` },
       ),
     );
     return empty();
@@ -218,17 +225,14 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   if (!split.found && !split.unclosed) {
     diagnostics.push(
       diagnostic(
-        filePath,
-        firstLineRange(text.split('\n', 1)[0]!.length),
-        'missing-frontmatter',
-        'A worker file must start with a "---" line, then YAML frontmatter (at least "name:"), then a closing "---" line',
+        { file: filePath, range: firstLineRange(text.split('\n', 1)[0]!.length), code: 'missing-frontmatter', message: 'A worker file must start with a "---" line, then YAML frontmatter (at least "name:"), then a closing "---" line' },
       ),
     );
     return empty();
   }
   if (split.unclosed) {
     diagnostics.push(
-      diagnostic(filePath, firstLineRange(3), 'unclosed-frontmatter', 'The frontmatter opened by "---" on line 1 is never closed by a "---" line'),
+      diagnostic({ file: filePath, range: firstLineRange(3), code: 'unclosed-frontmatter', message: 'The frontmatter opened by "---" on line 1 is never closed by a "---" line' }),
     );
     return { ...empty(), frontmatterText: split.frontmatterText, frontmatterOffset: split.frontmatterOffset, body: '', bodyOffset: text.length };
   }
@@ -246,43 +250,40 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   try {
     document = parseDocument(split.frontmatterText, { lineCounter, uniqueKeys: true, prettyErrors: false });
   } catch (error) {
-    diagnostics.push(diagnostic(filePath, { line: 2, column: 1, endLine: 2, endColumn: 2 }, 'yaml-syntax', `YAML: ${String(error)}`));
+    diagnostics.push(diagnostic({ file: filePath, range: { line: 2, column: 1, endLine: 2, endColumn: 2 }, code: 'yaml-syntax', message: `YAML: ${String(error)}` }));
     return result;
   }
   const sourceMap = createSourceMap(document, lineCounter, { lineOffset: 1, textLength: split.frontmatterText.length });
   result.sourceMap = sourceMap;
   const fenceRange = firstLineRange(3);
 
-  for (const error of document.errors) diagnostics.push(yamlErrorDiagnostic(filePath, error, sourceMap, 'error', split.frontmatterText));
-  for (const warning of document.warnings) diagnostics.push(yamlErrorDiagnostic(filePath, warning, sourceMap, 'warning', split.frontmatterText));
+  for (const error of document.errors) diagnostics.push(yamlErrorDiagnostic({ file: filePath, error, sourceMap, severity: 'error', text: split.frontmatterText }));
+  for (const warning of document.warnings) diagnostics.push(yamlErrorDiagnostic({ file: filePath, error: warning, sourceMap, severity: 'warning', text: split.frontmatterText }));
   if (document.errors.length > 0) return result;
 
   let raw: unknown;
   try {
     raw = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    diagnostics.push(diagnostic(filePath, sourceMap.start, 'yaml-syntax', `YAML: ${errorMessage(error)}`));
+    diagnostics.push(diagnostic({ file: filePath, range: sourceMap.start, code: 'yaml-syntax', message: `YAML: ${errorMessage(error)}` }));
     return result;
   }
 
   if (raw === null || raw === undefined) {
-    diagnostics.push(diagnostic(filePath, fenceRange, 'missing-field', 'The frontmatter is empty; it needs at least "name:"'));
+    diagnostics.push(diagnostic({ file: filePath, range: fenceRange, code: 'missing-field', message: 'The frontmatter is empty; it needs at least "name:"' }));
     return result;
   }
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     diagnostics.push(
       diagnostic(
-        filePath,
-        sourceMap.locate([]),
-        'frontmatter-not-mapping',
-        `The frontmatter must be a mapping of keys (like "name: my_worker"), but it is ${describeValue(raw)}`,
+        { file: filePath, range: sourceMap.locate([]), code: 'frontmatter-not-mapping', message: `The frontmatter must be a mapping of keys (like "name: my_worker"), but it is ${describeValue(raw)}` },
       ),
     );
     return result;
   }
 
-  const normalized = normalizeFrontmatter(raw as Record<string, unknown>, filePath, (path, code, message, severity, part) => {
-    diagnostics.push(diagnostic(filePath, sourceMap.locate(path, part), code, message, severity));
+  const normalized = normalizeFrontmatter(raw as Record<string, unknown>, filePath, ({ path, code, message, severity, part }) => {
+    diagnostics.push(diagnostic({ file: filePath, range: sourceMap.locate(path, part), code, message, severity }));
   });
   const data = normalized.data;
   result.frontmatter = data;
@@ -322,10 +323,7 @@ function conflictDiagnostics(frontmatter: WorkerFrontmatter, file: string, sourc
     if (frontmatter[`${kind}_schema`] !== undefined && frontmatter[`${kind}_schema_ref`] !== undefined) {
       diagnostics.push(
         diagnostic(
-          file,
-          sourceMap.locate([`${kind}_schema_ref`], 'key'),
-          'schema-conflict',
-          `Both "${kind}_schema" and "${kind}_schema_ref" are set; keep only one`,
+          { file, range: sourceMap.locate([`${kind}_schema_ref`], 'key'), code: 'schema-conflict', message: `Both "${kind}_schema" and "${kind}_schema_ref" are set; keep only one` },
         ),
       );
     }

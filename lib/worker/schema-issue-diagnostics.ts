@@ -133,14 +133,16 @@ export interface IssueContext {
   unknownKeySeverity?: DiagnosticSeverity;
 }
 
-function make(
-  context: IssueContext,
-  range: SourceRange,
-  code: string,
-  message: string,
-  severity: DiagnosticSeverity = 'error',
-  replacement?: string,
-): Diagnostic {
+interface MakeOptions {
+  context: IssueContext;
+  range: SourceRange;
+  code: string;
+  message: string;
+  severity?: DiagnosticSeverity;
+  replacement?: string;
+}
+
+function make({ context, range, code, message, severity = 'error', replacement }: MakeOptions): Diagnostic {
   return { file: context.file, ...range, severity, code, message, ...(replacement === undefined ? {} : { replacement }) };
 }
 
@@ -196,12 +198,7 @@ export function diagnosticsFromIssues(issues: readonly Issue[], context: IssueCo
         const hint = suggestion ? ` Did you mean "${suggestion}"?` : known.length ? ` Known keys: ${known.join(', ')}.` : '';
         diagnostics.push(
           make(
-            context,
-            context.sourceMap.locate([...path, key], 'key'),
-            'unknown-key',
-            `Unknown key "${key}" in ${where}.${hint}`,
-            context.unknownKeySeverity,
-            suggestion,
+            { context, range: context.sourceMap.locate([...path, key], 'key'), code: 'unknown-key', message: `Unknown key "${key}" in ${where}.${hint}`, severity: context.unknownKeySeverity, replacement: suggestion },
           ),
         );
       }
@@ -216,7 +213,7 @@ export function diagnosticsFromIssues(issues: readonly Issue[], context: IssueCo
           ? context.sourceMap.locate(path.slice(0, -1), 'key')
           : context.sourceMap.start
         : context.sourceMap.locate(path, 'value');
-    diagnostics.push(make(context, range, code, message));
+    diagnostics.push(make({ context, range, code, message }));
   }
   return diagnostics;
 }

@@ -118,6 +118,15 @@ interface Frame {
   origin?: { offset: number; length: number };
 }
 
+export interface ReportOptions {
+  frame: Frame;
+  offset: number;
+  length: number;
+  code: TemplateProblem['code'];
+  severity: TemplateProblem['severity'];
+  message: string;
+}
+
 export function expandTemplates(body: string, source: TemplateSource): TemplateExpansion {
   const problems: TemplateProblem[] = [];
   const files: string[] = [];
@@ -141,7 +150,7 @@ export function expandTemplates(body: string, source: TemplateSource): TemplateE
       size += piece.length;
       if (size > MAX_EXPANDED_CHARACTERS) {
         tooLarge = true;
-        report(frame, 0, 2, 'template-too-large', 'error', `The expanded instructions are over ${MAX_EXPANDED_CHARACTERS} characters; the included files are too large`);
+        report({ frame, offset: 0, length: 2, code: 'template-too-large', severity: 'error', message: `The expanded instructions are over ${MAX_EXPANDED_CHARACTERS} characters; the included files are too large` });
         return;
       }
       out.push(piece);
@@ -160,7 +169,7 @@ export function expandTemplates(body: string, source: TemplateSource): TemplateE
       append(text.slice(position, open));
       const closeAt = text.indexOf(closer, open + 2);
       if (closeAt === -1) {
-        report(frame, open, 2, 'template-unclosed', 'warning', `"${tag}" is never closed by "${closer}"; the rest is kept as written`);
+        report({ frame, offset: open, length: 2, code: 'template-unclosed', severity: 'warning', message: `"${tag}" is never closed by "${closer}"; the rest is kept as written` });
         append(text.slice(open));
         position = text.length;
         break;
@@ -174,7 +183,7 @@ export function expandTemplates(body: string, source: TemplateSource): TemplateE
       }
       const directive = readDirective(inside, tag as '{{' | '{%');
       if (directive.kind === 'other') {
-        report(frame, open, end - open, 'template-unsupported', 'warning', `"${text.slice(open, Math.min(end, open + 60))}" is a template expression Workerbench does not evaluate (only file('…') and include '…'); it is kept as written`);
+        report({ frame, offset: open, length: end - open, code: 'template-unsupported', severity: 'warning', message: `"${text.slice(open, Math.min(end, open + 60))}" is a template expression Workerbench does not evaluate (only file('…') and include '…'); it is kept as written` });
         append(text.slice(open, end));
         continue;
       }
@@ -182,7 +191,7 @@ export function expandTemplates(body: string, source: TemplateSource): TemplateE
       const found = locate(directive.path);
       if (found === undefined) {
         const where = folder === '' ? 'the project root and templates/' : `${folder}/ and ${folder}/templates/`;
-        report(frame, open, end - open, 'template-file-missing', 'error', `${directive.kind === 'file' ? 'file' : 'include'} "${directive.path}": no such file in ${where}${viaChain(frame)}`);
+        report({ frame, offset: open, length: end - open, code: 'template-file-missing', severity: 'error', message: `${directive.kind === 'file' ? 'file' : 'include'} "${directive.path}": no such file in ${where}${viaChain(frame)}` });
         continue;
       }
       files.push(found);
@@ -192,11 +201,11 @@ export function expandTemplates(body: string, source: TemplateSource): TemplateE
         continue;
       }
       if (frame.chain.includes(found)) {
-        report(frame, open, end - open, 'template-cycle', 'error', `include "${directive.path}" includes itself: ${[...frame.chain, found].join(' → ')}`);
+        report({ frame, offset: open, length: end - open, code: 'template-cycle', severity: 'error', message: `include "${directive.path}" includes itself: ${[...frame.chain, found].join(' → ')}` });
         continue;
       }
       if (depth >= MAX_TEMPLATE_DEPTH) {
-        report(frame, open, end - open, 'template-too-deep', 'error', `include "${directive.path}" nests more than ${MAX_TEMPLATE_DEPTH} includes deep`);
+        report({ frame, offset: open, length: end - open, code: 'template-too-deep', severity: 'error', message: `include "${directive.path}" nests more than ${MAX_TEMPLATE_DEPTH} includes deep` });
         continue;
       }
       const child: Frame = { chain: [...frame.chain, found], origin: frame.origin ?? { offset: open, length: end - open } };
@@ -206,7 +215,7 @@ export function expandTemplates(body: string, source: TemplateSource): TemplateE
     return out.join('');
   };
 
-  const report = (frame: Frame, offset: number, length: number, code: TemplateProblem['code'], severity: TemplateProblem['severity'], message: string) => {
+  const report = ({ frame, offset, length, code, severity, message }: ReportOptions) => {
     const at = frame.origin ?? { offset, length };
     problems.push({ ...at, code, severity, message });
   };

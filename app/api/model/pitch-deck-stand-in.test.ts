@@ -6,7 +6,7 @@ import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
-import { startRun } from '@/lib/runtime/run-session';
+import { startRun } from '@/lib/runtime/start-run';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
 import { renderDeck } from '@/scripts/generate-sample-decks';

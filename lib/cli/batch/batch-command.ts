@@ -47,6 +47,20 @@ interface ItemStart {
   recorded?: RecordedRun;
 }
 
+export interface BatchCommandOptions_ {
+  io: CliIo;
+  first: string;
+  second: string | undefined;
+  options: BatchCommandOptions;
+}
+
+export interface WriteOutputOptions {
+  folder: string;
+  id: string;
+  output: unknown;
+  runId: string;
+}
+
 /**
  * `workerbench batch [dir] WORKER --inputs items.jsonl | --each 'input/*.pdf' -o out/`:
  * one run of the worker per item, at most -j at once (each run keeps the
@@ -55,7 +69,7 @@ interface ItemStart {
  * follows an interrupted item's record from where it stopped (the IDE's
  * resume: lib/runtime/recorded-run), and runs the rest.
  */
-export async function batchCommand(io: CliIo, first: string, second: string | undefined, options: BatchCommandOptions): Promise<number> {
+export async function batchCommand({ io, first, second, options }: BatchCommandOptions_): Promise<number> {
   const [directory, worker] = second === undefined ? [undefined, first] : [first, second];
   const approvalFlag = parseApprovalFlag(options.approve);
   const jobs = parseJobs(options.jobs, DEFAULT_BATCH_JOBS);
@@ -81,7 +95,7 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
   const started = Date.now();
   const totals = emptyTotals();
   totals.skipped = items.length - pending.length;
-  const progress = createBatchProgress(io.stderr, items.length, totals.skipped, options.progress !== false);
+  const progress = createBatchProgress({ stream: io.stderr, total: items.length, alreadyDone: totals.skipped, enabled: options.progress !== false });
   const controller = new AbortController();
   // Every item in flight listens to the batch's stop.
   setMaxListeners(0, controller.signal);
@@ -90,10 +104,10 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
 
   const runItem = async (item: BatchItem): Promise<void> => {
     if (controller.signal.aborted) return;
-    const start = startOf(project.runsFolder, item, states.get(item.id), options.model);
+    const start = startOf({ runsFolder: project.runsFolder, item, state: states.get(item.id), model: options.model });
     if (start.kind === 'finished') {
       // Killed between its record and its line: the record has the output.
-      writeOutput(outputFolder, item.id, start.output, start.runId);
+      writeOutput({ folder: outputFolder, id: item.id, output: start.output, runId: start.runId });
       totals.done += 1;
       return;
     }
@@ -128,7 +142,7 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
         if (event.type === 'worker-end') totals.cost = addCallCost(totals.cost, { model: modelOf.get(event.callId) ?? '', usage: event.usage }, (id) => priceOfModel(id));
       }
       if (outcome.status === 'completed') {
-        writeOutput(outputFolder, item.id, outcome.output, outcome.runId);
+        writeOutput({ folder: outputFolder, id: item.id, output: outcome.output, runId: outcome.runId });
         totals.done += 1;
       } else if (!controller.signal.aborted) {
         // A stopped batch leaves its items as started: --resume runs them again.
@@ -163,7 +177,7 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
   io.stdout.write(`${outputFolder}\n`);
   return totals.failed === 0 && !controller.signal.aborted ? EXIT_DONE : EXIT_RUN_FAILED;
 
-  function writeOutput(folder: string, id: string, output: unknown, runId: string): void {
+  function writeOutput({ folder, id, output, runId }: WriteOutputOptions): void {
     const file = path.join(folder, typeof output === 'string' ? `${id}.txt` : `${id}.json`);
     writeFileSync(`${file}.partial`, typeof output === 'string' ? output : `${JSON.stringify(output, null, 2)}\n`);
     renameSync(`${file}.partial`, file);
@@ -173,12 +187,19 @@ export async function batchCommand(io: CliIo, first: string, second: string | un
 
 type StartPlan = ({ kind: 'run' } & ItemStart) | { kind: 'finished'; output: unknown; runId: string };
 
+interface StartOfOptions {
+  runsFolder: string;
+  item: BatchItem;
+  state: ItemState | undefined;
+  model: string | undefined;
+}
+
 /**
  * Where an item starts: from scratch; from its interrupted run's journal
  * (the same worker, input and files, its recorded steps answering first);
  * or, when that run had already ended, from its record's output.
  */
-function startOf(runsFolder: string, item: BatchItem, state: ItemState | undefined, model: string | undefined): StartPlan {
+function startOf({ runsFolder, item, state, model }: StartOfOptions): StartPlan {
   const fresh: StartPlan = { kind: 'run', input: item.input, attachments: item.attachments, ...(model === undefined ? {} : { model }) };
   if (state?.status !== 'started' || state.runId === undefined) return fresh;
   const recordPath = recordPathOf(runsFolder, state.runId);

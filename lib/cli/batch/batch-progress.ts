@@ -26,7 +26,14 @@ export interface BatchProgress {
   stop(): void;
 }
 
-export function createBatchProgress(stream: NodeJS.WriteStream, total: number, alreadyDone: number, enabled: boolean): BatchProgress {
+export interface CreateBatchProgressOptions {
+  stream: NodeJS.WriteStream;
+  total: number;
+  alreadyDone: number;
+  enabled: boolean;
+}
+
+export function createBatchProgress({ stream, total, alreadyDone, enabled }: CreateBatchProgressOptions): BatchProgress {
   if (!enabled) return { update: () => undefined, stop: () => undefined };
   const bar = new SingleBar({
     stream,

@@ -42,7 +42,7 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
   const itemOf = new Map(batch.pending.map((item) => [item.id, item]));
   const totals = emptyTotals();
   totals.skipped = batch.total - batch.pending.length;
-  const progress = createBatchProgress(io.stderr, batch.total, totals.skipped, batch.progress);
+  const progress = createBatchProgress({ stream: io.stderr, total: batch.total, alreadyDone: totals.skipped, enabled: batch.progress });
   const failures: string[] = [];
   const controller = new AbortController();
   const release = stopOnInterrupt(controller);
@@ -69,7 +69,7 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
           },
         })),
       onCompleted: (id, result) => {
-        writeAnswer(batch, itemOf.get(id)!, result, totals, failures);
+        writeAnswer({ batch, item: itemOf.get(id)!, result, totals, failures });
         progress.update(totals);
       },
       onFailed: (id, message) => {
@@ -96,8 +96,16 @@ export async function enqueueBatch(batch: QueuedBatch): Promise<number> {
   return totals.failed === 0 && !controller.signal.aborted ? EXIT_DONE : EXIT_RUN_FAILED;
 }
 
+interface WriteAnswerOptions {
+  batch: QueuedBatch;
+  item: BatchItem;
+  result: RunJobResult;
+  totals: BatchTotals;
+  failures: string[];
+}
+
 /** One completed job, written as a local batch writes its item. */
-function writeAnswer(batch: QueuedBatch, item: BatchItem, result: RunJobResult, totals: BatchTotals, failures: string[]): void {
+function writeAnswer({ batch, item, result, totals, failures }: WriteAnswerOptions): void {
   if (result.record !== null && result.runId !== null) {
     writeAnsweredRecord(batch.project.runsFolder, result.runId, result.record);
   }

@@ -57,8 +57,15 @@ function safeJoin(root: string, relative: string): string {
   return target;
 }
 
+export interface MaterializeProjectOptions {
+  redis: Redis;
+  prefix: string;
+  hash: string;
+  cacheRoot?: string;
+}
+
 /** The project's folder on this machine (written once per hash); throws when Redis no longer has it. */
-export async function materializeProject(redis: Redis, prefix: string, hash: string, cacheRoot = path.join(tmpdir(), 'workerbench-worker')): Promise<string> {
+export async function materializeProject({ redis, prefix, hash, cacheRoot = path.join(tmpdir(), 'workerbench-worker') }: MaterializeProjectOptions): Promise<string> {
   if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`Not a project hash: ${hash.slice(0, 80)}`);
   const folder = path.join(cacheRoot, hash);
   if (existsSync(folder)) return folder;

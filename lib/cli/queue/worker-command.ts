@@ -49,7 +49,7 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   const lockDuration = positive(io.env.WORKERBENCH_WORKER_LOCK_MS, 30_000);
   const graceMs = positive(io.env.WORKERBENCH_WORKER_GRACE_MS, DEFAULT_GRACE_MS);
   const cli = createCliModelAccess(io.env);
-  const models = { ...cli, client: gateModelClient(cli.client, settings, io.env, (message) => io.stderr.write(`${message}\n`)) };
+  const models = { ...cli, client: gateModelClient({ inner: cli.client, redis: settings, env: io.env, warn: (message) => io.stderr.write(`${message}\n`) }) };
 
   // The checkpoints' connection queues commands through a Redis restart instead of failing them.
   const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000) });

@@ -15,7 +15,7 @@ export function createWorkerProjects(redis: Redis, prefix: string, cacheRoot?: s
     const key = `${hash}:${trusted}`;
     let project = projects.get(key);
     if (project === undefined) {
-      project = materializeProject(redis, prefix, hash, cacheRoot).then((folder) => openCliProject(folder, { trusted }));
+      project = materializeProject({ redis, prefix, hash, cacheRoot }).then((folder) => openCliProject(folder, { trusted }));
       project.catch(() => projects.delete(key));
       projects.set(key, project);
     }

@@ -75,12 +75,15 @@ async function errorFromResponse(response: Response): Promise<ModelStepError> {
     if (error && typeof error.message === 'string' && typeof error.code === 'string' && KNOWN_CODES.has(error.code)) {
       const upstreamStatus = typeof error.status === 'number' ? error.status : undefined;
       const retryAfterMs = typeof error.retryAfterMs === 'number' && error.retryAfterMs >= 0 ? error.retryAfterMs : headerRetryAfterMs;
-      return new ModelStepError(error.code, error.message, response.status, { upstreamStatus, retryAfterMs });
+      return new ModelStepError({ code: error.code, message: error.message, status: response.status, upstreamStatus, retryAfterMs });
     }
   } catch {
     // Not our JSON (a gateway or dev-server error page): fall back to the status.
   }
-  return new ModelStepError(codeForStatus(response.status), `The model proxy answered ${response.status} ${response.statusText}`.trim(), response.status, {
+  return new ModelStepError({
+    code: codeForStatus(response.status),
+    message: `The model proxy answered ${response.status} ${response.statusText}`.trim(),
+    status: response.status,
     retryAfterMs: headerRetryAfterMs,
   });
 }
@@ -186,10 +189,10 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
           yield ABORTED;
           return;
         }
-        throw new ModelStepError('network_error', `Could not reach the model proxy: ${errorMessage(error)}`, 0);
+        throw new ModelStepError({ code: 'network_error', message: `Could not reach the model proxy: ${errorMessage(error)}`, status: 0 });
       }
       if (!response.ok) throw await errorFromResponse(response);
-      if (!response.body) throw new ModelStepError('upstream_error', 'The model proxy sent no body.', response.status);
+      if (!response.body) throw new ModelStepError({ code: 'upstream_error', message: 'The model proxy sent no body.', status: response.status });
       yield* readNdjsonEvents(response.body, signal);
     },
   };

@@ -36,7 +36,7 @@ async function runConversation(request: ModelStepRequest, execute: Executor, max
   const messages: ModelMessage[] = [...request.messages];
   const steps: ModelStepEvent[][] = [];
   for (let step = 0; step < maxSteps; step += 1) {
-    const events = await collect(streamModelStep(model, { ...request, messages }, new AbortController().signal));
+    const events = await collect(streamModelStep({ model, request: { ...request, messages }, signal: new AbortController().signal }));
     steps.push(events);
     const calls = events.filter((event): event is ToolCallEvent => event.type === 'tool-call');
     const text = events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
@@ -53,7 +53,7 @@ describe('demo model: delegate playbook', () => {
   it('does not attach the file a delegated write is meant to create', async () => {
     const helper = { name: 'helper', description: 'Helps.', inputSchema: { type: 'object', properties: { input: { type: 'string' }, attachments: { type: 'array', items: { type: 'string' } } } } };
     const events = await collect(
-      streamModelStep(model, { model: 'demo:scripted', messages: userSays('helper: write "hi" to out/notes.txt and read input/a.md'), tools: [helper] }, new AbortController().signal),
+      streamModelStep({ model, request: { model: 'demo:scripted', messages: userSays('helper: write "hi" to out/notes.txt and read input/a.md'), tools: [helper] }, signal: new AbortController().signal }),
     );
     const call = events.find((event): event is ToolCallEvent => event.type === 'tool-call');
     expect(call?.toolName).toBe('helper');
@@ -113,7 +113,7 @@ describe('demo model: delegate playbook', () => {
 
   it('delegates when the instructions say so', async () => {
     const events = await collect(
-      streamModelStep(model, { model: 'demo:scripted', system: 'Always delegate the work.', messages: userSays('hi'), tools: workerTools }, new AbortController().signal),
+      streamModelStep({ model, request: { model: 'demo:scripted', system: 'Always delegate the work.', messages: userSays('hi'), tools: workerTools }, signal: new AbortController().signal }),
     );
     expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2);
     expect(events.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool-calls' });
@@ -121,7 +121,7 @@ describe('demo model: delegate playbook', () => {
 
   it('does not treat filesystem tools as workers', async () => {
     const events = await collect(
-      streamModelStep(model, { model: 'demo:scripted', messages: userSays('delegate this'), tools: fileTools }, new AbortController().signal),
+      streamModelStep({ model, request: { model: 'demo:scripted', messages: userSays('delegate this'), tools: fileTools }, signal: new AbortController().signal }),
     );
     expect(events.some((event) => event.type === 'tool-call')).toBe(false);
   });
@@ -174,7 +174,7 @@ describe('demo model: file directives playbook', () => {
 
   it('lists with a glob when the tool takes a pattern', async () => {
     const events = await collect(
-      streamModelStep(model, { model: 'demo:scripted', messages: userSays('list input/*.pdf'), tools: fileTools }, new AbortController().signal),
+      streamModelStep({ model, request: { model: 'demo:scripted', messages: userSays('list input/*.pdf'), tools: fileTools }, signal: new AbortController().signal }),
     );
     expect(events.find((event) => event.type === 'tool-call')).toMatchObject({ toolName: 'list_files', input: { pattern: 'input/*.pdf' } });
   });
@@ -235,7 +235,7 @@ describe('demo model: fallback, structured output, streaming', () => {
       definitions: { contact: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] } },
     };
     const events = await collect(
-      streamModelStep(model, { model: 'demo:scripted', messages: userSays('company: Acme Robotics\nEvaluate it.'), tools: [], outputSchema: schema }, new AbortController().signal),
+      streamModelStep({ model, request: { model: 'demo:scripted', messages: userSays('company: Acme Robotics\nEvaluate it.'), tools: [], outputSchema: schema }, signal: new AbortController().signal }),
     );
     const text = events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
     const value = JSON.parse(text) as { company: string };
@@ -259,14 +259,14 @@ describe('demo model: fallback, structured output, streaming', () => {
 
   it('is deterministic: the same conversation gives the same events', async () => {
     const request: ModelStepRequest = { model: 'demo:scripted', messages: userSays('delegate: hello there'), tools: workerTools };
-    const first = await collect(streamModelStep(model, request, new AbortController().signal));
-    const second = await collect(streamModelStep(new DemoLanguageModel({ delayMs: 0 }), request, new AbortController().signal));
+    const first = await collect(streamModelStep({ model, request, signal: new AbortController().signal }));
+    const second = await collect(streamModelStep({ model: new DemoLanguageModel({ delayMs: 0 }), request, signal: new AbortController().signal }));
     expect(second).toEqual(first);
   });
 
   it('streams text in several deltas and reports usage', async () => {
     const events = await collect(
-      streamModelStep(model, { model: 'demo:scripted', messages: userSays('one two three four five six seven eight nine ten'), tools: [] }, new AbortController().signal),
+      streamModelStep({ model, request: { model: 'demo:scripted', messages: userSays('one two three four five six seven eight nine ten'), tools: [] }, signal: new AbortController().signal }),
     );
     expect(events.filter((event) => event.type === 'text-delta').length).toBeGreaterThan(3);
     const finish = events.at(-1);
@@ -282,7 +282,7 @@ describe('demo model: fallback, structured output, streaming', () => {
     const controller = new AbortController();
     const events: ModelStepEvent[] = [];
     const started = Date.now();
-    for await (const event of streamModelStep(slow, { model: 'demo:scripted', messages: userSays('a b c d e f g h i j k l m n o p'), tools: [] }, controller.signal)) {
+    for await (const event of streamModelStep({ model: slow, request: { model: 'demo:scripted', messages: userSays('a b c d e f g h i j k l m n o p'), tools: [] }, signal: controller.signal })) {
       events.push(event);
       if (event.type === 'text-delta') controller.abort();
     }

@@ -20,7 +20,14 @@ function state(overrides: Partial<DemoConversationState>): DemoConversationState
   return { system: ORCHESTRATOR, input: '', attachments: [], tools: [], toolCalls: [], toolResults: [], assistantMessageCount: 0, ...overrides };
 }
 
-function result(toolName: string, input: unknown, value: unknown, outcome: DemoToolResult['outcome'] = 'ok'): DemoToolResult {
+interface ResultOptions {
+  toolName: string;
+  input: unknown;
+  value: unknown;
+  outcome?: DemoToolResult['outcome'];
+}
+
+function result({ toolName, input, value, outcome = 'ok' }: ResultOptions): DemoToolResult {
   return { toolCallId: `${toolName}-${JSON.stringify(input)}`, toolName, input, outcome, value, text: typeof value === 'string' ? value : JSON.stringify(value) };
 }
 
@@ -42,9 +49,9 @@ describe('pitch-deck playbooks: triggers', () => {
 
 describe('pitch-deck orchestrator steps', () => {
   const tools = [listFiles, readFile, writeFile, workerCreate, workerCall];
-  const listed = result('list_files', { pattern: 'input/*.pdf' }, { files: [{ path: 'input/b.pdf' }, { path: 'input/notes.md' }, { path: 'input/a.PDF' }] });
-  const rubric = result('read_file', { path: 'rubric.md' }, { path: 'rubric.md', content: 'Score Team twice.' });
-  const created = result('worker_create', { name: 'pitch_evaluator' }, { created: 'pitch_evaluator', path: 'generated/pitch_evaluator.worker' });
+  const listed = result({ toolName: 'list_files', input: { pattern: 'input/*.pdf' }, value: { files: [{ path: 'input/b.pdf' }, { path: 'input/notes.md' }, { path: 'input/a.PDF' }] } });
+  const rubric = result({ toolName: 'read_file', input: { path: 'rubric.md' }, value: { path: 'rubric.md', content: 'Score Team twice.' } });
+  const created = result({ toolName: 'worker_create', input: { name: 'pitch_evaluator' }, value: { created: 'pitch_evaluator', path: 'generated/pitch_evaluator.worker' } });
 
   it('lists decks, reads the rubric, then creates the evaluator with the rubric it read', () => {
     expect(decideDemoAction(state({ tools })).toolCalls).toEqual([{ toolName: 'list_files', input: { path: 'input', pattern: '*.pdf' } }]);
@@ -74,12 +81,12 @@ describe('pitch-deck orchestrator steps', () => {
   it('writes what it has when an evaluation fails, and reports the failure', () => {
     const report = '# A Co\n\n**Verdict: Pass** (total 7/25)\n\n| **Total** | **7/25** | |\n';
     const evaluations = [
-      result('worker_call', { worker: 'pitch_evaluator', attachments: ['input/a.PDF'] }, report),
-      result('worker_call', { worker: 'pitch_evaluator', attachments: ['input/b.pdf'] }, 'worker_call failed: not a readable PDF', 'error'),
+      result({ toolName: 'worker_call', input: { worker: 'pitch_evaluator', attachments: ['input/a.PDF'] }, value: report }),
+      result({ toolName: 'worker_call', input: { worker: 'pitch_evaluator', attachments: ['input/b.pdf'] }, value: 'worker_call failed: not a readable PDF', outcome: 'error' }),
     ];
     const writes = decideDemoAction(withResults(state({ tools }), [listed, rubric, created, ...evaluations])).toolCalls;
     expect(writes).toEqual([{ toolName: 'write_file', input: { path: 'evaluations/a.md', content: report } }]);
-    const written = result('write_file', writes[0]!.input, { path: 'evaluations/a.md' });
+    const written = result({ toolName: 'write_file', input: writes[0]!.input, value: { path: 'evaluations/a.md' } });
     const summary = decideDemoAction(withResults(state({ tools }), [listed, rubric, created, ...evaluations, written])).toolCalls[0]!;
     expect(summary.input.path).toBe('evaluations/summary.md');
     expect(String(summary.input.content)).toContain('| 1 | A Co |');
@@ -87,13 +94,13 @@ describe('pitch-deck orchestrator steps', () => {
   });
 
   it('reads an llm-do listing (names relative to the listed folder) as project-relative deck paths', () => {
-    const llmDoListing = result('list_files', { path: 'input', pattern: '*.pdf' }, ['b.pdf', 'notes.md', 'a.PDF']);
+    const llmDoListing = result({ toolName: 'list_files', input: { path: 'input', pattern: '*.pdf' }, value: ['b.pdf', 'notes.md', 'a.PDF'] });
     const calls = decideDemoAction(withResults(state({ tools }), [llmDoListing, rubric, created])).toolCalls;
     expect(calls.map((call) => call.input.attachments)).toEqual([['input/a.PDF'], ['input/b.pdf']]);
   });
 
   it('answers without creating anything when there is no deck', () => {
-    const empty = result('list_files', { pattern: 'input/*.pdf' }, { files: [], total: 0 });
+    const empty = result({ toolName: 'list_files', input: { pattern: 'input/*.pdf' }, value: { files: [], total: 0 } });
     expect(decideDemoAction(withResults(state({ tools }), [empty]))).toMatchObject({ toolCalls: [], text: expect.stringContaining('I found no pitch decks') });
   });
 });

@@ -7,7 +7,7 @@ import { discoverProject } from '@/lib/project/discover-project';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import type { PdfTextExtractor } from '@/lib/runtime/attachments/pdf-text-extractor';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { createRunSession } from '@/lib/runtime/session-state';
+import { createRunSession } from '@/lib/runtime/run-session';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';

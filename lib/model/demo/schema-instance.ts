@@ -141,10 +141,19 @@ function typeOf(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
-function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, budget: Budget, propertyName: string | undefined, depth: number): unknown {
+interface BuildOptions {
+  schema: JsonSchema;
+  root: JsonSchema;
+  context: InstanceContext;
+  budget: Budget;
+  propertyName: string | undefined;
+  depth: number;
+}
+
+function build({ schema, root, context, budget, propertyName, depth }: BuildOptions): unknown {
   if (depth > MAX_DEPTH || budget.nodes <= 0 || budget.characters <= 0) return null;
   budget.nodes -= 1;
-  if (typeof schema.$ref === 'string') return build(resolveRef(root, schema.$ref), root, context, budget, propertyName, depth + 1);
+  if (typeof schema.$ref === 'string') return build({ schema: resolveRef(root, schema.$ref), root, context, budget, propertyName, depth: depth + 1 });
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (Array.isArray(schema.allOf)) {
@@ -157,13 +166,13 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, b
       if (Array.isArray(part.required)) required.push(...part.required.filter((entry): entry is string => typeof entry === 'string'));
     }
     delete merged.allOf;
-    return build({ ...merged, properties, required }, root, context, budget, propertyName, depth + 1);
+    return build({ schema: { ...merged, properties, required }, root, context, budget, propertyName, depth: depth + 1 });
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {
       const first = options.filter(isSchema).find((option) => option.type !== 'null') ?? options.find(isSchema);
-      if (first) return build({ ...schema, [key]: undefined, ...first }, root, context, budget, propertyName, depth + 1);
+      if (first) return build({ schema: { ...schema, [key]: undefined, ...first }, root, context, budget, propertyName, depth: depth + 1 });
     }
   }
   switch (typeOf(schema)) {
@@ -175,7 +184,7 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, b
         if (context.requiredOnly && !required.has(name)) continue;
         if (budget.nodes <= 0 || budget.characters <= 0) break;
         budget.characters -= name.length;
-        if (isSchema(propertySchema)) result[name] = build(propertySchema, root, context, budget, name, depth + 1);
+        if (isSchema(propertySchema)) result[name] = build({ schema: propertySchema, root, context, budget, propertyName: name, depth: depth + 1 });
       }
       // Required names without a property schema still need a value.
       for (const name of required) {
@@ -194,7 +203,7 @@ function build(schema: JsonSchema, root: JsonSchema, context: InstanceContext, b
       const maximum = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
       const count = Math.max(0, Math.min(Math.max(minimum, 1), maximum, DEMO_LIMITS.schemaArrayItems, budget.nodes));
       const singular = propertyName?.endsWith('s') ? propertyName.slice(0, -1) : propertyName;
-      return Array.from({ length: count }, () => build(items, root, context, budget, singular, depth + 1));
+      return Array.from({ length: count }, () => build({ schema: items, root, context, budget, propertyName: singular, depth: depth + 1 }));
     }
     case 'string':
       return stringFor(schema, budget, propertyName);
@@ -218,5 +227,5 @@ export function buildSchemaInstance(schema: JsonSchema, context: InstanceContext
     labels: indexLabels(context.text),
     sentence: firstSentence(context.text),
   };
-  return build(schema, schema, context, budget, undefined, 0);
+  return build({ schema, root: schema, context, budget, propertyName: undefined, depth: 0 });
 }

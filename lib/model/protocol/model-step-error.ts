@@ -21,6 +21,15 @@ export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
  * proxy answered non-2xx, or could not be reached). Failures after the first
  * event arrive as `error` events instead; an abort is always an `aborted` event.
  */
+export interface ModelStepErrorOptions {
+  code: ProxyErrorCode;
+  message: string;
+  /** The proxy's HTTP status; the code's usual status when absent. */
+  status?: number;
+  upstreamStatus?: number;
+  retryAfterMs?: number;
+}
+
 export class ModelStepError extends Error {
   readonly code: ProxyErrorCode;
   /** HTTP status of the proxy's answer (0 when it could not be reached). */
@@ -29,18 +38,13 @@ export class ModelStepError extends Error {
   readonly upstreamStatus?: number;
   readonly retryAfterMs?: number;
 
-  constructor(
-    code: ProxyErrorCode,
-    message: string,
-    status: number = STATUS_BY_CODE[code],
-    details: { upstreamStatus?: number; retryAfterMs?: number } = {},
-  ) {
+  constructor({ code, message, status = STATUS_BY_CODE[code], upstreamStatus, retryAfterMs }: ModelStepErrorOptions) {
     super(message);
     this.name = 'ModelStepError';
     this.code = code;
     this.status = status;
-    if (details.upstreamStatus !== undefined) this.upstreamStatus = details.upstreamStatus;
-    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+    if (upstreamStatus !== undefined) this.upstreamStatus = upstreamStatus;
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 }
 

@@ -20,9 +20,9 @@ export function createInProcessModelClient(
     async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
       const resolved = typeof model === 'function' ? model(request.model) : model;
       let first = true;
-      for await (const event of streamModelStep(resolved, request, signal, options)) {
+      for await (const event of streamModelStep({ model: resolved, request, signal, options })) {
         if (first && event.type === 'error' && event.error.code !== 'aborted') {
-          throw new ModelStepError(event.error.code, event.error.message);
+          throw new ModelStepError({ code: event.error.code, message: event.error.message });
         }
         first = false;
         yield event;

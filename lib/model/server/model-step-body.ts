@@ -40,7 +40,7 @@ const CLOSE = { Connection: 'close' };
 
 export async function readModelStepBody(request: Request, options: ModelStepBodyOptions): Promise<ModelStepBody> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
-    return { ok: false, response: errorResponse('bad_request', 'The request body must be JSON, sent with "Content-Type: application/json".', 415, CLOSE) };
+    return { ok: false, response: errorResponse({ code: 'bad_request', message: 'The request body must be JSON, sent with "Content-Type: application/json".', status: 415, headers: CLOSE }) };
   }
   const settings = proxyLimitsFrom(options.env);
   const limits: BodyReadLimits = {
@@ -52,18 +52,15 @@ export async function readModelStepBody(request: Request, options: ModelStepBody
   if (body.ok) return body;
   switch (body.reason) {
     case 'too_large':
-      return { ok: false, response: errorResponse('payload_too_large', `The request body exceeds the limit of ${describeByteLimit(Math.min(limits.maxBytes, limits.budget.capacity))}.`, 413, CLOSE) };
+      return { ok: false, response: errorResponse({ code: 'payload_too_large', message: `The request body exceeds the limit of ${describeByteLimit(Math.min(limits.maxBytes, limits.budget.capacity))}.`, status: 413, headers: CLOSE }) };
     case 'over_budget':
       return {
         ok: false,
         response: errorResponse(
-          'overloaded',
-          `The server is busy reading other requests (together they may hold ${describeByteLimit(limits.budget.capacity)}). Try again in a moment.`,
-          503,
-          { ...CLOSE, 'Retry-After': '1' },
+          { code: 'overloaded', message: `The server is busy reading other requests (together they may hold ${describeByteLimit(limits.budget.capacity)}). Try again in a moment.`, status: 503, headers: { ...CLOSE, 'Retry-After': '1' } },
         ),
       };
     case 'timed_out':
-      return { ok: false, response: errorResponse('bad_request', `The request body did not arrive within ${limits.timeoutMs / 1000} s.`, 408, CLOSE) };
+      return { ok: false, response: errorResponse({ code: 'bad_request', message: `The request body did not arrive within ${limits.timeoutMs / 1000} s.`, status: 408, headers: CLOSE }) };
   }
 }

@@ -58,20 +58,20 @@ export async function handleModelStep(request: Request, bodyText: string, option
     json = JSON.parse(bodyText);
   } catch (error) {
     const detail = error instanceof Error ? error.message : 'parse error';
-    return errorResponse('bad_request', `The request body is not valid JSON: ${redactSecrets(detail)}`);
+    return errorResponse({ code: 'bad_request', message: `The request body is not valid JSON: ${redactSecrets(detail)}` });
   }
   const parsed = parseStepRequest(json);
-  if (!parsed.ok) return errorResponse('bad_request', redactSecrets(parsed.message));
+  if (!parsed.ok) return errorResponse({ code: 'bad_request', message: redactSecrets(parsed.message) });
   const stepRequest = parsed.request;
   const remoteUrlPart = findRemoteUrlPart(stepRequest.messages);
-  if (remoteUrlPart !== null) return errorResponse('bad_request', remoteUrlPartMessage(remoteUrlPart));
+  if (remoteUrlPart !== null) return errorResponse({ code: 'bad_request', message: remoteUrlPartMessage(remoteUrlPart) });
   const secrets = [stepRequest.apiKey, ...serverSecrets(options.env)];
   const redact = (text: string) => redactSecrets(text, secrets);
 
   const resolved = resolveModel(stepRequest.model, { apiKey: stepRequest.apiKey, env: options.env, fetch: options.fetch });
   if (!resolved.ok) {
     const code: ProxyErrorCode = resolved.error.code === 'missing_key' ? 'unauthorized' : 'unknown_model';
-    return errorResponse(code, redact(resolved.error.message));
+    return errorResponse({ code, message: redact(resolved.error.message) });
   }
 
   // Client disconnects (request.signal) and stream cancellation both stop the upstream call.
@@ -81,7 +81,7 @@ export async function handleModelStep(request: Request, bodyText: string, option
   request.signal.addEventListener('abort', abortUpstream, { once: true });
   const release = () => request.signal.removeEventListener('abort', abortUpstream);
 
-  const events = streamModelStep(resolved.model, { ...stepRequest, apiKey: undefined }, upstream.signal, { secrets, provider: resolved.providerLabel });
+  const events = streamModelStep({ model: resolved.model, request: { ...stepRequest, apiKey: undefined }, signal: upstream.signal, options: { secrets, provider: resolved.providerLabel } });
   const batches = new EventBatches(events);
   let first: EventBatch<ModelStepEvent>;
   try {
@@ -89,11 +89,11 @@ export async function handleModelStep(request: Request, bodyText: string, option
   } catch (error) {
     release();
     console.error('[api/model] internal error:', redact(describeErrorChain(error)));
-    return errorResponse('internal_error', 'The proxy failed before the model answered.');
+    return errorResponse({ code: 'internal_error', message: 'The proxy failed before the model answered.' });
   }
   if (first.events.length === 0) {
     release();
-    return errorResponse('upstream_error', 'The provider ended the step without any event.');
+    return errorResponse({ code: 'upstream_error', message: 'The provider ended the step without any event.' });
   }
   const head = first.events[0]!;
   if (head.type === 'error') {

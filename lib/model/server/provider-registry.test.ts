@@ -76,7 +76,7 @@ describe('resolveModel', () => {
     const result = resolveModel(modelId, { apiKey: 'user-key-123456', env: { [keyVariable]: 'server-key-abcdef' }, fetch });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const events = await collect(streamModelStep(result.model, { model: modelId, messages, tools: [] }, new AbortController().signal, { secrets: ['user-key-123456'] }));
+    const events = await collect(streamModelStep({ model: result.model, request: { model: modelId, messages, tools: [] }, signal: new AbortController().signal, options: { secrets: ['user-key-123456'] } }));
     expect(calls).toHaveLength(1);
     expect(keyOf(calls[0]!.headers)).toBe('user-key-123456');
     expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'unauthorized' }) }]);
@@ -86,7 +86,7 @@ describe('resolveModel', () => {
     const { calls, fetch } = recordingFetch();
     const result = resolveModel('anthropic:claude-haiku-4-5', { env: { ANTHROPIC_API_KEY: 'server-key-abcdef' }, fetch });
     if (!result.ok) throw new Error('expected a model');
-    await collect(streamModelStep(result.model, { model: 'x', messages, tools: [] }, new AbortController().signal));
+    await collect(streamModelStep({ model: result.model, request: { model: 'x', messages, tools: [] }, signal: new AbortController().signal }));
     expect(calls[0]?.headers.get('x-api-key')).toBe('server-key-abcdef');
   });
 });

@@ -132,7 +132,14 @@ function demoDelay(env: ServerEnvironment): number {
   return env.WORKERBENCH_DEMO_DELAY_MS !== undefined && Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_DEMO_DELAY_MS;
 }
 
-function createKeyedModel(provider: ProviderDescription, model: string, apiKey: string, options: ResolveOptions): LanguageModel {
+interface CreateKeyedModelOptions {
+  provider: ProviderDescription;
+  model: string;
+  apiKey: string;
+  options: ResolveOptions;
+}
+
+function createKeyedModel({ provider, model, apiKey, options }: CreateKeyedModelOptions): LanguageModel {
   const settings = { apiKey, fetch: options.fetch ?? upstreamFetch };
   switch (provider.id) {
     case 'openai':
@@ -241,5 +248,5 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
       error: { code: 'missing_key', message: `No API key for ${provider.label}: the server has none configured; add your own key in Settings.` },
     };
   }
-  return { ok: true, model: reusedModel(options, [modelId, apiKey, ...baseUrlParts(provider, env)], () => createKeyedModel(provider, parsed.model, apiKey, options)), option, providerLabel: provider.label };
+  return { ok: true, model: reusedModel(options, [modelId, apiKey, ...baseUrlParts(provider, env)], () => createKeyedModel({ provider, model: parsed.model, apiKey, options })), option, providerLabel: provider.label };
 }

@@ -21,7 +21,14 @@ export type SlotResult = { ok: true; release: () => void } | { ok: false; respon
 /** Past the door: the client's key and the way to its concurrency slot. */
 export type GuardResult = { ok: true; client: string; takeSlot: () => SlotResult } | { ok: false; response: Response };
 
-function refuse(code: ProxyErrorCode, message: string, status: number, headers: Record<string, string> = {}): { ok: false; response: Response } {
+interface RefuseOptions {
+  code: ProxyErrorCode;
+  message: string;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+function refuse({ code, message, status, headers = {} }: RefuseOptions): { ok: false; response: Response } {
   const body: ProxyErrorBody = { error: { code, message } };
   return { ok: false, response: Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } }) };
 }
@@ -101,32 +108,29 @@ export function guardProxyRequest(request: Request, options: GuardOptions): Guar
   const { env } = options;
   const host = requestHost(request);
   if (!allowedHosts(env).has(hostnameOf(host))) {
-    return refuse('forbidden', `This server does not answer for the host "${hostnameOf(host).slice(0, 100)}". Add it to WORKERBENCH_ALLOWED_HOSTS to allow it.`, 403);
+    return refuse({ code: 'forbidden', message: `This server does not answer for the host "${hostnameOf(host).slice(0, 100)}". Add it to WORKERBENCH_ALLOWED_HOSTS to allow it.`, status: 403 });
   }
   const problem = originProblem(request, host);
-  if (problem !== null) return refuse('forbidden', `The model proxy refuses ${problem}: only the Workerbench page served by this server may use it.`, 403);
+  if (problem !== null) return refuse({ code: 'forbidden', message: `The model proxy refuses ${problem}: only the Workerbench page served by this server may use it.`, status: 403 });
 
   const token = env[ACCESS_TOKEN_VARIABLE];
   if (token && !tokenMatches(request, token)) {
     const sent = request.headers.get('authorization') !== null;
     return refuse(
-      'access_token_required',
-      sent ? 'The access token is wrong. Enter the one this server was started with.' : 'This server needs an access token (WORKERBENCH_ACCESS_TOKEN). Enter it in Settings.',
-      401,
-      { 'WWW-Authenticate': 'Bearer realm="workerbench"' },
+      { code: 'access_token_required', message: sent ? 'The access token is wrong. Enter the one this server was started with.' : 'This server needs an access token (WORKERBENCH_ACCESS_TOKEN). Enter it in Settings.', status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="workerbench"' } },
     );
   }
 
   const limiter = options.limiter ?? limiterFor(env);
   const client = clientAddressOf(request, env);
   const refusal = limiter.allow(client);
-  if (refusal !== null) return refuse('rate_limited', refusal.message, 429, { 'Retry-After': String(refusal.retryAfterSeconds) });
+  if (refusal !== null) return refuse({ code: 'rate_limited', message: refusal.message, status: 429, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } });
   return {
     ok: true,
     client,
     takeSlot: () => {
       const admitted = limiter.occupy(client);
-      if (!admitted.ok) return refuse('rate_limited', admitted.message, 429, { 'Retry-After': String(admitted.retryAfterSeconds) });
+      if (!admitted.ok) return refuse({ code: 'rate_limited', message: admitted.message, status: 429, headers: { 'Retry-After': String(admitted.retryAfterSeconds) } });
       return { ok: true, release: admitted.release };
     },
   };

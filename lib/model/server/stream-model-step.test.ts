@@ -27,7 +27,7 @@ describe('streamModelStep', () => {
         ]),
       },
     });
-    const events = await collect(streamModelStep(model, baseRequest, new AbortController().signal));
+    const events = await collect(streamModelStep({ model, request: baseRequest, signal: new AbortController().signal }));
     expect(events).toEqual([
       { type: 'text-delta', text: 'Hel' },
       { type: 'text-delta', text: 'lo!' },
@@ -57,7 +57,7 @@ describe('streamModelStep', () => {
         },
       ],
     };
-    const events = await collect(streamModelStep(model, request, new AbortController().signal));
+    const events = await collect(streamModelStep({ model, request, signal: new AbortController().signal }));
     expect(events).toEqual([
       { type: 'tool-call', toolCallId: 'c1', toolName: 'read_file', input: { path: 'a.txt' } },
       { type: 'tool-call', toolCallId: 'c2', toolName: 'read_file', input: { path: 'b.txt' } },
@@ -84,7 +84,7 @@ describe('streamModelStep', () => {
       },
     });
     const events = await collect(
-      streamModelStep(model, { ...baseRequest, outputSchema: schema }, new AbortController().signal),
+      streamModelStep({ model, request: { ...baseRequest, outputSchema: schema }, signal: new AbortController().signal }),
     );
     const format = model.doStreamCalls[0]!.responseFormat;
     expect(format).toMatchObject({ type: 'json', schema: { required: ['score'] } });
@@ -106,11 +106,11 @@ describe('streamModelStep', () => {
           });
         },
       });
-    const unauthorized = await collect(streamModelStep(failing(401), baseRequest, new AbortController().signal));
+    const unauthorized = await collect(streamModelStep({ model: failing(401), request: baseRequest, signal: new AbortController().signal }));
     expect(unauthorized).toHaveLength(1);
     expect(unauthorized[0]).toMatchObject({ type: 'error', error: { code: 'unauthorized' } });
     expect(JSON.stringify(unauthorized)).not.toContain('sk-secret-value-123456');
-    const upstream = await collect(streamModelStep(failing(500), baseRequest, new AbortController().signal));
+    const upstream = await collect(streamModelStep({ model: failing(500), request: baseRequest, signal: new AbortController().signal }));
     expect(upstream).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'upstream_error' }) }]);
   });
 
@@ -124,7 +124,7 @@ describe('streamModelStep', () => {
         ]),
       },
     });
-    const events = await collect(streamModelStep(model, baseRequest, new AbortController().signal));
+    const events = await collect(streamModelStep({ model, request: baseRequest, signal: new AbortController().signal }));
     expect(events[0]).toEqual({ type: 'text-delta', text: 'partial' });
     expect(events.at(-1)).toEqual({ type: 'error', error: { code: 'upstream_error', message: 'connection reset' } });
   });
@@ -133,7 +133,7 @@ describe('streamModelStep', () => {
     const controller = new AbortController();
     controller.abort();
     const model = new MockLanguageModelV3({ doStream: { stream: streamOf([]) } });
-    const events = await collect(streamModelStep(model, baseRequest, controller.signal));
+    const events = await collect(streamModelStep({ model, request: baseRequest, signal: controller.signal }));
     expect(events).toEqual([{ type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } }]);
     expect(model.doStreamCalls).toHaveLength(0);
   });

@@ -50,6 +50,13 @@ function providerModel(model: LanguageModel): LanguageModelV3 {
   return model;
 }
 
+export interface StreamModelStepOptions_ {
+  model: LanguageModel;
+  request: ModelStepRequest;
+  signal: AbortSignal;
+  options?: StreamModelStepOptions;
+}
+
 /**
  * Runs exactly ONE model step and translates the provider's stream into
  * protocol events. It calls the provider's model directly (doStream) rather
@@ -60,12 +67,7 @@ function providerModel(model: LanguageModel): LanguageModelV3 {
  * client, so both surfaces behave the same. Never throws: failures become one
  * final `error` event (an abort becomes code `aborted`).
  */
-export async function* streamModelStep(
-  model: LanguageModel,
-  request: ModelStepRequest,
-  signal: AbortSignal,
-  options: StreamModelStepOptions = {},
-): AsyncGenerator<ModelStepEvent> {
+export async function* streamModelStep({ model, request, signal, options = {} }: StreamModelStepOptions_): AsyncGenerator<ModelStepEvent> {
   const redact = (text: string) => redactSecrets(text, options.secrets);
   const abortedEvent: ModelStepEvent = { type: 'error', error: { code: 'aborted', message: 'The model step was aborted.' } };
   // The client is told what failed; the log keeps where and how.

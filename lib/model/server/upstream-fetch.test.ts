@@ -204,10 +204,7 @@ describe('upstreamFetch', () => {
     const logged: string[] = [];
     const events = await collect(
       streamModelStep(
-        resolved.model,
-        { model: 'openai-compatible:stand-in', system: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }], tools: [] },
-        new AbortController().signal,
-        { provider: resolved.providerLabel, log: (line) => logged.push(line) },
+        { model: resolved.model, request: { model: 'openai-compatible:stand-in', system: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }], tools: [] }, signal: new AbortController().signal, options: { provider: resolved.providerLabel, log: (line) => logged.push(line) } },
       ),
     );
     expect(events).toHaveLength(1);

@@ -83,12 +83,8 @@ function tooLargeForRequest(attachment: Attachment, limit: number): AttachmentEr
     attachment.mimeType === PDF_MIME_TYPE
       ? 'Pass fewer or smaller files, or set pdf_input: text on the worker to send extracted text.'
       : 'Pass fewer or smaller files.';
-  return new AttachmentError(
-    'too_large',
-    `Cannot send "${attachment.path}" to the model: with the other attachments it exceeds the ${formatBytes(limit)} ` +
-      `a model request may carry (files are base64-encoded, a third larger). ${advice}`,
-    attachment.path,
-  );
+  return new AttachmentError({ code: 'too_large', message: `Cannot send "${attachment.path}" to the model: with the other attachments it exceeds the ${formatBytes(limit)} ` +
+        `a model request may carry (files are base64-encoded, a third larger). ${advice}`, path: attachment.path });
 }
 
 export function filePart(attachment: Attachment): FilePart {
@@ -108,18 +104,14 @@ export function textFilePart(attachment: Attachment): TextPart {
 
 async function extractedTextPart(attachment: Attachment, extract: PdfTextExtractor | undefined): Promise<TextPart> {
   if (extract === undefined) {
-    throw new AttachmentError(
-      'read_failed',
-      `Cannot pass "${attachment.path}" as text: no PDF text extractor is available in this environment.`,
-      attachment.path,
-    );
+    throw new AttachmentError({ code: 'read_failed', message: `Cannot pass "${attachment.path}" as text: no PDF text extractor is available in this environment.`, path: attachment.path });
   }
   let pages: string[];
   try {
     ({ pages } = await extract(attachment.bytes));
   } catch (error) {
     const reason = errorMessage(error);
-    throw new AttachmentError('read_failed', `${attachment.path} is not a readable PDF: ${stripPathPrefix(reason)}`, attachment.path);
+    throw new AttachmentError({ code: 'read_failed', message: `${attachment.path} is not a readable PDF: ${stripPathPrefix(reason)}`, path: attachment.path });
   }
   return { type: 'text', text: formatExtractedPdfText(attachment.path, pages) };
 }

@@ -56,6 +56,14 @@ export type AttachmentErrorCode =
  * Why an attachment was refused. The message is written for the calling model:
  * it names the file, the worker and the rule, so the model can fix its call.
  */
+export interface AttachmentErrorOptions {
+  code: AttachmentErrorCode;
+  message: string;
+  path?: string;
+  workerName?: string;
+  violations?: readonly AttachmentViolation[];
+}
+
 export class AttachmentError extends Error {
   readonly code: AttachmentErrorCode;
   /** The offending path; undefined for rules about the whole set (e.g. "required"). */
@@ -65,18 +73,13 @@ export class AttachmentError extends Error {
   /** Every violation found, when a policy check found several; the first is this error's own. */
   readonly violations: readonly AttachmentViolation[];
 
-  constructor(
-    code: AttachmentErrorCode,
-    message: string,
-    path?: string,
-    options: { workerName?: string; violations?: readonly AttachmentViolation[] } = {},
-  ) {
+  constructor({ code, message, path, workerName, violations }: AttachmentErrorOptions) {
     super(message);
     this.name = 'AttachmentError';
     this.code = code;
     this.path = path;
-    this.workerName = options.workerName;
-    this.violations = options.violations ?? [{ code, message, path }];
+    this.workerName = workerName;
+    this.violations = violations ?? [{ code, message, path }];
   }
 }
 

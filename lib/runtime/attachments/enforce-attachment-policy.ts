@@ -24,7 +24,7 @@ export function enforceAttachmentPolicy<T extends AttachmentCandidate>(worker: P
       violations.length === 1
         ? first.message
         : `Worker "${worker.name}" refused the attachments:\n${violations.map((violation) => `- ${violation.message}`).join('\n')}`;
-    throw new AttachmentError(first.code, message, first.path, { workerName: worker.name, violations });
+    throw new AttachmentError({ code: first.code, message, path: first.path, workerName: worker.name, violations });
   }
   return assigned;
 }
@@ -85,16 +85,18 @@ export function checkAttachmentPolicy<T extends AttachmentCandidate>(
     }
   }
 
-  const assigned = assignSlots(who, policy, items, add);
+  const assigned = assignSlots({ who, policy, items, add });
   return { assigned, violations };
 }
 
-function assignSlots<T extends AttachmentCandidate>(
-  who: string,
-  policy: AttachmentPolicy,
-  items: readonly T[],
-  add: (code: AttachmentViolation['code'], message: string, path?: string) => void,
-): T[] {
+interface AssignSlotsOptions<T extends AttachmentCandidate> {
+  who: string;
+  policy: AttachmentPolicy;
+  items: readonly T[];
+  add: (code: AttachmentViolation['code'], message: string, path?: string) => void;
+}
+
+function assignSlots<T extends AttachmentCandidate>({ who, policy, items, add }: AssignSlotsOptions<T>): T[] {
   const slots = policy.slots ?? [];
   if (slots.length === 0) {
     for (const item of items) {

@@ -29,17 +29,13 @@ function toReference(input: AttachmentInput): AttachmentReference {
 
 function normalizeOrRefuse(path: unknown): string {
   if (typeof path !== 'string') {
-    throw new AttachmentError('invalid_path', `Attachment paths must be strings, got ${path === null ? 'null' : typeof path}.`);
+    throw new AttachmentError({ code: 'invalid_path', message: `Attachment paths must be strings, got ${path === null ? 'null' : typeof path}.` });
   }
   try {
     return normalizeSandboxPath(path);
   } catch (error) {
     const reason = errorMessage(error);
-    throw new AttachmentError(
-      'invalid_path',
-      `Cannot attach "${path}": ${reason} Attachments must be project-relative paths such as "input/deck.pdf".`,
-      path,
-    );
+    throw new AttachmentError({ code: 'invalid_path', message: `Cannot attach "${path}": ${reason} Attachments must be project-relative paths such as "input/deck.pdf".`, path });
   }
 }
 
@@ -58,7 +54,7 @@ export async function statAttachments(
     const reference = toReference(input);
     const path = normalizeOrRefuse(reference.path);
     if (path === '') {
-      throw new AttachmentError('is_directory', `Cannot attach "${reference.path}": it is the project root, not a file.`, reference.path);
+      throw new AttachmentError({ code: 'is_directory', message: `Cannot attach "${reference.path}": it is the project root, not a file.`, path: reference.path });
     }
     let stat;
     try {
@@ -67,24 +63,16 @@ export async function statAttachments(
       throw fromVfsError(error, path);
     }
     if (stat === null) {
-      throw new AttachmentError(
-        'not_found',
-        `Cannot attach "${path}": no such file in the project. Check the path with list_files.`,
-        path,
-      );
+      throw new AttachmentError({ code: 'not_found', message: `Cannot attach "${path}": no such file in the project. Check the path with list_files.`, path });
     }
     if (stat.kind === 'directory') {
-      throw new AttachmentError('is_directory', `Cannot attach "${path}": it is a directory; attach the files inside it instead.`, path);
+      throw new AttachmentError({ code: 'is_directory', message: `Cannot attach "${path}": it is a directory; attach the files inside it instead.`, path });
     }
     if (stat.size === 0) {
-      throw new AttachmentError('empty_file', `Cannot attach "${path}": the file is empty (0 bytes).`, path);
+      throw new AttachmentError({ code: 'empty_file', message: `Cannot attach "${path}": the file is empty (0 bytes).`, path });
     }
     if (stat.size > maxFileBytes) {
-      throw new AttachmentError(
-        'too_large',
-        `Cannot attach "${path}": it is ${formatBytes(stat.size)}, larger than the ${formatBytes(maxFileBytes)} limit for one attachment.`,
-        path,
-      );
+      throw new AttachmentError({ code: 'too_large', message: `Cannot attach "${path}": it is ${formatBytes(stat.size)}, larger than the ${formatBytes(maxFileBytes)} limit for one attachment.`, path });
     }
     candidates.push(reference.slot === undefined ? { path, size: stat.size } : { path, size: stat.size, slot: reference.slot });
   }
@@ -106,7 +94,7 @@ export async function readAttachments(
     }
     // The file may have changed between stat and read; re-check what the policy relied on.
     if (bytes.byteLength === 0) {
-      throw new AttachmentError('empty_file', `Cannot attach "${candidate.path}": the file is empty (0 bytes).`, candidate.path);
+      throw new AttachmentError({ code: 'empty_file', message: `Cannot attach "${candidate.path}": the file is empty (0 bytes).`, path: candidate.path });
     }
     const attachment: Attachment = {
       path: candidate.path,
@@ -133,17 +121,17 @@ export async function loadAttachments(
 function fromVfsError(error: unknown, path: string): AttachmentError {
   if (error instanceof AttachmentError) return error;
   if (isVfsError(error, 'EINVALIDPATH')) {
-    return new AttachmentError('invalid_path', `Cannot attach "${path}": ${error.message}`, path);
+    return new AttachmentError({ code: 'invalid_path', message: `Cannot attach "${path}": ${error.message}`, path });
   }
   if (isVfsError(error, 'ENOENT')) {
-    return new AttachmentError('not_found', `Cannot attach "${path}": no such file in the project.`, path);
+    return new AttachmentError({ code: 'not_found', message: `Cannot attach "${path}": no such file in the project.`, path });
   }
   if (isVfsError(error, 'EISDIR')) {
-    return new AttachmentError('is_directory', `Cannot attach "${path}": it is a directory.`, path);
+    return new AttachmentError({ code: 'is_directory', message: `Cannot attach "${path}": it is a directory.`, path });
   }
   if (isVfsError(error, 'ETOOLARGE')) {
-    return new AttachmentError('too_large', `Cannot attach "${path}": ${error.message}`, path);
+    return new AttachmentError({ code: 'too_large', message: `Cannot attach "${path}": ${error.message}`, path });
   }
   const reason = errorMessage(error);
-  return new AttachmentError('read_failed', `Cannot attach "${path}": reading it failed: ${reason}`, path);
+  return new AttachmentError({ code: 'read_failed', message: `Cannot attach "${path}": reading it failed: ${reason}`, path });
 }

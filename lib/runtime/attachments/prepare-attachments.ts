@@ -3,7 +3,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { RunError } from '@/lib/runtime/run-error';
 import { isAttachmentError, type Attachment } from './attachment';
 import { enforceAttachmentPolicy } from './enforce-attachment-policy';
-import { readAttachments, statAttachments, type AttachmentInput, type LoadAttachmentsOptions } from './load-attachments';
+import { readAttachments, statAttachments, type AttachmentInput } from './load-attachments';
 
 /**
  * The attachment step of every worker run (entry, named tool, call_worker,
@@ -16,10 +16,10 @@ export async function prepareAttachments(
   worker: WorkerDefinition,
   inputs: readonly AttachmentInput[],
   sandbox: Pick<FileSystem, 'stat' | 'readFile'>,
-  options: LoadAttachmentsOptions = {},
 ): Promise<Attachment[]> {
   try {
-    const candidates = await statAttachments(sandbox, inputs, options);
+    // The load limits stay at their defaults: no caller ever set them here.
+    const candidates = await statAttachments(sandbox, inputs);
     const assigned = enforceAttachmentPolicy(worker, candidates);
     return await readAttachments(sandbox, assigned);
   } catch (error) {

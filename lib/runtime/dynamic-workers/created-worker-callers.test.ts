@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
+import { createRunSession, type RunSession } from '@/lib/runtime/run-session';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { createScriptedModel, instructionsFor, type ScriptedTurn } from '@/lib/runtime/testing/scripted-model';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';
@@ -19,7 +19,16 @@ const writerArgs = {
 };
 const xWrites: ScriptedTurn[] = [{ toolCalls: [{ toolName: 'write_file', input: { path: 'owned.md', content: 'pwned' } }] }, { text: 'written' }];
 
-async function run(project: RunnableProject, workerName: string, scripts: Record<string, ScriptedTurn[]>, session: RunSession, sandbox: ProjectSandbox, approvals: ApprovalResponse[] = []) {
+interface RunOptions {
+  project: RunnableProject;
+  workerName: string;
+  scripts: Record<string, ScriptedTurn[]>;
+  session: RunSession;
+  sandbox: ProjectSandbox;
+  approvals?: ApprovalResponse[];
+}
+
+async function run({ project, workerName, scripts, session, sandbox, approvals = [] }: RunOptions) {
   const model = createScriptedModel(scripts);
   const result = await runProject({ project, workerName, client: model.client, sandbox, approvals, extra: { session } });
   return { ...result, model };
@@ -30,9 +39,14 @@ async function sessionWithX() {
   const project = testProject([creatorA, callerB], { generated_workers_dir: 'generated' });
   const session = createRunSession();
   const sandbox = await testSandbox();
-  const created = await run(project, 'a', { a: [{ toolCalls: [{ toolName: 'worker_create', input: writerArgs }] }, { text: 'made x' }] }, session, sandbox, [
-    { choice: 'approve_once' },
-  ]);
+  const created = await run({
+    project,
+    workerName: 'a',
+    scripts: { a: [{ toolCalls: [{ toolName: 'worker_create', input: writerArgs }] }, { text: 'made x' }] },
+    session,
+    sandbox,
+    approvals: [{ choice: 'approve_once' }],
+  });
   expect(created.outcome.status).toBe('completed');
   expect(session.dynamicWorkers.has('x')).toBe(true);
   return { project, session, sandbox };
@@ -42,11 +56,7 @@ describe('who may call a created worker', () => {
   it('lets its creator call it, with the pre-approval the creator has', async () => {
     const { project, session, sandbox } = await sessionWithX();
     const result = await run(
-      project,
-      'a',
-      { a: [{ toolCalls: [{ toolName: 'x', input: { input: 'Write.' } }] }, { text: 'done' }], x: xWrites },
-      session,
-      sandbox,
+      { project, workerName: 'a', scripts: { a: [{ toolCalls: [{ toolName: 'x', input: { input: 'Write.' } }] }, { text: 'done' }], x: xWrites }, session, sandbox },
     );
     expect(result.outcome.status).toBe('completed');
     expect(await sandbox.readText('owned.md')).toBe('pwned');
@@ -55,11 +65,7 @@ describe('who may call a created worker', () => {
   it('refuses worker_call from another worker, and does not offer that worker its named tool', async () => {
     const { project, session, sandbox } = await sessionWithX();
     const result = await run(
-      project,
-      'b',
-      { b: [{ toolCalls: [{ toolName: 'worker_call', input: { worker: 'x', input: 'Write.' } }] }, { text: 'gave up' }], x: xWrites },
-      session,
-      sandbox,
+      { project, workerName: 'b', scripts: { b: [{ toolCalls: [{ toolName: 'worker_call', input: { worker: 'x', input: 'Write.' } }] }, { text: 'gave up' }], x: xWrites }, session, sandbox },
     );
     expect(result.outcome.status).toBe('completed');
     const toolNames = (result.model.requests[0]!.options.tools ?? []).map((tool) => tool.name);
@@ -73,11 +79,7 @@ describe('who may call a created worker', () => {
   it('refuses the named tool when another worker calls it anyway', async () => {
     const { project, session, sandbox } = await sessionWithX();
     const result = await run(
-      project,
-      'b',
-      { b: [{ toolCalls: [{ toolName: 'x', input: { input: 'Write.' } }] }, { text: 'gave up' }], x: xWrites },
-      session,
-      sandbox,
+      { project, workerName: 'b', scripts: { b: [{ toolCalls: [{ toolName: 'x', input: { input: 'Write.' } }] }, { text: 'gave up' }], x: xWrites }, session, sandbox },
     );
     expect(eventsOfType(result.events, 'tool-error').map((event) => event.error.code)).toEqual(['unknown_tool']);
     expect(await sandbox.stat('owned.md')).toBeNull();
@@ -87,7 +89,7 @@ describe('who may call a created worker', () => {
     const { session, sandbox } = await sessionWithX();
     const viaList = testWorker('c', { toolsets: { workers: { allowed_workers: ['x'] } } });
     const project = testProject([creatorA, callerB, viaList], { generated_workers_dir: 'generated' });
-    const result = await run(project, 'c', { c: [{ toolCalls: [{ toolName: 'x', input: { input: 'Write.' } }] }, { text: 'no' }], x: xWrites }, session, sandbox);
+    const result = await run({ project, workerName: 'c', scripts: { c: [{ toolCalls: [{ toolName: 'x', input: { input: 'Write.' } }] }, { text: 'no' }], x: xWrites }, session, sandbox });
     expect(result.outcome.status).toBe('failed');
     expect(result.outcome.status === 'failed' && result.outcome.error.code).toBe('unknown_worker');
     expect(await sandbox.stat('owned.md')).toBeNull();
@@ -99,11 +101,7 @@ describe('who may call a created worker', () => {
     const stricterA = testWorker('a', { toolsets: { filesystem: {}, dynamic_workers: {} } });
     const project = testProject([stricterA, callerB], { generated_workers_dir: 'generated' });
     const result = await run(
-      project,
-      'a',
-      { a: [{ toolCalls: [{ toolName: 'worker_call', input: { worker: 'x', input: 'Write.' } }] }, { text: 'no' }], x: xWrites },
-      session,
-      sandbox,
+      { project, workerName: 'a', scripts: { a: [{ toolCalls: [{ toolName: 'worker_call', input: { worker: 'x', input: 'Write.' } }] }, { text: 'no' }], x: xWrites }, session, sandbox },
     );
     const error = eventsOfType(result.events, 'tool-error').find((event) => event.toolName === 'worker_call');
     expect(error?.error.message).toContain('asks for more than a has');

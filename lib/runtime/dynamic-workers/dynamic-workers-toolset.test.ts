@@ -4,7 +4,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import { parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { ApprovalResponse } from '@/lib/runtime/approval-handler';
-import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
+import { createRunSession, type RunSession } from '@/lib/runtime/run-session';
 import { createScriptedModel, instructionsFor, toolResultsInPrompt, type ScriptedTurn } from '@/lib/runtime/testing/scripted-model';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';

@@ -2,7 +2,7 @@ import type { WorkerSchemas } from '@/lib/project/check-worker';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { RunnableProject } from '@/lib/runtime/run-context';
 import { RunError } from '@/lib/runtime/run-error';
-import type { RunSession } from '@/lib/runtime/session-state';
+import type { RunSession } from '@/lib/runtime/run-session';
 import type { RuntimeTool, Toolset } from '@/lib/runtime/toolsets/toolset';
 import { buildWorkerToolSchema } from '@/lib/runtime/typed-io/build-worker-tool-schema';
 import { parseWorkerToolArguments } from '@/lib/runtime/typed-io/validate-worker-input';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunSession } from '@/lib/runtime/session-state';
+import { createRunSession } from '@/lib/runtime/run-session';
 import { createScriptedModel, instructionsFor, type ScriptedTurn } from '@/lib/runtime/testing/scripted-model';
 import { eventsOfType, runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';

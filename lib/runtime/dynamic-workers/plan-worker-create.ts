@@ -139,7 +139,7 @@ export async function planWorkerCreate(args: WorkerCreateArgs, scope: WorkerCrea
   const existing = new Map<string, { path: string }>();
   for (const [workerName, worker] of scope.projectWorkers) existing.set(workerName, worker);
   for (const [workerName, worker] of scope.sessionWorkers) if (workerName !== name) existing.set(workerName, worker);
-  const checked = checkNewWorker(text, path, existing, (file) => referenced.get(file));
+  const checked = checkNewWorker({ text, path, existingWorkers: existing, readText: (file) => referenced.get(file) });
   if (checked.definition === undefined) throw invalid(path, formatDiagnostics(checked.diagnostics));
 
   // Permissive Ajv takes any object for a schema: a file read as one must be one.

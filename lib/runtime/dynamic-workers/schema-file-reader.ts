@@ -29,7 +29,7 @@ export function askingSchemaReader(context: ToolContext): SchemaFileReader {
 export function checkingSchemaReader(context: ToolContext): SchemaFileReader {
   return async (path) => {
     const access = context.fileReadAccess(path);
-    if (access.kind === 'refused') throw fileReadRefusal('schema', context.workerName, path, access.why);
+    if (access.kind === 'refused') throw fileReadRefusal({ purpose: 'schema', workerName: context.workerName, path, why: access.why });
     return context.sandbox.readText(path);
   };
 }

@@ -24,7 +24,14 @@ function createdWith(reference: string): string {
   return `---\nname: helper\ndescription: Uses a schema file.\ninput_schema_ref: ${reference}\n---\n${instructionsFor('helper')}\n`;
 }
 
-async function createAs(toolsets: ToolsetsConfig, files: Record<string, string>, reference: string, approvals: ApprovalResponse[]) {
+interface CreateAsOptions {
+  toolsets: ToolsetsConfig;
+  files: Record<string, string>;
+  reference: string;
+  approvals: ApprovalResponse[];
+}
+
+async function createAs({ toolsets, files, reference, approvals }: CreateAsOptions) {
   const project = testProject([testWorker('main', { toolsets: { ...toolsets, dynamic_workers: {} } })], { generated_workers_dir: 'generated' });
   const model = createScriptedModel({ main: [{ toolCalls: [{ toolName: 'worker_create', input: { name: 'helper', description: 'x', instructions: 'x', file_text: createdWith(reference) } }] }, { text: 'done' }] });
   const sandbox = await testSandbox(files);
@@ -38,7 +45,7 @@ describe("worker_create's schema refs obey the creator's read policy", () => {
     ['no filesystem toolset', {}, 'it has no read_file (no filesystem toolset).'],
     ['read_file blocked', { filesystem: { approvals: { read_file: 'blocked' } } }, 'its read_file is blocked by policy.'],
   ] as const)('refuses with %s, before reading, even when the file is a valid schema', async (_name, toolsets, why) => {
-    const created = await createAs(toolsets, { 'secrets.json': SECRET_SCHEMA }, '../secrets.json', [{ choice: 'approve_once' }]);
+    const created = await createAs({ toolsets, files: { 'secrets.json': SECRET_SCHEMA }, reference: '../secrets.json', approvals: [{ choice: 'approve_once' }] });
     expect(created.errors).toEqual([{ code: 'schema_not_readable', message: expect.stringContaining(`main cannot use "secrets.json" as a schema of the worker it creates: ${why}`), location: 'secrets.json' }]);
     expect(await created.sandbox.stat('generated/helper.worker')).toBeNull();
     // The person saw the refusal in the question, and no content: nothing was read for it either.
@@ -50,14 +57,14 @@ describe("worker_create's schema refs obey the creator's read policy", () => {
 
   it('asks where reading would ask: a denial keeps the file out, an approval lets its schema in', async () => {
     const prompting = { filesystem: { approvals: { read_file: 'prompt' } } } as const;
-    const denied = await createAs(prompting, { 'secrets.json': SECRET_SCHEMA }, '../secrets.json', [{ choice: 'approve_once' }, { choice: 'deny' }]);
+    const denied = await createAs({ toolsets: prompting, files: { 'secrets.json': SECRET_SCHEMA }, reference: '../secrets.json', approvals: [{ choice: 'approve_once' }, { choice: 'deny' }] });
     const readQuestion = denied.approvalRequests.find((request) => request.toolName === 'read_file')!;
     expect(readQuestion.args).toEqual({ path: 'secrets.json' });
     expect(readQuestion.presentation.title).toBe('Use secrets.json as a schema of the worker being created (the model receives its content)');
     expect(denied.errors.map((error) => [error.code, error.message])).toEqual([['denied', 'The user denied using "secrets.json" as a schema.']]);
     expect(denied.requestsText).not.toContain(SECRET);
 
-    const approved = await createAs(prompting, { 'secrets.json': SECRET_SCHEMA }, '../secrets.json', [{ choice: 'approve_once' }, { choice: 'approve_once' }]);
+    const approved = await createAs({ toolsets: prompting, files: { 'secrets.json': SECRET_SCHEMA }, reference: '../secrets.json', approvals: [{ choice: 'approve_once' }, { choice: 'approve_once' }] });
     expect(approved.errors).toEqual([]);
     expect(approved.requestsText).toContain(SECRET);
     // worker_create's question showed the schema as resolved, and said the read would be asked about.
@@ -72,7 +79,7 @@ describe("worker_create's schema refs obey the creator's read policy", () => {
   });
 
   it('refuses a file that is not a JSON Schema, even one the creator may read', async () => {
-    const created = await createAs({ filesystem: {} }, { 'secrets.json': SECRET_DATA }, '../secrets.json', [{ choice: 'approve_once' }]);
+    const created = await createAs({ toolsets: { filesystem: {} }, files: { 'secrets.json': SECRET_DATA }, reference: '../secrets.json', approvals: [{ choice: 'approve_once' }] });
     expect(created.errors.map((error) => error.code)).toEqual(['invalid_worker']);
     expect(created.errors[0]!.message).toContain('"input_schema_ref": "secrets.json" is not a JSON Schema: ');
     expect(created.errors[0]!.message).toContain('unknown keyword');
@@ -81,7 +88,7 @@ describe("worker_create's schema refs obey the creator's read policy", () => {
 
   it('takes a real schema file the creator may read, and shows it resolved in the question', async () => {
     const schema = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
-    const created = await createAs({ filesystem: {} }, { 'schemas/in.json': JSON.stringify(schema) }, '../schemas/in.json', [{ choice: 'approve_once' }]);
+    const created = await createAs({ toolsets: { filesystem: {} }, files: { 'schemas/in.json': JSON.stringify(schema) }, reference: '../schemas/in.json', approvals: [{ choice: 'approve_once' }] });
     expect(created.errors).toEqual([]);
     expect(await created.sandbox.readText('generated/helper.worker')).toContain('input_schema_ref: ../schemas/in.json');
     const fields = created.approvalRequests[0]!.presentation.fields;

@@ -2,7 +2,7 @@ import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { ToolApproval, ToolContext } from '@/lib/runtime/toolsets/toolset';
 import type { ApprovalField } from '@/lib/runtime/toolsets/tool-approval';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import type { RunSession } from '@/lib/runtime/session-state';
+import type { RunSession } from '@/lib/runtime/run-session';
 import { previewWorkerCreate, type WorkerCreatePreview } from '@/lib/runtime/dynamic-workers/plan-worker-create';
 import { checkingSchemaReader } from '@/lib/runtime/dynamic-workers/schema-file-reader';
 import { asWorkerCreateArgs, withEditedFileText } from '@/lib/runtime/dynamic-workers/worker-create-args';

@@ -30,7 +30,7 @@ const done: ModelStepEvent[] = [
   { type: 'text-delta', text: 'done' },
   { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 } },
 ];
-const rateLimited = () => new ModelStepError('rate_limited', 'Provider request failed (429): slow down', 429, { upstreamStatus: 429, retryAfterMs: 4000 });
+const rateLimited = () => new ModelStepError({ code: 'rate_limited', message: 'Provider request failed (429): slow down', status: 429, upstreamStatus: 429, retryAfterMs: 4000 });
 
 function recordingSleep() {
   const waits: number[] = [];
@@ -57,7 +57,7 @@ describe('retries in the loop', () => {
   });
 
   it('backs off with jitter when the provider gives no retry-after, and stops after max_retries', async () => {
-    const overloaded = () => new ModelStepError('overloaded', 'Overloaded', 529, { upstreamStatus: 529 });
+    const overloaded = () => new ModelStepError({ code: 'overloaded', message: 'Overloaded', status: 529, upstreamStatus: 529 });
     const { client, requests } = listClient([overloaded(), overloaded(), overloaded(), done]);
     const { sleep, waits } = recordingSleep();
     const project = testProject([testWorker('main')], { runtime: { max_retries: 2 } });
@@ -103,7 +103,7 @@ describe('retries in the loop', () => {
   });
 
   it('retries when the proxy could not be reached at all (network error before the first byte)', async () => {
-    const { client, requests } = listClient([new ModelStepError('network_error', 'Could not reach the model proxy: fetch failed', 0), done]);
+    const { client, requests } = listClient([new ModelStepError({ code: 'network_error', message: 'Could not reach the model proxy: fetch failed', status: 0 }), done]);
     const { sleep, waits } = recordingSleep();
     const { outcome, events } = await runProject({ project: testProject([testWorker('main')]), client, extra: { sleep, random: () => 1 } });
     expect(outcome.status).toBe('completed');
@@ -114,9 +114,9 @@ describe('retries in the loop', () => {
 
   it('does not retry other 4xx', async () => {
     for (const error of [
-      new ModelStepError('unauthorized', 'bad key', 401, { upstreamStatus: 401 }),
-      new ModelStepError('bad_request', 'bad request', 400),
-      new ModelStepError('upstream_error', 'unprocessable', 422, { upstreamStatus: 422 }),
+      new ModelStepError({ code: 'unauthorized', message: 'bad key', status: 401, upstreamStatus: 401 }),
+      new ModelStepError({ code: 'bad_request', message: 'bad request', status: 400 }),
+      new ModelStepError({ code: 'upstream_error', message: 'unprocessable', status: 422, upstreamStatus: 422 }),
     ]) {
       const { client, requests } = listClient([error, done]);
       const { outcome } = await runProject({ project: testProject([testWorker('main')]), client, extra: { sleep: recordingSleep().sleep } });
@@ -126,7 +126,7 @@ describe('retries in the loop', () => {
   });
 
   it('Stop ends a retry wait at once', async () => {
-    const { client } = listClient([new ModelStepError('rate_limited', 'slow down', 429, { retryAfterMs: 60_000 }), done]);
+    const { client } = listClient([new ModelStepError({ code: 'rate_limited', message: 'slow down', status: 429, retryAfterMs: 60_000 }), done]);
     const controller = new AbortController();
     const started = Date.now();
     const { outcome, events } = await runProject({

@@ -33,7 +33,7 @@ export async function runModelStepWithRetries(call: ModelStepCall<ModelStepHandl
   const sleep = policy.sleep ?? abortableSleep;
   const random = policy.random ?? Math.random;
   for (let attempt = 0; ; attempt += 1) {
-    const release = await acquirePlaces(policy.slots, client.connections, signal, handlers);
+    const release = await acquirePlaces({ slots: policy.slots, connections: client.connections, signal, handlers });
     throwIfAborted(signal, location);
     try {
       return await runModelStep(call);
@@ -66,21 +66,23 @@ export async function runModelStepWithRetries(call: ModelStepCall<ModelStepHandl
   }
 }
 
+interface AcquirePlacesOptions {
+  slots: ModelSlots | undefined;
+  connections: StepConnectionSlots | undefined;
+  signal: AbortSignal;
+  handlers: ModelWaitHandlers;
+}
+
 /**
  * The run's slot first, then a connection of the client's transport: a request
  * waiting for a connection already counts against its run's max_concurrency,
  * and every request takes the two in the same order, so none waits on another
  * that waits on it. Each wait is shown with the limit it waits for.
  */
-async function acquirePlaces(
-  slots: ModelSlots | undefined,
-  connections: StepConnectionSlots | undefined,
-  signal: AbortSignal,
-  handlers: ModelWaitHandlers,
-): Promise<ReleaseSlot> {
-  const releaseSlot = await acquirePlace(slots, { reason: 'queued' }, signal, handlers);
+async function acquirePlaces({ slots, connections, signal, handlers }: AcquirePlacesOptions): Promise<ReleaseSlot> {
+  const releaseSlot = await acquirePlace({ places: slots, wait: { reason: 'queued' }, signal, handlers });
   try {
-    const releaseConnection = await acquirePlace(connections, { reason: 'queued', limit: 'connections' }, signal, handlers);
+    const releaseConnection = await acquirePlace({ places: connections, wait: { reason: 'queued', limit: 'connections' }, signal, handlers });
     return () => {
       releaseConnection();
       releaseSlot();
@@ -91,12 +93,14 @@ async function acquirePlaces(
   }
 }
 
-async function acquirePlace(
-  places: StepConnectionSlots | undefined,
-  wait: ModelWaitInfo,
-  signal: AbortSignal,
-  handlers: ModelWaitHandlers,
-): Promise<ReleaseSlot> {
+interface AcquirePlaceOptions {
+  places: StepConnectionSlots | undefined;
+  wait: ModelWaitInfo;
+  signal: AbortSignal;
+  handlers: ModelWaitHandlers;
+}
+
+async function acquirePlace({ places, wait, signal, handlers }: AcquirePlaceOptions): Promise<ReleaseSlot> {
   if (places === undefined) return () => undefined;
   const immediate = places.tryAcquire();
   if (immediate) return immediate;

@@ -88,7 +88,13 @@ interface CallRecord {
   approvals: Map<string, RecordedApproval[]>;
 }
 
-export function buildRecordedRun(runId: string, events: readonly RunEvent[], steps: readonly ModelStepRecord[], options: RecordedRunOptions = {}): RecordedRun {
+export interface BuildRecordedRunOptions extends RecordedRunOptions {
+  runId: string;
+  events: readonly RunEvent[];
+  steps: readonly ModelStepRecord[];
+}
+
+export function buildRecordedRun({ runId, events, steps, ...options }: BuildRecordedRunOptions): RecordedRun {
   const mode = options.mode ?? 'resume';
   const pathOf = callPathsFromEvents(events);
   const calls = new Map<string, CallRecord>();
@@ -97,7 +103,7 @@ export function buildRecordedRun(runId: string, events: readonly RunEvent[], ste
     calls.set(event.callId, { workerName: event.workerName, steps: new Map(), outcomes: new Map(), toolCallIds: new Set(), startedWorkers: new Set(), approvals: new Map() });
     if (event.parentCallId !== null && event.parentToolCallId !== undefined) calls.get(event.parentCallId)?.startedWorkers.add(event.parentToolCallId);
   }
-  const keep = forkCut(options.forkAt, mode, events, steps, pathOf);
+  const keep = forkCut({ forkAt: options.forkAt, mode, events, steps, pathOf });
   for (const step of steps) if (keep.step(step, pathOf.get(step.callId))) calls.get(step.callId)?.steps.set(step.step, step);
   const asked = new Map<string, unknown>();
   // An automatic decision asked nobody, so no approval-request carries its arguments: the tool call does.
@@ -158,11 +164,18 @@ function approvalKey(toolCallId: string, toolName: string, args: unknown): strin
   return `${toolCallId}\u0000${toolName}\u0000${canonicalJson(args)}`;
 }
 
+interface StepAnsweredAtOptions {
+  events: readonly RunEvent[];
+  steps: readonly ModelStepRecord[];
+  callId: string;
+  step: number;
+}
+
 /**
  * When a step's tool calls had all come back (so the next request could go
  * out): the latest of their results, or the step's own end when it asked for none.
  */
-function stepAnsweredAt(events: readonly RunEvent[], steps: readonly ModelStepRecord[], callId: string, step: number): number | undefined {
+function stepAnsweredAt({ events, steps, callId, step }: StepAnsweredAtOptions): number | undefined {
   const record = steps.find((candidate) => candidate.callId === callId && candidate.step === step);
   if (record === undefined) return undefined;
   const asked = new Set(record.response.toolCalls.map((call) => call.toolCallId));
@@ -173,18 +186,26 @@ function stepAnsweredAt(events: readonly RunEvent[], steps: readonly ModelStepRe
   return answeredAt;
 }
 
+interface ForkCutOptions {
+  forkAt: ForkPoint | undefined;
+  mode: FollowMode;
+  events: readonly RunEvent[];
+  steps: readonly ModelStepRecord[];
+  pathOf: ReadonlyMap<string, string>;
+}
+
 /**
  * What a fork keeps: the chosen call's steps before the fork point, and of the
  * other calls what was finished by the time the fork point's request went out
  * (the results of the step before it all back, or the call's start for its first step).
  * Tool outcomes likewise: one that came later is not part of the fork.
  */
-function forkCut(forkAt: ForkPoint | undefined, mode: FollowMode, events: readonly RunEvent[], steps: readonly ModelStepRecord[], pathOf: ReadonlyMap<string, string>) {
+function forkCut({ forkAt, mode, events, steps, pathOf }: ForkCutOptions) {
   if (mode !== 'fork') return { step: () => true, outcome: () => true };
   if (forkAt === undefined) throw new Error('A fork needs the step it starts from.');
   const callId = [...pathOf].find(([, path]) => path === forkAt.callPath)?.[0];
   if (callId === undefined) throw new Error('The run record has no such worker call to fork from.');
-  const cutoff = forkAt.step > 1 ? stepAnsweredAt(events, steps, callId, forkAt.step - 1) : events.find((event) => event.type === 'worker-start' && event.callId === callId)?.timestamp;
+  const cutoff = forkAt.step > 1 ? stepAnsweredAt({ events, steps, callId, step: forkAt.step - 1 }) : events.find((event) => event.type === 'worker-start' && event.callId === callId)?.timestamp;
   if (cutoff === undefined) throw new Error(`The run record has no step ${forkAt.step - 1} of that worker call to fork after.`);
   return {
     step: (step: ModelStepRecord, path: string | undefined) => (path === forkAt.callPath ? step.step < forkAt.step : step.timestamp <= cutoff),

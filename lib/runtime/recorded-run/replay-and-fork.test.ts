@@ -55,13 +55,20 @@ const unreachableModel: ModelStepClient = {
   },
 } as unknown as ModelStepClient;
 
-async function replay(events: RunEvent[], steps: ModelStepRecord[], project: RunnableProject = delegating, files: Record<string, string> = START_FILES) {
+interface ReplayOptions {
+  events: RunEvent[];
+  steps: ModelStepRecord[];
+  project?: RunnableProject;
+  files?: Record<string, string>;
+}
+
+async function replay({ events, steps, project = delegating, files = START_FILES }: ReplayOptions) {
   const sandbox = await testSandbox(files);
   const result = await runProject({
     project,
     client: unreachableModel,
     sandbox,
-    extra: { recorded: buildRecordedRun(events[0]!.runId, events, steps, { mode: 'replay' }) },
+    extra: { recorded: buildRecordedRun({ runId: events[0]!.runId, events, steps, mode: 'replay' }) },
   });
   return { ...result, sandbox };
 }
@@ -69,7 +76,7 @@ async function replay(events: RunEvent[], steps: ModelStepRecord[], project: Run
 describe('replay', () => {
   it('re-executes the run offline: same output, same files, the recorded approval answers the question', async () => {
     const original = await record();
-    const replayed = await replay(original.events, original.steps);
+    const replayed = await replay({ events: original.events, steps: original.steps });
 
     expect(replayed.outcome).toMatchObject({ status: 'completed', output: 'summary written' });
     // The tools ran again on the copy: the file the person approved (edited) is there.
@@ -101,7 +108,7 @@ describe('replay', () => {
       project: preApproving,
       client: unreachableModel,
       sandbox,
-      extra: { projectTrust: 'untrusted', recorded: buildRecordedRun(original.events[0]!.runId, original.events, steps, { mode: 'replay' }) },
+      extra: { projectTrust: 'untrusted', recorded: buildRecordedRun({ runId: original.events[0]!.runId, events: original.events, steps, mode: 'replay' }) },
     });
     expect(replayed.outcome).toMatchObject({ status: 'completed', output: 'written' });
     expect(replayed.approvalRequests).toEqual([]);
@@ -115,7 +122,7 @@ describe('replay', () => {
 
   it('answers from the record what the policy approved only for that very call, once, and only in a replay', async () => {
     const events = (await record()).events;
-    const recorded = buildRecordedRun(events[0]!.runId, events, [], { mode: 'replay' });
+    const recorded = buildRecordedRun({ runId: events[0]!.runId, events, steps: [], mode: 'replay' });
     const rootPath = callPathsFromEvents(events).get(events[0]!.callId)!;
     // read_file was approved by its default, automatically: the replay may use that approval once, for that very call.
     const readCall = recorded.call(rootPath)!;
@@ -123,7 +130,7 @@ describe('replay', () => {
     expect(readCall.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toBeUndefined();
     expect(readCall.takeApproval('read-1', 'read_file', { path: 'other.txt' })).toBeUndefined();
     // Resume and fork never answer a question with what only the policy decided.
-    const resumed = buildRecordedRun(events[0]!.runId, events, [], { mode: 'resume' });
+    const resumed = buildRecordedRun({ runId: events[0]!.runId, events, steps: [], mode: 'resume' });
     expect(resumed.call(rootPath)!.takeApproval('read-1', 'read_file', { path: 'notes.txt' })).toBeUndefined();
   });
 
@@ -133,7 +140,7 @@ describe('replay', () => {
       testWorker('main', { toolsets: { filesystem: {}, workers: { allowed_workers: ['summarizer'] } } }),
       testWorker('summarizer', { description: 'Summarises a text.', instructions: 'You are summarizer. Be terse.' }),
     ]);
-    const replayed = await replay(original.events, original.steps, edited);
+    const replayed = await replay({ events: original.events, steps: original.steps, project: edited });
 
     expect(replayed.outcome.status).toBe('failed');
     if (replayed.outcome.status !== 'failed') return;
@@ -147,7 +154,7 @@ describe('replay', () => {
 
   it('stops where a tool result differs from the record (the project copy is not the recorded one)', async () => {
     const original = await record();
-    const replayed = await replay(original.events, original.steps, delegating, { 'notes.txt': 'other notes' });
+    const replayed = await replay({ events: original.events, steps: original.steps, project: delegating, files: { 'notes.txt': 'other notes' } });
     expect(replayed.outcome).toMatchObject({ status: 'failed', error: { code: 'replay_diverged' } });
     if (replayed.outcome.status !== 'failed') return;
     expect(replayed.outcome.error.message).toMatch(/worker main \(depth 0\), step 2: message 3 \(the tool result of read_file\) differs/);
@@ -157,14 +164,14 @@ describe('replay', () => {
     const original = await record();
     // Cut the record's last step: the replay reaches it and finds nothing to answer with.
     const steps = original.steps.filter((step) => !(step.workerName === 'main' && step.step === 4));
-    const replayed = await replay(original.events, steps);
+    const replayed = await replay({ events: original.events, steps });
     expect(replayed.outcome).toMatchObject({ status: 'failed', error: { code: 'replay_diverged', location: 'worker main (depth 0), step 4' } });
   });
 });
 
 describe('fork', () => {
   function forkRecord(events: RunEvent[], steps: ModelStepRecord[], options: RecordedRunOptions) {
-    return buildRecordedRun(events[0]!.runId, events, steps, { mode: 'fork', ...options });
+    return buildRecordedRun({ runId: events[0]!.runId, events, steps, mode: 'fork', ...options });
   }
 
   it('reuses exactly the steps before the fork point with another model, and asks the model from there', async () => {

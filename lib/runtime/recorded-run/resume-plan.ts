@@ -29,6 +29,6 @@ export function planResume(runId: string, events: readonly RunEvent[], steps: re
     input: entry.input,
     attachments: entry.attachments,
     ...(entry.model === undefined ? {} : { model: entry.model }),
-    recorded: buildRecordedRun(runId, events, steps),
+    recorded: buildRecordedRun({ runId, events, steps }),
   };
 }

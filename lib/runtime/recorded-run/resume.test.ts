@@ -29,13 +29,15 @@ async function recordRun(project: RunnableProject, scripts: Record<string, Scrip
   return { events, steps };
 }
 
-async function resume(
-  project: RunnableProject,
-  record: ReturnType<typeof interruptedRecord>,
-  scripts: Record<string, ScriptedTurn[]>,
-  files: Record<string, string>,
-  approvals: ApprovalResponse[] = [],
-) {
+interface ResumeOptions {
+  project: RunnableProject;
+  record: ReturnType<typeof interruptedRecord>;
+  scripts: Record<string, ScriptedTurn[]>;
+  files: Record<string, string>;
+  approvals?: ApprovalResponse[];
+}
+
+async function resume({ project, record, scripts, files, approvals = [] }: ResumeOptions) {
   const scripted = createScriptedModel(scripts);
   const sandbox = await testSandbox(files);
   const steps: ModelStepRecord[] = [];
@@ -66,9 +68,13 @@ describe('resume without re-running an unrecorded tool call', () => {
     const record = interruptedRecord(recorded.events, recorded.steps, writeCall);
 
     // Only the step after the record may reach the model.
-    const resumed = await resume(writer, record, { main: [{ text: 'went on without writing' }] }, { 'notes.txt': 'changed since' }, [
-      { choice: 'deny', reason: 'it already ran' },
-    ]);
+    const resumed = await resume({
+      project: writer,
+      record,
+      scripts: { main: [{ text: 'went on without writing' }] },
+      files: { 'notes.txt': 'changed since' },
+      approvals: [{ choice: 'deny', reason: 'it already ran' }],
+    });
 
     expect(resumed.outcome).toMatchObject({ status: 'completed', output: 'went on without writing' });
     expect(resumed.scripted.requests.map((request) => request.workerName)).toEqual(['main']);
@@ -98,7 +104,7 @@ describe('resume without re-running an unrecorded tool call', () => {
   it('runs it once more when the person approves', async () => {
     const recorded = await recordRun(writer, original, { 'notes.txt': 'notes' });
     const record = interruptedRecord(recorded.events, recorded.steps, writeCall);
-    const resumed = await resume(writer, record, { main: [{ text: 'done' }] }, { 'notes.txt': 'notes' }, [{ choice: 'approve_once' }]);
+    const resumed = await resume({ project: writer, record, scripts: { main: [{ text: 'done' }] }, files: { 'notes.txt': 'notes' }, approvals: [{ choice: 'approve_once' }] });
     expect(resumed.outcome.status).toBe('completed');
     expect(await resumed.sandbox.readText('out.md')).toBe('summary');
     expect(eventsOfType(resumed.events, 'tool-result').map((event) => event.toolName)).toEqual(['read_file', 'write_file']);
@@ -108,7 +114,7 @@ describe('resume without re-running an unrecorded tool call', () => {
     const recorded = await recordRun(writer, original, { 'notes.txt': 'notes' });
     // Cut after the write's result, before the last step was recorded.
     const record = interruptedRecord(recorded.events, recorded.steps, (event) => event.type === 'step-finish' && event.step === 3);
-    const resumed = await resume(writer, record, { main: [{ text: 'finished now' }] }, { 'notes.txt': 'notes' });
+    const resumed = await resume({ project: writer, record, scripts: { main: [{ text: 'finished now' }] }, files: { 'notes.txt': 'notes' } });
     expect(resumed.outcome).toMatchObject({ status: 'completed', output: 'finished now' });
     expect(resumed.approvalRequests).toEqual([]);
     // The recorded write was not run again: this sandbox never got the file.
@@ -134,11 +140,7 @@ describe('resume: a step cut off before its record was written', () => {
     const record = interruptedRecord(recorded.events, recorded.steps, (event) => event.type === 'step-finish' && event.step === 2);
     expect(record.steps.map((step) => step.step)).toEqual([1]);
     const resumed = await resume(
-      writer,
-      record,
-      { main: [{ toolCalls: [{ id: 'write-again', toolName: 'write_file', input: { path: 'out.md', content: 'summary' } }] }, { text: 'done' }] },
-      { 'notes.txt': 'notes' },
-      [{ choice: 'deny' }],
+      { project: writer, record, scripts: { main: [{ toolCalls: [{ id: 'write-again', toolName: 'write_file', input: { path: 'out.md', content: 'summary' } }] }, { text: 'done' }] }, files: { 'notes.txt': 'notes' }, approvals: [{ choice: 'deny' }] },
     );
     expect(resumed.outcome.status).toBe('completed');
     expect(resumed.approvalRequests.map((request) => [request.toolCallId, request.notice])).toEqual([['write-again', ASK_AGAIN_NOTICE]]);
@@ -160,7 +162,7 @@ describe('resume: worker calls', () => {
     const recorded = await recordRun(delegating, scripts, {});
     // Cut after a's write finished, before a's second step was recorded.
     const record = interruptedRecord(recorded.events, recorded.steps, (event) => event.type === 'step-finish' && event.workerName === 'a' && event.step === 2);
-    const resumed = await resume(delegating, record, { a: [{ text: 'a finished now' }], main: [{ text: 'main finished now' }] }, {});
+    const resumed = await resume({ project: delegating, record, scripts: { a: [{ text: 'a finished now' }], main: [{ text: 'main finished now' }] }, files: {} });
     expect(resumed.outcome).toMatchObject({ status: 'completed', output: 'main finished now' });
     // main's first step and a's first step came from the record.
     expect(resumed.scripted.requests.map((request) => request.workerName)).toEqual(['a', 'main']);
@@ -176,7 +178,7 @@ describe('resume: worker calls', () => {
   it('returns a finished child call\'s recorded output without running it again', async () => {
     const recorded = await recordRun(delegating, scripts, {});
     const record = interruptedRecord(recorded.events, recorded.steps, (event) => event.type === 'step-finish' && event.workerName === 'main' && event.step === 2);
-    const resumed = await resume(delegating, record, { main: [{ text: 'main finished now' }] }, {});
+    const resumed = await resume({ project: delegating, record, scripts: { main: [{ text: 'main finished now' }] }, files: {} });
     expect(resumed.outcome).toMatchObject({ status: 'completed', output: 'main finished now' });
     expect(resumed.scripted.requests.map((request) => request.workerName)).toEqual(['main']);
     expect(eventsOfType(resumed.events, 'worker-start').map((start) => start.workerName)).toEqual(['main']);
@@ -189,7 +191,7 @@ describe('resume: worker calls', () => {
     }, { 'notes.txt': 'notes' });
     const record = interruptedRecord(recorded.events, recorded.steps, (event) => event.type === 'step-finish' && event.step === 2);
     const edited = testProject([{ ...writerWorker, instructions: `${writerWorker.instructions} Be brief.` }]);
-    const resumed = await resume(edited, record, { main: [{ text: 'fresh answer' }] }, { 'notes.txt': 'notes' });
+    const resumed = await resume({ project: edited, record, scripts: { main: [{ text: 'fresh answer' }] }, files: { 'notes.txt': 'notes' } });
     expect(resumed.outcome).toMatchObject({ status: 'completed', output: 'fresh answer' });
     expect(eventsOfType(resumed.events, 'step-finish').every((event) => event.fromRecord !== true)).toBe(true);
   });

@@ -38,7 +38,7 @@ export function stepSourcesFor(recorded: RecordedRun | undefined, recordedCall: 
   return {
     choose(step, request, location) {
       if (!following) return LIVE;
-      const record = answerFromRecord(mode, recordedCall?.step(step), request, location);
+      const record = answerFromRecord({ mode, recorded: recordedCall?.step(step), request, location });
       if (record !== undefined && recordedCall !== undefined) {
         // A replay runs its tools again (on a copy of the project as it was); resume and fork keep recorded outcomes.
         return { kind: 'recorded', record, toolCalls: mode === 'replay' ? undefined : recordedStepToolCalls(recordedCall) };
@@ -52,12 +52,19 @@ export function stepSourcesFor(recorded: RecordedRun | undefined, recordedCall: 
   };
 }
 
+interface AnswerFromRecordOptions {
+  mode: FollowMode;
+  recorded: ModelStepRecord | undefined;
+  request: ModelStepRequest;
+  location: string;
+}
+
 /**
  * The recorded step that answers this request, or undefined when the model must (recorded-run.ts
  * says how each mode follows its record). A replay never asks the model: a request unlike the
  * recorded one ends the run, saying where and what differs.
  */
-function answerFromRecord(mode: FollowMode, recorded: ModelStepRecord | undefined, request: ModelStepRequest, location: string): ModelStepRecord | undefined {
+function answerFromRecord({ mode, recorded, request, location }: AnswerFromRecordOptions): ModelStepRecord | undefined {
   if (mode === 'replay') {
     if (recorded === undefined) throw new RunError('replay_diverged', `Replay stopped at ${location}: the recorded run has no such step.`, location);
     const difference = describeRequestDifference(recorded.request, request);

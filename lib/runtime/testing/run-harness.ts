@@ -4,7 +4,7 @@ import type { ApprovalHandler, ApprovalRequest, ApprovalResponse } from '@/lib/r
 import type { RunEvent } from '@/lib/runtime/events';
 import { createSequentialIdGenerator } from '@/lib/runtime/ids';
 import type { RunnableProject } from '@/lib/runtime/run-context';
-import { startRun, type RunOutcome, type StartRunOptions } from '@/lib/runtime/run-session';
+import { startRun, type RunOutcome, type StartRunOptions } from '@/lib/runtime/start-run';
 import { testSandbox } from '@/lib/runtime/testing/test-project';
 
 /** Test support: runs a project with a deterministic id generator and clock, recording everything. */

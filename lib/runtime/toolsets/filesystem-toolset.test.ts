@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createFilesystemToolset, DEFAULT_READ_MAX_CHARS, READ_MAX_CHARS_LIMIT } from '@/lib/runtime/toolsets/filesystem-toolset';
 import type { ToolContext } from '@/lib/runtime/toolsets/toolset';
-import { createRunSession } from '@/lib/runtime/session-state';
+import { createRunSession } from '@/lib/runtime/run-session';
 import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
 import { runProject } from '@/lib/runtime/testing/run-harness';
 import { testProject, testSandbox, testWorker } from '@/lib/runtime/testing/test-project';

@@ -1,7 +1,7 @@
 import type { ApprovalPolicy, WorkerDefinition } from '@/lib/worker/worker-schema';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { ProjectManifest } from '@/lib/project/manifest-schema';
-import type { RunSession } from '@/lib/runtime/session-state';
+import type { RunSession } from '@/lib/runtime/run-session';
 import type { AttachmentInput } from '@/lib/runtime/attachments/load-attachments';
 import type { ApprovalEditOutcome, ApprovalPresentation } from '@/lib/runtime/toolsets/tool-approval';
 

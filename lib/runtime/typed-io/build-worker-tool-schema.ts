@@ -104,7 +104,7 @@ export function buildWorkerToolSchema(worker: ToolSchemaWorker, options: WorkerT
 
   return {
     inputSchema: root,
-    description: describeTool(worker, policy, allowed, slots.length, outputSchema),
+    description: describeTool({ worker, policy, allowed, slotCount: slots.length, outputSchema }),
     typedInput: typedInput !== undefined,
   };
 }
@@ -119,13 +119,15 @@ function describeAttachmentsParameter(policy: AttachmentPolicy, allowed: readonl
   return sentences.join(' ');
 }
 
-function describeTool(
-  worker: ToolSchemaWorker,
-  policy: AttachmentPolicy,
-  allowed: readonly string[],
-  slotCount: number,
-  outputSchema: JsonSchema | undefined,
-): string {
+interface DescribeToolOptions {
+  worker: ToolSchemaWorker;
+  policy: AttachmentPolicy;
+  allowed: readonly string[];
+  slotCount: number;
+  outputSchema: JsonSchema | undefined;
+}
+
+function describeTool({ worker, policy, allowed, slotCount, outputSchema }: DescribeToolOptions): string {
   const lines = [worker.description?.trim() || `Runs worker "${worker.name}".`];
   if (policy.max_attachments === 0) {
     lines.push('Takes no attachments.');

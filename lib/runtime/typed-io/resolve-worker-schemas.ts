@@ -17,17 +17,28 @@ export type SchemaWorker = Pick<
   'name' | 'path' | 'input_schema' | 'input_schema_ref' | 'output_schema' | 'output_schema_ref'
 >;
 
+export interface SchemaResolutionErrorOptions {
+  workerName: string;
+  kind: SchemaKind;
+  code: string;
+  message: string;
+  /** The worker file and, for refs, the schema file: "schemas/in.json (from pitch.worker)". */
+  location: string;
+}
+
 export class SchemaResolutionError extends Error {
-  constructor(
-    readonly workerName: string,
-    readonly kind: SchemaKind,
-    readonly code: string,
-    message: string,
-    /** The worker file and, for refs, the schema file: "schemas/in.json (from pitch.worker)". */
-    readonly location: string,
-  ) {
+  readonly workerName: string;
+  readonly kind: SchemaKind;
+  readonly code: string;
+  readonly location: string;
+
+  constructor({ workerName, kind, code, message, location }: SchemaResolutionErrorOptions) {
     super(message);
     this.name = 'SchemaResolutionError';
+    this.workerName = workerName;
+    this.kind = kind;
+    this.code = code;
+    this.location = location;
   }
 }
 
@@ -52,7 +63,7 @@ export async function resolveWorkerSchemas(worker: SchemaWorker, sandbox: TextSo
       else resolved.outputSchema = result.schema;
     } else if (result.status === 'error') {
       const location = result.path === undefined ? worker.path : `${result.path} (from ${worker.path})`;
-      errors.push(new SchemaResolutionError(worker.name, kind, result.code, `Worker "${worker.name}": ${result.message.replace(/\.$/, '')}.`, location));
+      errors.push(new SchemaResolutionError({ workerName: worker.name, kind, code: result.code, message: `Worker "${worker.name}": ${result.message.replace(/\.$/, '')}.`, location }));
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, ...resolved };
@@ -74,5 +85,5 @@ async function resolveOne(worker: SchemaWorker, kind: SchemaKind, sandbox: TextS
   if (readProblem !== undefined) {
     return { status: 'error', source: 'ref', code: 'schema-ref-missing', path: path ?? undefined, message: `"${kind}_schema_ref": cannot read "${path}": ${readProblem}` };
   }
-  return resolveWorkerSchema(worker, worker.path, kind, (requested) => (requested === path ? text : undefined));
+  return resolveWorkerSchema({ worker, workerPath: worker.path, kind, readText: (requested) => (requested === path ? text : undefined) });
 }

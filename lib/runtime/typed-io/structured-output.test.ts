@@ -31,14 +31,14 @@ describe('validateStructuredOutput', () => {
 
 describe('repair policy', () => {
   it('accepts a valid first answer', () => {
-    expect(decideStructuredOutput('evaluator', schema, '{"score":1,"summary":"s"}', 1)).toEqual({
+    expect(decideStructuredOutput({ workerName: 'evaluator', schema, output: '{"score":1,"summary":"s"}', attempt: 1 })).toEqual({
       action: 'accept',
       value: { score: 1, summary: 's' },
     });
   });
 
   it('asks for one repair after the first failure, saying what was wrong', () => {
-    const decision = decideStructuredOutput('evaluator', schema, '{"score":"high"}', 1);
+    const decision = decideStructuredOutput({ workerName: 'evaluator', schema, output: '{"score":"high"}', attempt: 1 });
     expect(decision.action).toBe('repair');
     if (decision.action !== 'repair') return;
     expect(decision.message.role).toBe('user');
@@ -48,7 +48,7 @@ describe('repair policy', () => {
   });
 
   it('fails clearly after the second failure', () => {
-    const decision = decideStructuredOutput('evaluator', schema, '{"score":"high","summary":"s"}', 2);
+    const decision = decideStructuredOutput({ workerName: 'evaluator', schema, output: '{"score":"high","summary":"s"}', attempt: 2 });
     expect(decision.action).toBe('fail');
     if (decision.action !== 'fail') return;
     expect(decision.error).toBeInstanceOf(StructuredOutputError);
@@ -58,7 +58,7 @@ describe('repair policy', () => {
   });
 
   it('a repaired second answer is accepted', () => {
-    expect(decideStructuredOutput('evaluator', schema, '{"score":3,"summary":"s"}', 2).action).toBe('accept');
+    expect(decideStructuredOutput({ workerName: 'evaluator', schema, output: '{"score":3,"summary":"s"}', attempt: 2 }).action).toBe('accept');
   });
 
   it('buildRepairMessage can include the schema', () => {

@@ -75,18 +75,20 @@ export type StructuredOutputDecision =
   | { action: 'repair'; message: UserModelMessage }
   | { action: 'fail'; error: StructuredOutputError };
 
+export interface DecideStructuredOutputOptions {
+  workerName: string;
+  schema: JsonSchema;
+  output: unknown;
+  attempt: number;
+  maxRepairs?: number;
+}
+
 /**
  * The loop's policy, in one place: `attempt` counts answers checked so far
  * (1 for the first answer). Accept a valid one; ask for a repair after the
  * first failure; fail with a clear error after the second.
  */
-export function decideStructuredOutput(
-  workerName: string,
-  schema: JsonSchema,
-  output: unknown,
-  attempt: number,
-  maxRepairs = MAX_OUTPUT_REPAIR_ATTEMPTS,
-): StructuredOutputDecision {
+export function decideStructuredOutput({ workerName, schema, output, attempt, maxRepairs = MAX_OUTPUT_REPAIR_ATTEMPTS }: DecideStructuredOutputOptions): StructuredOutputDecision {
   const result = validateStructuredOutput(schema, output);
   if (result.ok) return { action: 'accept', value: result.value };
   if (attempt <= maxRepairs) return { action: 'repair', message: buildRepairMessage(result.issues, schema) };

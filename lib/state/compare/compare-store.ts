@@ -147,7 +147,13 @@ export const useCompareStore = create<CompareState>((set, get) => ({
         updateRun(model, (run) => ({
           ...run,
           changes,
-          summary: summarizeComparedRun(run.tree, outcome, loaded.schemas.get(workerName)?.output, Date.now() - startedAt, priceLookup(usePriceStore.getState().overrides)),
+          summary: summarizeComparedRun({
+            tree: run.tree,
+            outcome,
+            outputSchema: loaded.schemas.get(workerName)?.output,
+            latencyMs: Date.now() - startedAt,
+            priceOf: priceLookup(usePriceStore.getState().overrides),
+          }),
         }));
       }),
     );

@@ -58,14 +58,14 @@ describe('Compare: runs side by side', () => {
     const { runs } = await compareTwo(disk);
     const run = runs[0]!;
     const tree = reduceRunEvents(run.events);
-    const summary = summarizeComparedRun(tree, run.outcome, undefined, run.latencyMs);
+    const summary = summarizeComparedRun({ tree, outcome: run.outcome, outputSchema: undefined, latencyMs: run.latencyMs });
     expect(summary.status).toBe('completed');
     expect(summary.steps).toBeGreaterThanOrEqual(2);
     expect(summary.tokens.input).toBeGreaterThan(0);
     expect(summary.schema).toEqual({ verdict: 'none' });
 
-    expect(summarizeComparedRun(tree, run.outcome, { type: 'string' }, 1).schema).toEqual({ verdict: 'valid' });
-    const invalid = summarizeComparedRun(tree, run.outcome, { type: 'object', required: ['score'] }, 1).schema;
+    expect(summarizeComparedRun({ tree, outcome: run.outcome, outputSchema: { type: 'string' }, latencyMs: 1 }).schema).toEqual({ verdict: 'valid' });
+    const invalid = summarizeComparedRun({ tree, outcome: run.outcome, outputSchema: { type: 'object', required: ['score'] }, latencyMs: 1 }).schema;
     expect(invalid.verdict).toBe('invalid');
     expect(invalid.problem).toMatch(/object/);
   });
@@ -75,16 +75,16 @@ describe('Compare: runs side by side', () => {
     const { runs } = await compareTwo(disk);
     const run = runs[0]!;
     const tree = reduceRunEvents(run.events);
-    const free = summarizeComparedRun(tree, run.outcome, undefined, 1);
+    const free = summarizeComparedRun({ tree, outcome: run.outcome, outputSchema: undefined, latencyMs: 1 });
     expect(free.cost).toEqual({ knownUsd: 0, pricedCalls: 1, unpricedModels: [] });
     expect(formatCostTotal(free.cost)).toBe('$0.00');
 
-    const priced = summarizeComparedRun(tree, run.outcome, undefined, 1, () => ({ inputPerMillion: 1000, outputPerMillion: 2000 }));
+    const priced = summarizeComparedRun({ tree, outcome: run.outcome, outputSchema: undefined, latencyMs: 1, priceOf: () => ({ inputPerMillion: 1000, outputPerMillion: 2000 }) });
     const expected = (free.tokens.input * 1000 + free.tokens.output * 2000) / 1e6;
     expect(priced.cost.knownUsd).toBeCloseTo(expected, 12);
     expect(priced.cost.knownUsd).toBeGreaterThan(0);
 
-    const unknown = summarizeComparedRun(tree, run.outcome, undefined, 1, () => undefined);
+    const unknown = summarizeComparedRun({ tree, outcome: run.outcome, outputSchema: undefined, latencyMs: 1, priceOf: () => undefined });
     expect(formatCostTotal(unknown.cost)).toBe('cost unknown');
   });
 
@@ -92,7 +92,7 @@ describe('Compare: runs side by side', () => {
     const disk = await projectOnDisk();
     const { runs } = await compareTwo(disk);
     const failed = { runId: runs[0]!.outcome.runId, status: 'failed' as const, error: { code: 'model_error', message: 'overloaded' }, durationMs: 5 };
-    const summary = summarizeComparedRun(reduceRunEvents(runs[0]!.events), failed, { type: 'string' }, 5);
+    const summary = summarizeComparedRun({ tree: reduceRunEvents(runs[0]!.events), outcome: failed, outputSchema: { type: 'string' }, latencyMs: 5 });
     expect(summary).toMatchObject({ status: 'failed', output: undefined, schema: { verdict: 'invalid', problem: 'no output' }, error: 'model_error: overloaded' });
   });
 });

@@ -3,7 +3,7 @@ import { priceOfModel, type ModelPrice } from '@/lib/model/pricing/model-prices'
 import { checkAgainstSchema } from '@/lib/json-schema/check-against-schema';
 import type { RunTree } from '@/lib/run-tree/reduce-run-events';
 import { costOfRun } from '@/lib/run-tree/run-cost';
-import type { RunOutcome } from '@/lib/runtime/run-session';
+import type { RunOutcome } from '@/lib/runtime/start-run';
 import type { JsonSchema } from '@/lib/json-schema/json-schema';
 
 /** One compared run in a row of the table: how it ended and what it took. */
@@ -21,13 +21,22 @@ export interface ComparedRunSummary {
   error?: string;
 }
 
-export function summarizeComparedRun(
-  tree: RunTree,
-  outcome: RunOutcome,
-  outputSchema: JsonSchema | undefined,
-  latencyMs: number,
-  priceOf: (model: string) => ModelPrice | undefined = (model) => priceOfModel(model),
-): ComparedRunSummary {
+export interface SummarizeComparedRunOptions {
+  tree: RunTree;
+  outcome: RunOutcome;
+  outputSchema: JsonSchema | undefined;
+  latencyMs: number;
+  /** The price table to cost the run with; the built-in one when absent. */
+  priceOf?: (model: string) => ModelPrice | undefined;
+}
+
+export function summarizeComparedRun({
+  tree,
+  outcome,
+  outputSchema,
+  latencyMs,
+  priceOf = (model) => priceOfModel(model),
+}: SummarizeComparedRunOptions): ComparedRunSummary {
   let steps = 0;
   let input = 0;
   let output = 0;

@@ -3,7 +3,7 @@ import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive } from './run-archive';
-import { createRunRecorder } from './run-recorder';
+import { createArchiveWriter } from './archive-writer';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { runProject } from '@/lib/runtime/testing/run-harness';
 import { createScriptedModel } from '@/lib/runtime/testing/scripted-model';
@@ -42,7 +42,7 @@ function runEvents(runId: string, startedAt: number, finished: boolean): RunEven
 describe('run archive: model steps', () => {
   it('keeps each step request and response with its run, and deletes them with it', async () => {
     const archive = freshArchive();
-    const recorder = createRunRecorder(archive, 'alpha', (error) => {
+    const recorder = createArchiveWriter(archive, 'alpha', (error) => {
       throw error;
     });
     for (const event of runEvents('run-s', 1_000, false)) recorder.record(event);
@@ -63,7 +63,7 @@ describe('run archive: model steps', () => {
 describe('run archive: a long call', () => {
   it('keeps a 20-step call in space linear in its conversation, and gives every step back whole', async () => {
     const archive = freshArchive();
-    const recorder = createRunRecorder(archive, 'alpha', (error) => {
+    const recorder = createArchiveWriter(archive, 'alpha', (error) => {
       throw error;
     });
     const input = `Summarise this: ${'lorem ipsum '.repeat(5_000)}`; // 60 KB, in every step's request
@@ -157,7 +157,7 @@ describe('run archive', () => {
 
   it('records in batches and writes a run end at once', async () => {
     const archive = freshArchive();
-    const recorder = createRunRecorder(archive, 'alpha', (error) => {
+    const recorder = createArchiveWriter(archive, 'alpha', (error) => {
       throw error;
     });
     const events = runEvents('run-r', 0, true);

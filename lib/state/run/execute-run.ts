@@ -1,7 +1,7 @@
 import { idTable, withEntry } from '@/lib/run-tree/id-table';
 import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
-import { startRun } from '@/lib/runtime/run-session';
+import { startRun } from '@/lib/runtime/start-run';
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import { recordWrites, type RecordingSandbox } from '@/lib/history/record-writes';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -10,10 +10,10 @@ import type { SharedFile } from '@/lib/share/share-result';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { commitRunWrites } from '../history/history-store';
 import { fileToOpenAfterRun } from './open-after-run';
-import { keptRunArchive } from '../run-archive/kept-runs';
-import { createRunRecorder } from '../run-archive/run-recorder';
+import { browserRunArchive } from '../run-archive/archived-runs';
+import { createArchiveWriter } from '../run-archive/archive-writer';
 import { browserModelClient, projectSandbox, syncWorkspaceFromStorage } from './run-platform';
-import { sessionFor } from './run-sessions';
+import { sessionFor } from './project-run-sessions';
 import { projectTrustFor } from '../share/trust-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { isMarkdownPath, useMarkdownPreviewStore } from '../ui/markdown-preview';
@@ -63,10 +63,10 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
   const writes = createWriteSync(project, recording);
   set({ preparing: false, running: true, preflight: prepared.preflight, pendingApprovals: [] });
 
-  const archive = keptRunArchive();
+  const archive = browserRunArchive();
   // Read before anything runs, and only where history has no commit to name (rare: history failed).
   const startFiles = prepared.projectCommit === null && archive !== null ? await readProjectFiles(fileSystem, project).then((read) => read.files.map(asBytes)).catch(() => null) : null;
-  const recorder = archive === null ? null : createRunRecorder(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
+  const recorder = archive === null ? null : createArchiveWriter(archive, project, (error) => set({ archiveError: `This run could not be kept for later: ${errorMessage(error)}` }));
   let startedRunId: string | null = null;
 
   // One store update per batch of events, not per event (see event-batcher).

@@ -1,8 +1,8 @@
 import type { StoreApi } from 'zustand';
-import { forgetRemovedProjectSessions } from './run-sessions';
+import { forgetRemovedProjectSessions } from './project-run-sessions';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { activeRun } from './active-run';
-import { forgetKeptRunsLoaded } from './kept-runs-actions';
+import { forgetArchivedRunsLoaded } from './archived-runs-actions';
 import type { RunState } from './run-state';
 
 /**
@@ -17,16 +17,16 @@ export function followWorkspace(runStore: StoreApi<RunState>): void {
   const opened = useWorkspaceStore.getState().currentProject;
   // A project opened without its runs (the safe start's choice) lists none on this page.
   const withheld = (project: string) => useWorkspaceStore.getState().runsWithheld.has(project);
-  if (opened !== null && !withheld(opened)) void runStore.getState().loadKeptRuns(opened);
+  if (opened !== null && !withheld(opened)) void runStore.getState().loadArchivedRuns(opened);
   useWorkspaceStore.subscribe((state, previous) => {
     forgetRemovedProjectSessions(previous.projects, state.projects);
     if (state.currentProject !== null && state.currentProject !== previous.currentProject && !withheld(state.currentProject)) {
-      void runStore.getState().loadKeptRuns(state.currentProject);
+      void runStore.getState().loadArchivedRuns(state.currentProject);
     }
     // A deleted project's runs leave the panel with it (the workspace's delete removes them from the
     // archive: projects-actions.ts), so a new project of the same name starts with none.
     for (const removed of previous.projects.filter((name) => !state.projects.includes(name))) {
-      forgetKeptRunsLoaded(removed);
+      forgetArchivedRunsLoaded(removed);
       const runs = runStore.getState();
       for (const [runId, project] of Object.entries(runs.runProjects)) if (project === removed && runId !== runs.activeRunId) void runs.deleteRun(runId);
     }

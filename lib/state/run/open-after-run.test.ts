@@ -7,7 +7,14 @@ const main = (): RunEventBase => ({ runId: 'run_1', callId: 'call_1', parentCall
 const child = (): RunEventBase => ({ runId: 'run_1', callId: 'call_2', parentCallId: 'call_1', workerName: 'evaluator', depth: 1, timestamp: 2 });
 const usage = { inputTokens: 1, outputTokens: 1 };
 
-function write(base: () => RunEventBase, id: string, path: string, outcome: 'result' | 'error' = 'result'): RunEvent[] {
+interface WriteOptions {
+  base: () => RunEventBase;
+  id: string;
+  path: string;
+  outcome?: 'result' | 'error';
+}
+
+function write({ base, id, path, outcome = 'result' }: WriteOptions): RunEvent[] {
   return [
     { ...base(), type: 'tool-call', toolCallId: id, toolName: 'write_file', args: { path: `./${path}`, content: 'x' } },
     outcome === 'result'
@@ -32,9 +39,9 @@ describe('fileToOpenAfterRun', () => {
   it("opens the entry worker's last successful write, as the tool reported its path", () => {
     const tree = reduceRunEvents(
       run([
-        ...write(main, 'w1', 'evaluations/a.md'),
-        ...write(main, 'w2', 'evaluations/summary.md'),
-        ...write(main, 'w3', 'evaluations/late.md', 'error'),
+        ...write({ base: main, id: 'w1', path: 'evaluations/a.md' }),
+        ...write({ base: main, id: 'w2', path: 'evaluations/summary.md' }),
+        ...write({ base: main, id: 'w3', path: 'evaluations/late.md', outcome: 'error' }),
       ]),
     );
     expect(fileToOpenAfterRun(tree, 'run_1')).toBe('evaluations/summary.md');
@@ -44,16 +51,16 @@ describe('fileToOpenAfterRun', () => {
     const childEvents: RunEvent[] = [
       { ...main(), type: 'tool-call', toolCallId: 'c1', toolName: 'evaluator', args: { input: 'x' } },
       { ...child(), type: 'worker-start', model: 'demo:scripted', input: 'x', attachments: [], parentToolCallId: 'c1' },
-      ...write(child, 'w9', 'scratch.md'),
+      ...write({ base: child, id: 'w9', path: 'scratch.md' }),
       { ...child(), type: 'worker-end', status: 'completed', output: 'ok', usage, durationMs: 1 },
       { ...main(), type: 'tool-result', toolCallId: 'c1', toolName: 'evaluator', result: 'ok' },
     ];
     expect(fileToOpenAfterRun(reduceRunEvents(run(childEvents)), 'run_1')).toBeNull();
-    expect(fileToOpenAfterRun(reduceRunEvents(run([...write(main, 'w1', 'report.md'), ...childEvents])), 'run_1')).toBe('report.md');
+    expect(fileToOpenAfterRun(reduceRunEvents(run([...write({ base: main, id: 'w1', path: 'report.md' }), ...childEvents])), 'run_1')).toBe('report.md');
   });
 
   it('opens nothing for a failed run or an unknown run', () => {
-    const tree = reduceRunEvents(run(write(main, 'w1', 'report.md'), 'failed'));
+    const tree = reduceRunEvents(run(write({ base: main, id: 'w1', path: 'report.md' }), 'failed'));
     expect(fileToOpenAfterRun(tree, 'run_1')).toBeNull();
     expect(fileToOpenAfterRun(tree, 'run_2')).toBeNull();
   });

@@ -1,14 +1,14 @@
 import { browserPdfTextExtractor } from '@/lib/pdf/load-pdfjs-browser';
 import type { LoadedProject } from '@/lib/project/analyze-project';
 import type { RunEvent } from '@/lib/runtime/events';
-import { startRun, type RunOutcome } from '@/lib/runtime/run-session';
-import { createRunSession } from '@/lib/runtime/session-state';
+import { startRun, type RunOutcome } from '@/lib/runtime/start-run';
+import { createRunSession } from '@/lib/runtime/run-session';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createOverlayFileSystem, type OverlayChange, type OverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { relativePath } from '@/lib/vfs/path';
 import { errorMessage } from '@/lib/errors/error-message';
 import { absolutePath } from '../workspace/project-folders';
-import { createKeptRunListener } from '../run-archive/kept-run-listener';
+import { createArchiveListener } from '../run-archive/archive-listener';
 import type { ApprovalBridge } from './approval-bridge';
 import { browserModelClient, projectSandbox } from './run-platform';
 import { useRunStore } from './run-store';
@@ -46,7 +46,7 @@ export interface OverlayRunResult {
 
 export async function runInOverlay(options: OverlayRunOptions): Promise<OverlayRunResult> {
   const overlay = createOverlayFileSystem(options.fileSystem);
-  const kept = createKeptRunListener(options.project, (error) => useRunStore.setState({ archiveError: `A run could not be kept for later: ${errorMessage(error)}` }));
+  const kept = createArchiveListener(options.project, (error) => useRunStore.setState({ archiveError: `A run could not be kept for later: ${errorMessage(error)}` }));
   // The Runs panel's tree takes the events a batch at a time (see run/event-batcher).
   const shown = batchRunEvents((events) => useRunStore.getState().addRunEvents(options.project, events));
   const outcome = await startRun({

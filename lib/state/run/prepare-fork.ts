@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { buildRecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
 import { callPathsFromEvents } from '@/lib/runtime/recorded-run/call-path';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { followingRun, readProjectForRun, type PrepareOutcome } from './prepare-run';
 import { entryCallOf } from '@/lib/runtime/recorded-run/recorded-entry-call';
 
@@ -25,18 +25,18 @@ export async function prepareFork(fileSystem: FileSystem, project: string, reque
   let entry: ReturnType<typeof entryCallOf>;
   let recorded: ReturnType<typeof buildRecordedRun>;
   try {
-    const archive = keptRunArchive();
+    const archive = browserRunArchive();
     if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
     const [events, steps] = await Promise.all([archive.events(request.runId), archive.steps(request.runId)]);
     entry = entryCallOf(events);
     const callPath = callPathsFromEvents(events).get(request.callId);
     if (callPath === undefined) throw new Error('that worker call is not in the kept record of the run.');
-    recorded = buildRecordedRun(request.runId, events, steps, { mode: 'fork', forkAt: { callPath, step: request.step } });
+    recorded = buildRecordedRun({ runId: request.runId, events, steps, mode: 'fork', forkAt: { callPath, step: request.step } });
   } catch (error) {
     return { ok: false, patch: { startError: `Could not fork the run: ${errorMessage(error)}` } };
   }
   const read = await readProjectForRun(fileSystem, project);
   if (!read.ok) return read;
   const start = { workerName: entry.workerName, input: entry.input, attachments: entry.attachments, model: request.model, recorded };
-  return { ok: true, run: followingRun(fileSystem, project, read, start) };
+  return { ok: true, run: followingRun({ fileSystem, project, read, start }) };
 }

@@ -48,6 +48,6 @@ export async function prepareReplay(
   // The replay asks with the model the record answered: the requests must be the recorded ones.
   const model = entry.model ?? entry.entryModel;
   if (model === undefined) return { ok: false, patch: { startError: 'Could not replay the run: the record does not say which model it ran on.' } };
-  const recorded = buildRecordedRun(opened.runId, record.events, record.steps, { mode: 'replay' });
-  return { ok: true, run: followingRun(fileSystem, opened.project, read, { workerName: entry.workerName, input: entry.input, attachments: entry.attachments, model, recorded }) };
+  const recorded = buildRecordedRun({ runId: opened.runId, events: record.events, steps: record.steps, mode: 'replay' });
+  return { ok: true, run: followingRun({ fileSystem, project: opened.project, read, start: { workerName: entry.workerName, input: entry.input, attachments: entry.attachments, model, recorded } }) };
 }

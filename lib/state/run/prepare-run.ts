@@ -88,16 +88,18 @@ export async function prepareRun(fileSystem: FileSystem, project: string, state:
   };
 }
 
+export interface FollowingRunOptions {
+  fileSystem: FileSystem;
+  project: string;
+  read: { loaded: LoadedProject; saveProblem: string | null; projectCommit: string | null; };
+  start: { workerName: string; input: unknown; attachments: string[]; model: string; recorded: RecordedRun; };
+}
+
 /**
  * A run that follows a recorded one (resume, fork, replay): the recorded entry
  * worker, input and files, on the project as `read` found it.
  */
-export function followingRun(
-  fileSystem: FileSystem,
-  project: string,
-  read: { loaded: LoadedProject; saveProblem: string | null; projectCommit: string | null },
-  start: { workerName: string; input: unknown; attachments: string[]; model: string; recorded: RecordedRun },
-): PreparedRun {
+export function followingRun({ fileSystem, project, read, start }: FollowingRunOptions): PreparedRun {
   return {
     project,
     fileSystem,

@@ -10,7 +10,7 @@ import { costOfRun } from '@/lib/run-tree/run-cost';
 import { runTimeline } from '@/lib/run-tree/run-timeline';
 import { fileToOpenAfterRun } from './open-after-run';
 import { openRunArchive } from '../run-archive/run-archive';
-import { mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
+import { mergeArchivedRuns, readArchivedRuns, withoutRun } from '../run-archive/archived-runs';
 import { keepOpenedRun } from '../share/keep-opened-run';
 import { divergencePoint } from './divergence-point';
 import { useRunStore } from './run-store';
@@ -78,18 +78,18 @@ describe('ids named after Object members, through every record and event path', 
     expect(fileToOpenAfterRun(tree, 'hasOwnProperty')).toBeNull();
     expect(runTimeline(tree, 'toString', 0)).toBeNull();
     expect(callPathsFromEvents(events).size).toBeGreaterThan(HOSTILE.length);
-    expect(() => buildRecordedRun('hasOwnProperty', events, [])).not.toThrow();
+    expect(() => buildRecordedRun({ runId: 'hasOwnProperty', events, steps: [] })).not.toThrow();
   });
 
   it('the archive keeps and gives back a run named "__proto__", and the kept tree merges and drops it', async () => {
     const decoded = parseRunRecordText(JSON.stringify(hostilePayload('__proto__')));
     if (!decoded.ok) throw new Error(decoded.message);
     const archive = openRunArchive(indexedDB, 'runs-prototype-ids');
-    const runId = await keepOpenedRun(archive, 'constructor', decoded.record, () => 'x');
+    const runId = await keepOpenedRun({ archive, project: 'constructor', record: decoded.record, newSuffix: () => 'x' });
     expect(runId).toBe('__proto__');
-    const kept = await readKeptRuns(archive, 'constructor', new Set());
+    const kept = await readArchivedRuns(archive, 'constructor', new Set());
     expectWholeTree(Object.values(kept.runs).length === 1 ? await archive.events('__proto__') : [], '__proto__');
-    const merged = mergeKeptRuns(reduceRunEvents(hostilePayload('toString').events as RunEvent[]), kept);
+    const merged = mergeArchivedRuns(reduceRunEvents(hostilePayload('toString').events as RunEvent[]), kept);
     expect(merged.runOrder).toEqual(['__proto__', 'toString']);
     expect(Object.getPrototypeOf(merged.calls)).toBeNull();
     const dropped = withoutRun(merged, '__proto__');

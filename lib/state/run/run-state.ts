@@ -84,7 +84,7 @@ export interface RunState {
   stop: () => void;
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
-  loadKeptRuns: (project: string) => Promise<void>;
+  loadArchivedRuns: (project: string) => Promise<void>;
   deleteRun: (runId: string) => Promise<void>;
   /**
    * A run started outside the Run form (a compared run, a test case) shows in the Runs

@@ -7,7 +7,7 @@ import { followOpenWorker } from './follow-open-worker';
 import { workerOfPath } from './open-worker';
 import { announceReplay } from './announce-replay';
 import { createFormActions } from './form-actions';
-import { createKeptRunsActions } from './kept-runs-actions';
+import { createArchivedRunsActions } from './archived-runs-actions';
 import { createOutsideRunActions } from './outside-runs-actions';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
@@ -16,7 +16,7 @@ import type { PrepareOutcome } from './prepare-run';
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { selectEffectiveModel, selectEffectiveWorker } from './run-selectors';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { loadRunMachinery } from './load-run-chunk';
 import { errorMessage } from '@/lib/errors/error-message';
 import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
@@ -73,7 +73,7 @@ export const useRunStore = create<RunState>((set, get) => {
     undoneRuns: {},
 
     ...createFormActions(context),
-    ...createKeptRunsActions(context),
+    ...createArchivedRunsActions(context),
     ...createOutsideRunActions(context),
 
     run: async () => {
@@ -104,7 +104,7 @@ export const useRunStore = create<RunState>((set, get) => {
       if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareResume, executeRun } = await loadRunMachinery();
-      await startPrepared(await prepareResume(fileSystem, project, runId, get()), executeRun);
+      await startPrepared(await prepareResume({ fileSystem, project, runId, state: get() }), executeRun);
     },
 
     fork: async ({ runId, callId, step, model }) => {
@@ -119,7 +119,7 @@ export const useRunStore = create<RunState>((set, get) => {
     replay: async (runId) => {
       if (get().running || get().preparing) return;
       const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
-      const archive = keptRunArchive();
+      const archive = browserRunArchive();
       if (fileSystem === null || project === null || get().runProjects[runId] !== project) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       const { prepareReplay, readRunRecord, workerFilesOf, executeRun } = await loadRunMachinery();
@@ -127,7 +127,7 @@ export const useRunStore = create<RunState>((set, get) => {
         if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
         // Unsaved edits to a worker count: the replay takes the workers as they are in the editor.
         await useWorkspaceStore.getState().saveNow();
-        const record = await readRunRecord(fileSystem, archive, project, runId);
+        const record = await readRunRecord({ fileSystem, archive, project, runId });
         // The copy starts untrusted whatever this project's trust: its files are the record's (prepare-replay.ts).
         const workersNow = await workerFilesOf(fileSystem, project);
         const prepared = await prepareReplay(fileSystem, record, { workersNow });

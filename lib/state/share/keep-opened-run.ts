@@ -3,6 +3,13 @@ import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import type { RunRecord } from '@/lib/run-record/run-record';
 import type { RunArchive } from '../run-archive/run-archive';
 
+export interface KeepOpenedRunOptions {
+  archive: RunArchive;
+  project: string;
+  record: RunRecord;
+  newSuffix: () => string;
+}
+
 /**
  * Keeps a record's run in the archive under the project it was opened as, so
  * the Runs panel shows it like any past run (and Replay, Fork and export work
@@ -11,7 +18,7 @@ import type { RunArchive } from '../run-archive/run-archive';
  * The history commit the record names belongs to the browser that made it:
  * the project at the start is kept as a snapshot instead, byte for byte.
  */
-export async function keepOpenedRun(archive: RunArchive, project: string, record: RunRecord, newSuffix: () => string): Promise<string> {
+export async function keepOpenedRun({ archive, project, record, newSuffix }: KeepOpenedRunOptions): Promise<string> {
   const taken = (await archive.events(record.runId)).length > 0;
   const runId = taken ? `${record.runId}-${newSuffix()}` : record.runId;
   const events: RunEvent[] = record.events.map((event) => {

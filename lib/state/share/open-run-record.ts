@@ -21,7 +21,7 @@ export async function openRunRecord(
 ): Promise<{ project: string; runId: string }> {
   const named: RunRecord = { ...record, projectName: `${record.projectName}-${options.nameSuffix}` };
   const { decoded, run } = runRecordImport({ ok: true, record: named });
-  const preview = await previewImport(fileSystem, 'run-file', decoded, run);
+  const preview = await previewImport({ fileSystem, source: 'run-file', decoded, run });
   if (!preview.ok) throw new Error(preview.error.message);
   const { project, runId } = await commitImport(fileSystem, preview.preview);
   // Written before the workspace opens the project, so what it loads (and may save) is the overlaid text.

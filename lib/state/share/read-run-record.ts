@@ -17,7 +17,14 @@ export const RECORDED_WITH = `workerbench ${RUN_RECORD_FORMAT} v${RUN_RECORD_VER
  * names, else from the snapshot kept for it. Throws with a sentence when
  * either part is gone.
  */
-export async function readRunRecord(fileSystem: FileSystem, archive: RunArchive, project: string, runId: string): Promise<RunRecord> {
+export interface ReadRunRecordOptions {
+  fileSystem: FileSystem;
+  archive: RunArchive;
+  project: string;
+  runId: string;
+}
+
+export async function readRunRecord({ fileSystem, archive, project, runId }: ReadRunRecordOptions): Promise<RunRecord> {
   const [events, steps] = await Promise.all([archive.events(runId), archive.steps(runId)]);
   const start = events[0];
   if (start?.type !== 'run-start') throw new Error('this run was not kept from its start.');

@@ -56,7 +56,7 @@ const textOf = (files: { path: string; data: Uint8Array }[], path: string) => de
 describe('run records of kept runs', () => {
   it('hold the project as the run started (from history), survive the file, and open as a new project with the run', async () => {
     const kept = await keptRun(true);
-    const record = await readRunRecord(kept.fileSystem, kept.archive, 'notes', kept.runId);
+    const record = await readRunRecord({ fileSystem: kept.fileSystem, archive: kept.archive, project: 'notes', runId: kept.runId });
     expect(record.projectAtStart.source.kind).toBe('history');
     // The file as it was before the run wrote it.
     expect(textOf(record.projectAtStart.files, 'note.md')).toBe('before the run');
@@ -66,7 +66,7 @@ describe('run records of kept runs', () => {
     const reread = parseRunRecordText(serializeRunRecord(record));
     if (!reread.ok) throw new Error(reread.message);
     const { decoded, run } = runRecordImport(reread);
-    const preview = await previewImport(kept.fileSystem, 'run-file', decoded, run);
+    const preview = await previewImport({ fileSystem: kept.fileSystem, source: 'run-file', decoded, run });
     if (!preview.ok) throw new Error(preview.error.message);
     const opened = await commitImport(kept.fileSystem, preview.preview);
     expect(opened.project).toBe('notes-2');
@@ -76,27 +76,27 @@ describe('run records of kept runs', () => {
 
   it('fall back to the snapshot kept for a run that started without history, and say when neither is there', async () => {
     const kept = await keptRun(false);
-    await expect(readRunRecord(kept.fileSystem, kept.archive, 'notes', kept.runId)).rejects.toThrow(/was not kept/);
+    await expect(readRunRecord({ fileSystem: kept.fileSystem, archive: kept.archive, project: 'notes', runId: kept.runId })).rejects.toThrow(/was not kept/);
     await kept.archive.putSnapshot(kept.runId, [{ path: 'note.md', data: new TextEncoder().encode('snapshot text') }]);
-    const record = await readRunRecord(kept.fileSystem, kept.archive, 'notes', kept.runId);
+    const record = await readRunRecord({ fileSystem: kept.fileSystem, archive: kept.archive, project: 'notes', runId: kept.runId });
     expect(record.projectAtStart.source).toEqual({ kind: 'snapshot' });
     expect(textOf(record.projectAtStart.files, 'note.md')).toBe('snapshot text');
   });
 
   it('opened twice in one browser, get two run ids, and each keeps its project at start as a snapshot', async () => {
     const kept = await keptRun(true);
-    const record = await readRunRecord(kept.fileSystem, kept.archive, 'notes', kept.runId);
+    const record = await readRunRecord({ fileSystem: kept.fileSystem, archive: kept.archive, project: 'notes', runId: kept.runId });
     let counter = 0;
     const suffix = () => `copy${(counter += 1)}`;
-    const first = await keepOpenedRun(kept.archive, 'copy-a', record, suffix);
-    const second = await keepOpenedRun(kept.archive, 'copy-b', record, suffix);
+    const first = await keepOpenedRun({ archive: kept.archive, project: 'copy-a', record, newSuffix: suffix });
+    const second = await keepOpenedRun({ archive: kept.archive, project: 'copy-b', record, newSuffix: suffix });
     // The original run is kept in this archive already: both copies are re-id'd, consistently.
     expect([first, second]).toEqual([`${kept.runId}-copy1`, `${kept.runId}-copy2`]);
     expect((await kept.archive.events(second)).every((event) => event.runId === second)).toBe(true);
     expect((await kept.archive.steps(second)).every((step) => step.runId === second)).toBe(true);
     // The history commit of another project is not carried over: the copy reads its snapshot.
     expect((await kept.archive.events(second))[0]).not.toHaveProperty('projectCommit');
-    const again = await readRunRecord(kept.fileSystem, kept.archive, 'copy-b', second);
+    const again = await readRunRecord({ fileSystem: kept.fileSystem, archive: kept.archive, project: 'copy-b', runId: second });
     expect(again.projectAtStart.source).toEqual({ kind: 'snapshot' });
     expect(textOf(again.projectAtStart.files, 'note.md')).toBe('before the run');
   });

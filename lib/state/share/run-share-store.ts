@@ -3,7 +3,7 @@ import type { EncodedRunLink } from '@/lib/run-record/run-link';
 import type { RunRecord } from '@/lib/run-record/run-record';
 import { isBinaryFile } from '@/lib/share/file-kind';
 import { downloadBytes } from '../ui/download-bytes';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { shareUrl } from './share-location';
 import { describeError } from '../workspace/storage-messages';
 import { useWorkspaceStore } from '../workspace/workspace-store';
@@ -37,11 +37,11 @@ function loadRecordMachinery() {
 
 async function readRecord(runId: string): Promise<RunRecord> {
   const { fileSystem, currentProject } = useWorkspaceStore.getState();
-  const archive = keptRunArchive();
+  const archive = browserRunArchive();
   if (fileSystem === null || currentProject === null) throw new Error('the workspace has not started yet.');
   if (archive === null) throw new Error('runs are not kept in this browser (no IndexedDB).');
   await useWorkspaceStore.getState().saveNow();
-  return (await loadRecordMachinery()).readRunRecord(fileSystem, archive, currentProject, runId);
+  return (await loadRecordMachinery()).readRunRecord({ fileSystem, archive, project: currentProject, runId });
 }
 
 // The record the dialog was opened with, so ticking "include binary files" re-encodes without another read.

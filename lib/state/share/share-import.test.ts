@@ -32,7 +32,7 @@ describe('previewImport and commitImport', () => {
     const link = encodeShareFragment(shared, { includeBinary: false });
     const before = await snapshot(fileSystem);
 
-    const result = await previewImport(fileSystem, 'link', decodeShareFragment(link.fragment));
+    const result = await previewImport({ fileSystem, source: 'link', decoded: decodeShareFragment(link.fragment) });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.projectName).toBe(`${EXAMPLE_PROJECT_NAME}-2`);
     expect(result.preview.asksApproveAll).toBe(false);
@@ -51,8 +51,8 @@ describe('previewImport and commitImport', () => {
   it('picks another name when the planned one was taken between preview and import', async () => {
     const fileSystem = await workspace();
     const decoded = decodeShareFragment(fragmentFromPayload(textPayload('demo', [{ path: 'a.md', text: 'shared' }])));
-    const first = await previewImport(fileSystem, 'link', decoded);
-    const second = await previewImport(fileSystem, 'link', decoded);
+    const first = await previewImport({ fileSystem, source: 'link', decoded });
+    const second = await previewImport({ fileSystem, source: 'link', decoded });
     if (!first.ok || !second.ok) throw new Error('preview failed');
     expect((await commitImport(fileSystem, first.preview)).project).toBe('demo');
     expect((await commitImport(fileSystem, second.preview)).project).toBe('demo-2');
@@ -63,7 +63,7 @@ describe('previewImport and commitImport', () => {
     const fileSystem = await workspace();
     const manifest = JSON.stringify({ entry: 'main', runtime: { approval_mode: 'approve_all' } }, null, 2);
     const decoded = decodeShareFragment(fragmentFromPayload(textPayload('risky', [{ path: 'project.json', text: manifest }])));
-    const result = await previewImport(fileSystem, 'link', decoded);
+    const result = await previewImport({ fileSystem, source: 'link', decoded });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.plan.notices.join(' ')).toContain('approve_all');
     expect(result.preview.asksApproveAll).toBe(true);
@@ -75,7 +75,7 @@ describe('previewImport and commitImport', () => {
     const fileSystem = await workspace();
     const hostile = '<img src=x onerror=alert(1)>';
     const decoded = decodeShareFragment(fragmentFromPayload(textPayload(hostile, [{ path: `${hostile}.md`, text: 'x' }])));
-    const result = await previewImport(fileSystem, 'link', decoded);
+    const result = await previewImport({ fileSystem, source: 'link', decoded });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.sharedName).toBe(hostile);
     expect(result.preview.plan.projectName).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
@@ -107,7 +107,7 @@ describe('previewImport and commitImport', () => {
     it.each(cases)('%s', async (_label, decode, code) => {
       const fileSystem = await workspace();
       const before = await snapshot(fileSystem);
-      const result = await previewImport(fileSystem, 'link', decode());
+      const result = await previewImport({ fileSystem, source: 'link', decoded: decode() });
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.error.code).toBe(code);
@@ -120,7 +120,7 @@ describe('previewImport and commitImport', () => {
     const fileSystem = await workspace();
     await fileSystem.writeFile(`/projects/${EXAMPLE_PROJECT_NAME}/input/deck.pdf`, new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 255]));
     const shared = await readProjectFiles(fileSystem, EXAMPLE_PROJECT_NAME);
-    const result = await previewImport(fileSystem, 'zip', importProjectZip(exportProjectZip(shared)));
+    const result = await previewImport({ fileSystem, source: 'zip', decoded: importProjectZip(exportProjectZip(shared)) });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.preview.files.find((file) => file.path === 'input/deck.pdf')).toEqual({ path: 'input/deck.pdf', bytes: 8, binary: true });
     const { project: name } = await commitImport(fileSystem, result.preview);
@@ -133,7 +133,7 @@ describe('history of an imported project', () => {
   it('starts at the import: the first commit is the project as it arrived; later edits and a reload keep it so', async () => {
     const fileSystem = await workspace();
     const shared = await readProjectFiles(fileSystem, EXAMPLE_PROJECT_NAME);
-    const result = await previewImport(fileSystem, 'zip', importProjectZip(exportProjectZip(shared)));
+    const result = await previewImport({ fileSystem, source: 'zip', decoded: importProjectZip(exportProjectZip(shared)) });
     if (!result.ok) throw new Error(result.error.message);
     const { project: name } = await commitImport(fileSystem, result.preview);
 

@@ -9,7 +9,7 @@ import { isVfsError, type FileSystem } from '@/lib/vfs/file-system';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import type { RunRecord } from '@/lib/run-record/run-record';
 import type { RunRecordResult } from '@/lib/run-record/run-record-codec';
-import { keptRunArchive } from '../run-archive/kept-runs';
+import { browserRunArchive } from '../run-archive/archived-runs';
 import { keepOpenedRun } from './keep-opened-run';
 import { newIdSuffix } from './new-id-suffix';
 import { distrustProject } from './trust-store';
@@ -44,7 +44,15 @@ export interface ImportPreview {
 export type PreviewResult = { ok: true; preview: ImportPreview } | { ok: false; error: ShareError };
 
 /** Turns a decoded link or zip into what the preview dialog shows; nothing is written. */
-export async function previewImport(fileSystem: FileSystem, source: ImportSource, decoded: ShareImportResult, run?: RunRecord): Promise<PreviewResult> {
+export interface PreviewImportOptions {
+  fileSystem: FileSystem;
+  source: ImportSource;
+  decoded: ShareImportResult;
+  /** The run a run record carries, kept with the new project. */
+  run?: RunRecord;
+}
+
+export async function previewImport({ fileSystem, source, decoded, run }: PreviewImportOptions): Promise<PreviewResult> {
   if (!decoded.ok) return decoded;
   const existing = (await listProjects(fileSystem)).map((project) => project.name);
   const plan = planImport(decoded.project, existing);
@@ -118,7 +126,7 @@ export function runRecordImport(result: RunRecordResult): { decoded: ShareImport
 
 /** The record's run, kept under the new project: its Runs panel shows it after the switch. */
 async function keepRecordRun(project: string, record: RunRecord): Promise<string> {
-  const archive = keptRunArchive();
+  const archive = browserRunArchive();
   if (archive === null) throw new Error('runs cannot be kept in this browser (no IndexedDB), so the run could not be opened.');
-  return keepOpenedRun(archive, project, record, newIdSuffix);
+  return keepOpenedRun({ archive, project, record, newSuffix: newIdSuffix });
 }

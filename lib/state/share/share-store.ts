@@ -19,7 +19,7 @@ import { describeError } from '../workspace/storage-messages';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 
 type ShareMachinery = typeof import('./share-chunk');
-type DecodedImport = Parameters<ShareMachinery['previewImport']>[2];
+type DecodedImport = Parameters<ShareMachinery['previewImport']>[0]['decoded'];
 
 /**
  * Sharing commands and the state of the two share dialogs. Components render
@@ -150,7 +150,7 @@ export const useShareStore = create<ShareState>((set, get) => {
       const machinery = await loadShareMachinery();
       const read = await decode(machinery);
       const { decoded, run } = 'decoded' in read ? read : { decoded: read, run: undefined };
-      const result = await machinery.previewImport(requireFileSystem(), source, decoded, run);
+      const result = await machinery.previewImport({ fileSystem: requireFileSystem(), source, decoded, run });
       settle(result.ok ? { status: 'preview', preview: result.preview, error: null } : { status: 'failed', source, message: result.error.message });
     } catch (error) {
       settle({ status: 'failed', source, message: describeError(error) });

@@ -3,7 +3,7 @@ import { keepBothName } from './keep-both-name';
 import { folderOf, isInFolder } from '@/lib/project/project-paths';
 import { absolutePath, fileNameProblem, relativeBaseName, relativeJoin } from './project-folders';
 import { findNode, treeFolders } from './read-project-tree';
-import { sessionMemory } from '../run/session-memory';
+import { lastOpened } from './last-opened';
 import { forgetUnsaved } from './unsaved-journal';
 import { workerFileTemplate } from './worker-file-template';
 import type { TextBuffer } from './workspace-types';
@@ -152,7 +152,7 @@ export function createFileActions(context: WorkspaceContext, analysis: Analysis,
             selectedPath: state.selectedPath !== null && isInFolder(state.selectedPath, path) ? null : state.selectedPath,
           };
         });
-        if (get().openPath === null) sessionMemory.setLastFile(project, null);
+        if (get().openPath === null) lastOpened.setLastFile(project, null);
         await context.refreshTree();
         await analysis.runAnalysis();
       } catch (error) {

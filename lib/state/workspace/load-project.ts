@@ -2,7 +2,7 @@ import { isAnalyzedPath } from './file-view-kind';
 import { projectCatalog } from './project-catalog';
 import { absolutePath } from './project-folders';
 import { findNode, readProjectTree, treeFiles } from './read-project-tree';
-import { sessionMemory } from '../run/session-memory';
+import { lastOpened } from './last-opened';
 import { clearUnsaved, readUnsaved } from './unsaved-journal';
 import type { TextBuffer } from './workspace-types';
 import type { Analysis } from './diagnostics';
@@ -61,13 +61,13 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
       revealRequest: null,
       saveError: null,
     });
-    sessionMemory.setLastProject(name);
+    lastOpened.setLastProject(name);
     // Not awaited: the first file opens while the checker loads.
     void analysis.runAnalysis();
     if ([...buffers.values()].some((buffer) => buffer.text !== buffer.savedText)) editing.scheduleSave();
 
     const files = treeFiles(tree);
-    const remembered = sessionMemory.lastFile(name);
+    const remembered = lastOpened.lastFile(name);
     const initial =
       files.find((file) => file.path === remembered) ??
       files.find((file) => file.path === 'main.worker') ??

@@ -2,7 +2,7 @@ import { mimeTypeForPath } from '@/lib/vfs/mime-type';
 import { decodeProjectText } from '@/lib/vfs/utf8';
 import { fileViewKind } from './file-view-kind';
 import { absolutePath } from './project-folders';
-import { sessionMemory } from '../run/session-memory';
+import { lastOpened } from './last-opened';
 import type { WorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';
 
@@ -21,7 +21,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
       set({ selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
       if (get().buffers.has(path)) {
         set({ openPath: path, openView: { kind: 'text' } });
-        sessionMemory.setLastFile(project, path);
+        lastOpened.setLastFile(project, path);
         return;
       }
       try {
@@ -38,7 +38,7 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
         } else {
           set({ openPath: path, openView: { kind, bytes, size: bytes.byteLength, mimeType: mimeTypeForPath(path) } });
         }
-        sessionMemory.setLastFile(project, path);
+        lastOpened.setLastFile(project, path);
       } catch (error) {
         context.reportError(error, `Could not open "${path}"`);
       }

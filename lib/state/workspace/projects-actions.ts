@@ -4,7 +4,7 @@ import { askConfirm, askText } from '../ui/dialog-store';
 import type { DeckFetcher } from './example-seed';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
-import { sessionMemory } from '../run/session-memory';
+import { lastOpened } from './last-opened';
 import { describeError, storageProblemFor } from './storage-messages';
 import { forgetUnsaved } from './unsaved-journal';
 import { startupGuard } from './startup-guard';
@@ -43,7 +43,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     const seedingModule = seeding();
     seedingModule.catch(() => undefined);
     // Nothing remembered in this browser: most likely a first visit, so the decks come now too.
-    const earlyDecks = sessionMemory.lastProject() === null ? seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck)) : null;
+    const earlyDecks = lastOpened.lastProject() === null ? seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck)) : null;
     earlyDecks?.catch(() => undefined);
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
@@ -62,7 +62,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         projects = await refreshProjects();
         markStartPhase('example-seeded');
       }
-      const remembered = sessionMemory.lastProject();
+      const remembered = lastOpened.lastProject();
       let initial = projects.find((name) => name === remembered) ?? projects[0];
       // Safe start: a project that broke the page last time is not opened again until the user says how.
       let failedProject: WorkspaceState['failedProject'] = null;
@@ -190,16 +190,16 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
         await projectCatalog.remove(context.requireFileSystem(), name);
         // Its kept runs go with it (here, not in the run store, which may not have loaded yet): a new
         // project of the same name must start with none.
-        void import('../run-archive/kept-runs')
-          .then((kept) => kept.keptRunArchive()?.deleteProject(name))
+        void import('../run-archive/archived-runs')
+          .then((kept) => kept.browserRunArchive()?.deleteProject(name))
           .catch(() => undefined);
         forgetUnsaved(name);
-        sessionMemory.setLastFile(name, null);
+        lastOpened.setLastFile(name, null);
         const projects = await refreshProjects();
         if (isCurrent) {
           const next = projects[0];
           if (next !== undefined) await loadProject(next);
-          else sessionMemory.setLastProject(null);
+          else lastOpened.setLastProject(null);
         }
       } catch (error) {
         context.reportError(error, `Could not delete project "${name}"`);

@@ -2,7 +2,7 @@ import { isVfsError } from '@/lib/vfs/file-system';
 import { isAnalyzedPath } from './file-view-kind';
 import { absolutePath, rebase } from './project-folders';
 import { treeFiles } from './read-project-tree';
-import { sessionMemory } from '../run/session-memory';
+import { lastOpened } from './last-opened';
 import { clearUnsaved, recordUnsaved } from './unsaved-journal';
 import type { TextBuffer } from './workspace-types';
 import type { Analysis } from './diagnostics';
@@ -37,7 +37,7 @@ export function createRelocate(context: WorkspaceContext, analysis: Analysis): R
         selectedPath: state.selectedPath === null ? null : rebase(state.selectedPath, from, to),
       };
     });
-    sessionMemory.setLastFile(project, get().openPath);
+    lastOpened.setLastFile(project, get().openPath);
   }
 
   return async (from, to) => {

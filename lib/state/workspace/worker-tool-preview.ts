@@ -53,19 +53,19 @@ export function workerToolPreview(
   const problems = parsed.diagnostics.filter(isError);
   const schemas: ResolvedWorkerSchemas = {};
   // What the model gets: legacy templates expanded from the open texts, as the project analysis does.
-  const instructions = workerInstructions(parsed, text, path, (requested) => texts.get(requested)?.text);
+  const instructions = workerInstructions({ parsed, fileText: text, path, readText: (requested) => texts.get(requested)?.text });
   problems.push(...instructions.diagnostics.filter(isError));
   const definition = instructions.definition;
   if (definition !== undefined && parsed.sourceMap !== undefined) {
     // Files under generated_workers_dir are not analysed with the project, so schema refs are checked here too.
     for (const kind of ['input', 'output'] as SchemaKind[]) {
-      const result = resolveWorkerSchema(definition, path, kind, (requested) => texts.get(requested)?.text);
+      const result = resolveWorkerSchema({ worker: definition, workerPath: path, kind, readText: (requested) => texts.get(requested)?.text });
       if (result.status === 'ok') {
         if (kind === 'input') schemas.inputSchema = result.schema;
         else schemas.outputSchema = result.schema;
       } else if (result.status === 'error') {
         // Same codes, places and messages as the project analysis (check-worker.ts), so the two deduplicate.
-        problems.push(...schemaErrorDiagnostics(result, kind, path, parsed.sourceMap).filter((problem) => problem.file === path));
+        problems.push(...schemaErrorDiagnostics({ result, kind, file: path, sourceMap: parsed.sourceMap }).filter((problem) => problem.file === path));
       }
     }
   }

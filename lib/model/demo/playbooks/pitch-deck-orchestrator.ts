@@ -171,7 +171,14 @@ function writtenPath(result: { input: unknown }): string {
   return String(input.path ?? input.file_path ?? input.file ?? '');
 }
 
-function finalAnswer(state: DemoConversationState, evaluator: string, createdPath: string, outcomes: DeckOutcome[]): string {
+interface FinalAnswerOptions {
+  state: DemoConversationState;
+  evaluator: string;
+  createdPath: string;
+  outcomes: DeckOutcome[];
+}
+
+function finalAnswer({ state, evaluator, createdPath, outcomes }: FinalAnswerOptions): string {
   const ranked = rankDecks(outcomes);
   const lines = [
     `[demo] I evaluated ${outcomes.filter((outcome) => outcome.report !== null).length} of ${outcomes.length} pitch deck${outcomes.length === 1 ? '' : 's'} with the evaluator I created (${evaluator}, ${createdPath}).`,
@@ -247,7 +254,7 @@ export const pitchDeckOrchestratorPlaybook: DemoPlaybook = {
       if (result.outcome !== 'ok') return { deckPath: deck, reportPath, report: null, failure: `${result.outcome === 'denied' ? 'denied' : 'failed'}: ${result.text}` };
       return { deckPath: deck, reportPath, report: result.text };
     });
-    if (findTool(state.tools, 'write_file') === undefined) return { text: finalAnswer(state, evaluator, createdPath, outcomes) };
+    if (findTool(state.tools, 'write_file') === undefined) return { text: finalAnswer({ state, evaluator, createdPath, outcomes }) };
 
     // 5. One report file per evaluated deck, 6. then the summary.
     const writes = resultsOf(state, 'write_file');
@@ -260,6 +267,6 @@ export const pitchDeckOrchestratorPlaybook: DemoPlaybook = {
     }
 
     // 7. The answer.
-    return { text: finalAnswer(state, evaluator, createdPath, outcomes) };
+    return { text: finalAnswer({ state, evaluator, createdPath, outcomes }) };
   },
 };

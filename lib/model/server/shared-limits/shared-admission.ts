@@ -38,7 +38,14 @@ export interface SharedAdmissionOptions {
 
 const PASS: SharedAdmission = { ok: true, settle: (response) => response, release: () => undefined };
 
-function refuse(code: ProxyErrorCode, message: string, status: number, retryAfterSeconds: number): { ok: false; response: Response } {
+interface RefuseOptions {
+  code: ProxyErrorCode;
+  message: string;
+  status: number;
+  retryAfterSeconds: number;
+}
+
+function refuse({ code, message, status, retryAfterSeconds }: RefuseOptions): { ok: false; response: Response } {
   const body: ProxyErrorBody = { error: { code, message } };
   return { ok: false, response: Response.json(body, { status, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(retryAfterSeconds) } }) };
 }
@@ -69,7 +76,7 @@ function logOutage(settings: RedisSettings, error: unknown): void {
 }
 
 function unreachable(settings: RedisSettings, what: string): { ok: false; response: Response } {
-  return refuse('overloaded', `The shared ${what} cannot be checked: Redis at ${describeRedisUrl(settings.url)} cannot be reached, and this server refuses requests until it is back (${what === 'spend budget' ? 'budgets always fail closed' : 'WORKERBENCH_REDIS_FAILURE=closed'}).`, 503, 5);
+  return refuse({ code: 'overloaded', message: `The shared ${what} cannot be checked: Redis at ${describeRedisUrl(settings.url)} cannot be reached, and this server refuses requests until it is back (${what === 'spend budget' ? 'budgets always fail closed' : 'WORKERBENCH_REDIS_FAILURE=closed'}).`, status: 503, retryAfterSeconds: 5 });
 }
 
 let cache: { key: string; limits: SharedClientLimits } | null = null;
@@ -94,9 +101,9 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
   const limits = clientLimitsFor(redis, settings, options.env);
   try {
     const refusal = await limits.allow(options.client);
-    if (refusal !== null) return refuse('rate_limited', refusal.message, 429, refusal.retryAfterSeconds);
+    if (refusal !== null) return refuse({ code: 'rate_limited', message: refusal.message, status: 429, retryAfterSeconds: refusal.retryAfterSeconds });
     const slot = await limits.occupy(options.client);
-    if (!slot.ok) return refuse('rate_limited', slot.message, 429, slot.retryAfterSeconds);
+    if (!slot.ok) return refuse({ code: 'rate_limited', message: slot.message, status: 429, retryAfterSeconds: slot.retryAfterSeconds });
     releases.push(slot.release);
   } catch (error) {
     logOutage(settings, error);
@@ -105,14 +112,14 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
 
   // 2. The spend budget: never guessed.
   const budgetSettings = budgetSettingsFrom(options.env);
-  const budget = budgetSettings === null ? null : new SpendBudget(redis, settings.prefix, budgetSettings, options.now);
+  const budget = budgetSettings === null ? null : new SpendBudget({ redis, prefix: settings.prefix, settings: budgetSettings, now: options.now });
   const holder = budgetSettings === null ? '' : budgetHolder(request, options.client, budgetSettings.per);
   if (budget !== null) {
     try {
       const check = await budget.check(holder);
       if (!check.ok) {
         releaseAll();
-        return refuse('rate_limited', check.message, 429, check.retryAfterSeconds);
+        return refuse({ code: 'rate_limited', message: check.message, status: 429, retryAfterSeconds: check.retryAfterSeconds });
       }
     } catch (error) {
       logOutage(settings, error);
@@ -128,11 +135,11 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
   const providerLimits = provider === null ? null : providerLimitsFrom(options.env, provider);
   if (step !== null && provider !== null && providerLimits !== null) {
     try {
-      turn = await enterProviderTurn(redis, settings.prefix, accountName(provider, providerKeyOf(provider, options.env, step.apiKey)), providerLimits, request.signal);
+      turn = await enterProviderTurn({ redis, prefix: settings.prefix, account: accountName(provider, providerKeyOf(provider, options.env, step.apiKey)), limits: providerLimits, signal: request.signal });
     } catch (error) {
       if (request.signal.aborted) {
         releaseAll();
-        return refuse('aborted', 'The client went away while waiting for the provider.', 499, 1);
+        return refuse({ code: 'aborted', message: 'The client went away while waiting for the provider.', status: 499, retryAfterSeconds: 1 });
       }
       logOutage(settings, error);
       if (settings.failure === 'closed') {

@@ -50,7 +50,7 @@ export class SharedClientLimits {
   /** A concurrency slot for `client` held in Redis until `release`, or a refusal. */
   async occupy(client: string): Promise<{ ok: true; release: () => Promise<void> } | ({ ok: false } & Refusal)> {
     const key = `${this.prefix}:client-slots:${client}`;
-    const taken = await takeLease(this.redis, key, this.settings.concurrent, LEASE_MS);
+    const taken = await takeLease({ redis: this.redis, key, limit: this.settings.concurrent, leaseMs: LEASE_MS });
     if (taken.lease === null) {
       return { ok: false, retryAfterSeconds: 1, message: `Too many requests in flight from this client across the servers (the limit is ${this.settings.concurrent}). Try again in a moment.` };
     }

@@ -42,7 +42,7 @@ describe('spend budget', () => {
     expect(first.text).toContain('"finish"');
     // The charge is written as the answer ends, after the body was read: wait until Redis holds it
     // (the budget itself, reading the same key, says so), bounded only as a hang guard.
-    const budget = new SpendBudget(sharedRedis(redis.url), 'budget-test', { tokensPerDay: 1, per: 'client' }, () => now);
+    const budget = new SpendBudget({ redis: sharedRedis(redis.url), prefix: 'budget-test', settings: { tokensPerDay: 1, per: 'client' }, now: () => now });
     const deadline = Date.now() + 10_000;
     while ((await budget.check('client:203.0.113.7')).ok && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const refused = await step(env, () => now);
@@ -56,7 +56,7 @@ describe('spend budget', () => {
 
   it('counts dollars from the price table', async () => {
     const connection = sharedRedis(redis.url);
-    const budget = new SpendBudget(connection, 'usd-test', { usdPerDay: 0.01, per: 'client' }, () => Date.parse('2026-11-26T12:00:00Z'));
+    const budget = new SpendBudget({ redis: connection, prefix: 'usd-test', settings: { usdPerDay: 0.01, per: 'client' }, now: () => Date.parse('2026-11-26T12:00:00Z') });
     expect(await budget.check('c')).toEqual({ ok: true });
     // 1M input tokens of a priced model cost far more than a cent.
     await budget.charge('c', 'openai:gpt-5-mini', { inputTokens: 1_000_000, outputTokens: 0 });

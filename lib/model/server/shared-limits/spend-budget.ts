@@ -47,13 +47,27 @@ export function budgetDay(now: number): string {
 
 export type BudgetCheck = { ok: true } | { ok: false; message: string; retryAfterSeconds: number };
 
+export interface SpendBudgetOptions {
+  redis: Redis;
+  /** The key prefix every Workerbench key in this Redis starts with. */
+  prefix: string;
+  settings: BudgetSettings;
+  /** The clock (tests pass a fixed one). */
+  now?: () => number;
+}
+
 export class SpendBudget {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    readonly settings: BudgetSettings,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  readonly settings: BudgetSettings;
+  private readonly now: () => number;
+
+  constructor({ redis, prefix, settings, now = () => Date.now() }: SpendBudgetOptions) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.settings = settings;
+    this.now = now;
+  }
 
   private key(who: string, now: number): string {
     return `${this.prefix}:budget:${budgetDay(now)}:${who}`;

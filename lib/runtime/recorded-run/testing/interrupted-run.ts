@@ -19,5 +19,5 @@ export function interruptedRecord(
   const finished = new Set(kept.filter((event) => event.type === 'step-finish').map((event) => `${event.callId}:${event.step}`));
   const keptSteps = steps.filter((step) => finished.has(`${step.callId}:${step.step}`));
   const runId = kept[0]?.runId ?? 'run';
-  return { events: kept, steps: keptSteps, recorded: buildRecordedRun(runId, kept, keptSteps) };
+  return { events: kept, steps: keptSteps, recorded: buildRecordedRun({ runId, events: kept, steps: keptSteps }) };
 }

@@ -1,4 +1,4 @@
-import { createRunSession, type RunSession } from '@/lib/runtime/session-state';
+import { createRunSession, type RunSession } from '@/lib/runtime/run-session';
 
 /**
  * Run sessions of the page, one per project: "approve for this session"

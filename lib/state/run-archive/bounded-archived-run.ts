@@ -1,6 +1,6 @@
 import type { RunEvent } from '@/lib/runtime/events';
 import { checkJsonBounds } from '@/lib/security/bounded-json';
-import { KEPT_RUN_JSON_LIMITS } from '@/lib/security/json-limits';
+import { ARCHIVED_RUN_JSON_LIMITS } from '@/lib/security/json-limits';
 
 /**
  * A kept run's events, bounded like a record before the run tree reduces them:
@@ -9,8 +9,8 @@ import { KEPT_RUN_JSON_LIMITS } from '@/lib/security/json-limits';
  * panel on every load. Such a run shows as failed, with the limit it passed;
  * its events are not read. The check is iterative and never throws.
  */
-export function boundedKeptRun(runId: string, events: readonly RunEvent[]): RunEvent[] {
-  const bounds = checkJsonBounds(events, KEPT_RUN_JSON_LIMITS, "this kept run's events");
+export function boundedArchivedRun(runId: string, events: readonly RunEvent[]): RunEvent[] {
+  const bounds = checkJsonBounds(events, ARCHIVED_RUN_JSON_LIMITS, "this kept run's events");
   if (bounds.ok) return [...events];
   const start = events.find((event) => event.type === 'run-start');
   const first = events[0];

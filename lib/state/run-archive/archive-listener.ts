@@ -1,22 +1,22 @@
 import type { RunEvent } from '@/lib/runtime/events';
 import type { StepRecorder } from '@/lib/runtime/step-record';
-import { keptRunArchive } from './kept-runs';
-import { createRunRecorder } from './run-recorder';
+import { browserRunArchive } from './archived-runs';
+import { createArchiveWriter } from './archive-writer';
 
 /**
  * Keeps a run started outside the Run form (a test case, a grader) like any run: its
  * events and model steps go to the archive as they happen, and each new run makes room
  * within the archive's budget. Without IndexedDB it keeps nothing and says nothing.
  */
-export interface KeptRunListener {
+export interface ArchiveListener {
   onEvent: (event: RunEvent) => void;
   recordStep: StepRecorder;
   flush: () => Promise<void>;
 }
 
-export function createKeptRunListener(project: string, onError: (error: unknown) => void): KeptRunListener {
-  const archive = keptRunArchive();
-  const recorder = archive === null ? null : createRunRecorder(archive, project, onError);
+export function createArchiveListener(project: string, onError: (error: unknown) => void): ArchiveListener {
+  const archive = browserRunArchive();
+  const recorder = archive === null ? null : createArchiveWriter(archive, project, onError);
   return {
     onEvent: (event) => {
       recorder?.record(event);

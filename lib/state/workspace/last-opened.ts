@@ -22,7 +22,7 @@ function write(key: string, value: string | null): void {
   }
 }
 
-export const sessionMemory = {
+export const lastOpened = {
   lastProject: () => read(LAST_PROJECT_KEY),
   setLastProject: (name: string | null) => write(LAST_PROJECT_KEY, name),
   lastFile: (project: string) => read(LAST_FILE_PREFIX + project),

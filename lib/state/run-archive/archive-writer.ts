@@ -3,9 +3,9 @@ import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import type { RunArchive } from './run-archive';
 
 /** Events wait at most this long before they are written: a crash loses at most this much. */
-export const RECORD_FLUSH_MS = 200;
+export const ARCHIVE_FLUSH_MS = 200;
 
-export interface RunRecorder {
+export interface ArchiveWriter {
   record(event: RunEvent): void;
   /** A finished model step's request and response; written with the next batch, after its events. */
   recordStep(step: ModelStepRecord): void;
@@ -18,7 +18,7 @@ export interface RunRecorder {
  * text delta per IndexedDB transaction would be far too many). A run's end is written
  * at once. Writes are chained so batches land in order.
  */
-export function createRunRecorder(archive: RunArchive, project: string, onError: (error: unknown) => void): RunRecorder {
+export function createArchiveWriter(archive: RunArchive, project: string, onError: (error: unknown) => void): ArchiveWriter {
   let queue: RunEvent[] = [];
   let stepQueue: ModelStepRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -46,11 +46,11 @@ export function createRunRecorder(archive: RunArchive, project: string, onError:
     record(event) {
       queue.push(event);
       if (event.type === 'run-end' || event.type === 'run-error') void flush();
-      else timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
+      else timer ??= setTimeout(() => void flush(), ARCHIVE_FLUSH_MS);
     },
     recordStep(step) {
       stepQueue.push(step);
-      timer ??= setTimeout(() => void flush(), RECORD_FLUSH_MS);
+      timer ??= setTimeout(() => void flush(), ARCHIVE_FLUSH_MS);
     },
     flush,
   };

@@ -1,32 +1,32 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
 import { errorMessage } from '@/lib/errors/error-message';
-import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
+import { browserRunArchive, mergeArchivedRuns, readArchivedRuns, withoutRun } from '../run-archive/archived-runs';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
 
 /** Projects whose kept runs this page has read already. */
-const keptRunsLoaded = new Set<string>();
+const archivedRunsLoaded = new Set<string>();
 
 /** A deleted project's runs may be read again if a new project takes its name. */
-export function forgetKeptRunsLoaded(project: string): void {
-  keptRunsLoaded.delete(project);
+export function forgetArchivedRunsLoaded(project: string): void {
+  archivedRunsLoaded.delete(project);
 }
 
 /** Runs kept in IndexedDB from earlier visits: listed once per project and page, deletable. */
-export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunState, 'loadKeptRuns' | 'deleteRun'> {
+export function createArchivedRunsActions({ set, get }: RunStoreContext): Pick<RunState, 'loadArchivedRuns' | 'deleteRun'> {
   return {
-    loadKeptRuns: async (project) => {
-      const archive = keptRunArchive();
-      if (archive === null || keptRunsLoaded.has(project)) return;
-      keptRunsLoaded.add(project);
+    loadArchivedRuns: async (project) => {
+      const archive = browserRunArchive();
+      if (archive === null || archivedRunsLoaded.has(project)) return;
+      archivedRunsLoaded.add(project);
       try {
-        const kept = await readKeptRuns(archive, project, new Set(Object.keys(get().tree.runs)));
+        const kept = await readArchivedRuns(archive, project, new Set(Object.keys(get().tree.runs)));
         set((state) => ({
-          tree: mergeKeptRuns(state.tree, kept),
+          tree: mergeArchivedRuns(state.tree, kept),
           runProjects: idTable([...kept.runOrder.map((runId) => [runId, project] as const), ...Object.entries(state.runProjects)]),
         }));
       } catch (error) {
-        keptRunsLoaded.delete(project);
+        archivedRunsLoaded.delete(project);
         set({ archiveError: `Could not read the runs kept for "${project}": ${errorMessage(error)}` });
       }
     },
@@ -37,7 +37,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
         return { tree: withoutRun(state.tree, runId), runProjects: withoutEntry(state.runProjects, runId) };
       });
       try {
-        await keptRunArchive()?.deleteRun(runId);
+        await browserRunArchive()?.deleteRun(runId);
       } catch (error) {
         set({ archiveError: `Could not delete the kept run: ${errorMessage(error)}` });
       }

@@ -1,6 +1,6 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
 import { EMPTY_RUN_TREE, runTreeBuilder, type RunTree } from '@/lib/run-tree/reduce-run-events';
-import { boundedKeptRun } from './bounded-kept-run';
+import { boundedArchivedRun } from './bounded-archived-run';
 import { yieldToMainThread } from '../ui/yield-to-main-thread';
 import { closeInterruptedRun } from './close-interrupted-runs';
 import { openRunArchive, type RunArchive } from './run-archive';
@@ -8,31 +8,31 @@ import { openRunArchive, type RunArchive } from './run-archive';
 let archive: RunArchive | null | undefined;
 
 /** Events reduced between two yields to the page when kept runs are read (bench/record-open.bench.ts measures a slice). */
-export const KEPT_RUN_SLICE = 5_000;
+export const ARCHIVED_RUN_SLICE = 5_000;
 
 /** The page's one archive; null where there is no IndexedDB (server rendering). */
-export function keptRunArchive(): RunArchive | null {
+export function browserRunArchive(): RunArchive | null {
   if (archive === undefined) archive = typeof indexedDB === 'undefined' ? null : openRunArchive(indexedDB);
   return archive;
 }
 
 /** The project's kept runs as a run tree (oldest first), leaving out runs this page already shows. */
-export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
+export async function readArchivedRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
   const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
-  const events = await Promise.all(runs.map(async (run) => boundedKeptRun(run.runId, await store.events(run.runId))));
+  const events = await Promise.all(runs.map(async (run) => boundedArchivedRun(run.runId, await store.events(run.runId))));
   const all = events.flatMap((runEvents) => closeInterruptedRun(runEvents));
   // In slices of one reduction (runTreeBuilder), letting the page paint and take input between them: a record at the format's
   // limit (200,000 events) reduced at once would block the page for longer than 200 ms.
   const builder = runTreeBuilder(EMPTY_RUN_TREE);
-  for (let start = 0; start < all.length; start += KEPT_RUN_SLICE) {
+  for (let start = 0; start < all.length; start += ARCHIVED_RUN_SLICE) {
     if (start > 0) await yieldToMainThread();
-    builder.add(all.slice(start, start + KEPT_RUN_SLICE));
+    builder.add(all.slice(start, start + ARCHIVED_RUN_SLICE));
   }
   return builder.finish();
 }
 
 /** Kept runs go before the runs of this page: they started earlier. */
-export function mergeKeptRuns(tree: RunTree, kept: RunTree): RunTree {
+export function mergeArchivedRuns(tree: RunTree, kept: RunTree): RunTree {
   return {
     runs: idTable([...Object.entries(kept.runs), ...Object.entries(tree.runs)]),
     calls: idTable([...Object.entries(kept.calls), ...Object.entries(tree.calls)]),
