@@ -118,7 +118,7 @@ function environment(extra: Record<string, string> = {}): Record<string, string>
 function startWorkers(count: number, env: Record<string, string>, jobs = '8'): SpawnedCli[] {
   const cwd = mkdtempSync(path.join(tmpdir(), 'workerbench-worker-'));
   const workers = Array.from({ length: count }, (_, index) =>
-    spawnCli(['worker', '--queue', redis.url, '-j', jobs], { cwd, env: { ...env, WORKERBENCH_WORKER_CACHE: path.join(cwd, `cache-${index}`) }, timeoutMs: 120_000 }),
+    spawnCli(['worker', '--queue', redis.url, '-j', jobs], { cwd, env: { ...env, WORKERBENCH_WORKER_CACHE: path.join(cwd, `cache-${index}`) }, timeoutMs: 240_000 }),
   );
   spawned.push(...workers);
   return workers;
@@ -141,7 +141,7 @@ describe('workerbench batch --queue with worker processes', () => {
     const folder = project(ONE_STEP, 300);
     const env = environment();
     const workers = startWorkers(3, env);
-    const batch = await spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 110_000 }).done;
+    const batch = await spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 230_000 }).done;
     expect(batch.code, `${batch.stderr}\n${workers.map((worker) => worker.stderrSoFar()).join('\n')}`).toBe(0);
     const done = stateLines(folder).filter((line) => line.status === 'done');
     expect(new Set(done.map((line) => line.item)).size).toBe(300);
@@ -152,7 +152,7 @@ describe('workerbench batch --queue with worker processes', () => {
     expect(refusedOverLimit).toBe(0);
     expect(busiestWindow()).toBeLessThanOrEqual(PER_WINDOW);
     expect(arrivals).toHaveLength(300);
-  }, 120_000);
+  }, 240_000);
 
   it('a worker killed with SIGKILL mid-run: its item resumes on another worker from its checkpoint, same step count, no step asked twice', async () => {
     const firstSteps = new Map<string, number>();
