@@ -8,6 +8,7 @@ import { isGeneratedPath, isPromotablePath } from '@/lib/state/promote/generated
 import { requestPromoteWorker } from '@/lib/state/promote/promote-on-demand';
 import { FileTreeRow } from './file-tree-row';
 import { useDropTarget } from './use-drop-target';
+import { useFilesOver } from './use-files-over';
 
 /**
  * The project's files as an ARIA tree: arrows move and expand, Enter opens,
@@ -24,6 +25,7 @@ export function FileTree() {
   const generated = useWorkspaceStore((state) => state.generatedFolder);
   const listRef = useRef<HTMLUListElement>(null);
   const rootDrop = useDropTarget('');
+  const filesOver = useFilesOver();
 
   const rows = useMemo(() => visibleNodes(tree, expanded), [tree, expanded]);
   const problemCounts = useMemo(() => {
@@ -103,7 +105,7 @@ export function FileTree() {
   };
 
   return (
-    <div className={`tree-scroll${rootDrop.active ? ' is-drop-target' : ''}`} data-testid="file-tree-drop-zone" {...rootDrop.handlers}>
+    <div className={`tree-scroll${rootDrop.active ? ' is-drop-target' : ''}`} data-testid="file-tree-drop-zone" {...rootDrop.handlers} {...filesOver.handlers}>
       {rows.length === 0 ? (
         <p className="tree-empty">No files yet. Create one or drop files here.</p>
       ) : (
@@ -129,7 +131,7 @@ export function FileTree() {
           })}
         </ul>
       )}
-      {rootDrop.active === 'files' ? (
+      {filesOver.over ? (
         <p className="tree-drop-hint" role="status" data-testid="tree-drop-hint">
           Drop to add to this project, in the folder under the pointer (folders keep their files and paths)
         </p>

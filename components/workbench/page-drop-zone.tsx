@@ -32,7 +32,8 @@ export function PageDropZone() {
       setDragging(false);
     };
     const onDragOver = (event: DragEvent) => {
-      if (event.defaultPrevented || event.dataTransfer === null || !carriesFiles(Array.from(event.dataTransfer.types))) return;
+      // Not `defaultPrevented`: Monaco prevents the default of every dragover on the editor, files included.
+      if (event.dataTransfer === null || !carriesFiles(Array.from(event.dataTransfer.types))) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
       setDragging(true);
