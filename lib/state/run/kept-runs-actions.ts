@@ -1,6 +1,6 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
 import { errorMessage } from '@/lib/errors/error-message';
-import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
+import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun, withRunUndone } from '../run-archive/kept-runs';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
 
@@ -13,7 +13,7 @@ export function forgetKeptRunsLoaded(project: string): void {
 }
 
 /** Runs kept in IndexedDB from earlier visits: listed once per project and page, deletable. */
-export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunState, 'loadKeptRuns' | 'deleteRun'> {
+export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunState, 'loadKeptRuns' | 'deleteRun' | 'markRunUndone'> {
   return {
     loadKeptRuns: async (project) => {
       const archive = keptRunArchive();
@@ -40,6 +40,16 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
         await keptRunArchive()?.deleteRun(runId);
       } catch (error) {
         set({ archiveError: `Could not delete the kept run: ${errorMessage(error)}` });
+      }
+    },
+
+    markRunUndone: async (runId) => {
+      const at = Date.now();
+      set((state) => ({ tree: withRunUndone(state.tree, runId, at) }));
+      try {
+        await keptRunArchive()?.markUndone(runId, at);
+      } catch (error) {
+        set({ archiveError: `Could not keep that the run was undone: ${errorMessage(error)}` });
       }
     },
   };
