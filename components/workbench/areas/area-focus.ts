@@ -12,7 +12,7 @@ const PREFERRED: Record<WorkbenchArea, readonly string[]> = {
   files: ['[role="treeitem"][tabindex="0"]', '[role="tree"]'],
   editor: ['.monaco-editor textarea', '[data-testid="markdown-preview"]'],
   run: ['[data-testid="approval-item"]', '#run-input', '[data-testid="run-input-form"] input, [data-testid="run-input-form"] textarea'],
-  problems: ['.problems-list button', '.problems-list [tabindex]'],
+  problems: ['.problems-list button', '[data-testid="problems-panel"]'],
 };
 
 function areaElement(area: WorkbenchArea): HTMLElement | null {

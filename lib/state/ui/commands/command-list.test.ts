@@ -52,6 +52,7 @@ describe('shortcuts', () => {
     expect(shortcutLabel('Mod+Shift+P', false)).toBe('Ctrl+Shift+P');
     expect(shortcutLabel('Mod+Enter', true)).toBe('⌘+Enter');
     expect(shortcutLabel('Escape', false)).toBe('Esc');
+    expect(shortcutLabel('Mod+Shift+P', null)).toBe('Ctrl/⌘+Shift+P');
     expect(ariaKeyShortcuts('Mod+Enter')).toBe('Control+Enter Meta+Enter');
     expect(ariaKeyShortcuts('F2')).toBe('F2');
   });

@@ -34,11 +34,15 @@ export function matchesShortcut(press: KeyPress, shortcut: string, isMac: boolea
   return press.key.length === 1 ? press.key.toLowerCase() === wanted.key.toLowerCase() : press.key === wanted.key;
 }
 
-/** "Ctrl+Shift+P" elsewhere, "⌘+Shift+P" on a Mac; "Esc" for Escape. */
-export function shortcutLabel(shortcut: string, isMac: boolean): string {
+/**
+ * "Ctrl+Shift+P" elsewhere, "⌘+Shift+P" on a Mac; "Ctrl/⌘+Shift+P" where the platform is not known
+ * yet (a server-rendered tooltip must read the same in every browser); "Esc" for Escape.
+ */
+export function shortcutLabel(shortcut: string, isMac: boolean | null): string {
+  const mod = isMac === null ? 'Ctrl/⌘' : isMac ? '⌘' : 'Ctrl';
   return shortcut
     .split('+')
-    .map((part) => (part === 'Mod' ? (isMac ? '⌘' : 'Ctrl') : part === 'Escape' ? 'Esc' : part))
+    .map((part) => (part === 'Mod' ? mod : part === 'Escape' ? 'Esc' : part))
     .join('+');
 }
 
