@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { paletteCommands, type CommandDefinition, type CommandGroup, type CommandId } from '@/lib/state/ui/commands/command-list';
 import { ariaKeyShortcuts, isMacPlatform, shortcutLabel } from '@/lib/state/ui/commands/shortcut-keys';
 import { usePaletteStore } from '@/lib/state/ui/commands/palette-store';
+import { paletteMatchScore } from '@/lib/state/ui/commands/palette-filter';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import type { TreeNode } from '@/lib/state/workspace/workspace-types';
 import { useTheme } from '@/components/theme/theme';
@@ -60,7 +61,7 @@ export function CommandPalette() {
         <Dialog.Overlay className="modal-backdrop" />
         <Dialog.Content className={styles.palette} data-testid="command-palette" aria-describedby={undefined}>
           <Dialog.Title className={styles.title}>Command palette</Dialog.Title>
-          <Command label="Commands and files" loop>
+          <Command label="Commands and files" loop filter={paletteMatchScore}>
             <Command.Input className={styles.input} placeholder="Type a command or a file name" data-testid="command-palette-input" />
             <Command.List className={styles.list}>
               <Command.Empty className={styles.empty}>No command or file matches.</Command.Empty>

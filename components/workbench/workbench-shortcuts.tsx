@@ -24,8 +24,9 @@ export function WorkbenchShortcuts(): null {
       const opensPalette = matchesShortcut(event, palette, isMac) || matchesShortcut(event, 'F1', isMac);
       const direction: 1 | -1 | 0 = matchesShortcut(event, next, isMac) ? 1 : matchesShortcut(event, previous, isMac) ? -1 : 0;
       if (!opensPalette && direction === 0) return;
-      if (modalDialogOpen()) return;
+      // Never the browser's own F1 (help) or F6 (address bar), even while a dialog holds the keys.
       event.preventDefault();
+      if (modalDialogOpen()) return;
       event.stopPropagation();
       if (opensPalette) usePaletteStore.getState().setOpen(true);
       else if (direction !== 0) focusAdjacentArea(direction, (area) => area !== 'editor' && collapsed[area]);
