@@ -25,7 +25,7 @@ export function FileTreeToolbar() {
       <IconButton icon="folder-plus" disabled={!hasProject} onClick={() => void store().requestCreateFolder(folder)} label="New folder" />
       <IconButton icon="upload" disabled={!hasProject} onClick={() => uploadInput.current?.click()} label="Upload files" />
       <span className="toolbar-separator" aria-hidden="true" />
-      <IconButton icon="rename" disabled={selected === null} onClick={() => selected && void store().requestRename(selected.path)} label="Rename" shortcut="F2" />
+      <IconButton icon="rename" disabled={selected === null} onClick={() => selected && void store().requestRename(selected.path)} label="Rename" command="file.rename" />
       <IconButton icon="move" disabled={selected === null} onClick={() => selected && void store().requestMove(selected.path)} label="Move to…" />
       <IconButton
         icon="download"
@@ -41,7 +41,7 @@ export function FileTreeToolbar() {
         title="Promote the selected generated worker into the project"
         shortcut="P"
       />
-      <IconButton icon="trash" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} label="Delete" shortcut="Delete" />
+      <IconButton icon="trash" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} label="Delete" command="file.delete" />
       <input
         ref={uploadInput}
         type="file"

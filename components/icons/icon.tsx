@@ -17,6 +17,7 @@ import {
   Pencil,
   Plus,
   RotateCcw,
+  Search,
   Settings,
   Share2,
   Sun,
@@ -50,6 +51,8 @@ const ICONS = {
   history: History,
   share: Share2,
   settings: Settings,
+  // The command palette: find any action or file by typing.
+  palette: Search,
   'theme-light': Sun,
   'theme-dark': Moon,
   'toggle-files': PanelLeft,

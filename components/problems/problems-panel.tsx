@@ -19,6 +19,8 @@ export function ProblemsPanel() {
       className={sorted.length === 0 ? 'problems-panel problems-panel-collapsed' : 'problems-panel'}
       aria-labelledby="problems-title"
       data-testid="problems-panel"
+      // F6 can land here when there is no problem row to focus (components/workbench/areas/area-focus.ts).
+      tabIndex={-1}
       data-collapsed={sorted.length === 0 ? 'true' : undefined}
       // Which project the list belongs to, once checked: "no problems" means checked and clean, not "not yet checked".
       data-checked-project={checkedProject ?? undefined}

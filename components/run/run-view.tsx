@@ -1,6 +1,5 @@
 'use client';
 
-import { useRunStore } from '@/lib/state/run/run-store';
 import { runCostLabel } from '@/lib/state/run/cost-labels';
 import { usePriceOverrides } from '@/lib/state/settings/price-store';
 import { CallView } from './call-view';
@@ -30,7 +29,7 @@ function RunViewContent({ tree, run, expanded, onToggle, onDelete, onResume, onG
   const overrides = usePriceOverrides();
   const costLabel = runCostLabel(tree, run.runId, overrides);
   const [showTimeline, setShowTimeline] = useState(false);
-  const undone = useRunStore((state) => state.undoneRuns[run.runId] === true);
+  const undone = run.undoneAt !== undefined;
   return (
     <li className={styles.run} data-testid="run-entry" data-run-id={run.runId} data-status={run.status}>
       <button type="button" className={styles.runSummary} aria-expanded={expanded} onClick={() => onToggle(!expanded)}>

@@ -38,6 +38,8 @@ function FieldControl({ field, value, onChange }: FieldControlProps) {
     </label>
   );
   const help = field.description === undefined ? null : <p className={styles.hint}>{field.description}</p>;
+  // The schema's own example, never an invented one.
+  const placeholder = field.example === undefined ? undefined : `e.g. ${field.example}`;
   switch (field.kind) {
     case 'boolean':
       return (
@@ -68,7 +70,7 @@ function FieldControl({ field, value, onChange }: FieldControlProps) {
       return (
         <div>
           {label}
-          <textarea id={id} className={styles.textarea} value={text} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === 'json' ? 'JSON value' : 'One item per line'} />
+          <textarea id={id} className={styles.textarea} value={text} onChange={(event) => onChange(event.target.value)} placeholder={placeholder ?? (field.kind === 'json' ? 'JSON value' : 'One item per line')} />
           {help}
         </div>
       );
@@ -77,9 +79,9 @@ function FieldControl({ field, value, onChange }: FieldControlProps) {
         <div>
           {label}
           {field.multiline ? (
-            <textarea id={id} className={styles.textarea} value={text} onChange={(event) => onChange(event.target.value)} />
+            <textarea id={id} className={styles.textarea} value={text} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
           ) : (
-            <input id={id} className={styles.input} inputMode={field.kind === 'string' ? 'text' : 'decimal'} value={text} onChange={(event) => onChange(event.target.value)} />
+            <input id={id} className={styles.input} inputMode={field.kind === 'string' ? 'text' : 'decimal'} value={text} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
           )}
           {help}
         </div>

@@ -6,6 +6,7 @@ import { ShareButton } from '@/components/share/share-button';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { AreaToggles } from './areas/area-toggles';
+import { PaletteButton } from '@/components/command-palette/palette-button';
 import { SaveIndicator } from './save-indicator';
 
 export function WorkbenchHeader() {
@@ -19,6 +20,7 @@ export function WorkbenchHeader() {
         {openPath !== null ? <span className="header-path"> / {openPath}</span> : null}
       </span>
       <SaveIndicator />
+      <PaletteButton />
       <HistoryButton />
       <ShareButton />
       <SettingsButton />

@@ -19,6 +19,8 @@ import { StorageBanner } from './storage-banner';
 import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
+import { WorkbenchShortcuts } from './workbench-shortcuts';
+import { CommandPaletteHost, preloadCommandPalette } from '@/components/command-palette/command-palette-host';
 
 // Storage opens, and the first project is read, while React hydrates the page rather than after: the
 // store's first render is hydrated from its initial state (zustand's server snapshot), so the page
@@ -43,10 +45,11 @@ export function Workbench() {
   // What the first load left out comes once the project is on screen and the page is idle: during
   // the start, its chunks would take the main thread from the first project's tree.
   const ready = phase === 'ready';
-  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadDialogs]) : undefined), [ready]);
+  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadDialogs, preloadCommandPalette]) : undefined), [ready]);
 
   return (
     <AreaControlsProvider>
+      <WorkbenchShortcuts />
       <div className="workbench" data-testid="workbench" data-phase={phase}>
         <WorkbenchHeader />
         <StorageBanner />
@@ -66,6 +69,7 @@ export function Workbench() {
           <ShareLinkListener />
           <OnDemandDialogs />
           <PageDropZone />
+          <CommandPaletteHost />
         </AreaBoundary>
       </div>
     </AreaControlsProvider>

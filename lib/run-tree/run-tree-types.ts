@@ -106,6 +106,8 @@ export interface RunNode {
   replayOf?: string;
   /** The recorded run this one forks (reusing its steps up to the fork point). */
   forkOf?: string;
+  /** When the run's file changes were undone from the project's history (kept with the run, not an event of it). */
+  undoneAt?: number;
 }
 
 export interface RunTree {

@@ -35,6 +35,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
       <PanelGroup direction="horizontal" autoSaveId="workbench-columns" storage={layoutStorage}>
         <Panel
           id="files"
+          data-area="files"
           order={1}
           ref={panelRefs.files}
           className="workbench-area area-files"
@@ -58,7 +59,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
         <Panel id="center" order={2} className="workbench-area area-center" minSize={Math.min(percentOf(320, width, 30), 50)}>
           <main ref={centerRef} className="main-column">
             <PanelGroup direction="vertical" autoSaveId="workbench-rows" storage={layoutStorage}>
-              <Panel id="editor" order={1} className="workbench-area area-editor" minSize={Math.min(percentOf(120, height, 20), 50)}>
+              <Panel id="editor" data-area="editor" order={1} className="workbench-area area-editor" minSize={Math.min(percentOf(120, height, 20), 50)}>
                 <AreaBoundary area="The editor" resetKey={project}>
                   <EditorPane />
                 </AreaBoundary>
@@ -66,6 +67,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
               <PanelResizeHandle className="area-separator" aria-label="Resize Problems" />
               <Panel
                 id="problems"
+                data-area="problems"
                 order={2}
                 ref={panelRefs.problems}
                 className="workbench-area area-problems"
@@ -86,6 +88,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
         <PanelResizeHandle className="area-separator" aria-label="Resize the run panel" />
         <Panel
           id="run"
+          data-area="run"
           order={3}
           ref={panelRefs.run}
           className="workbench-area area-run"

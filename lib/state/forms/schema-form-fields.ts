@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@/lib/json-schema/json-schema';
+import { schemaExample } from './schema-example';
 
 /**
  * The entry-run form of a worker with an input schema: one field per property,
@@ -18,6 +19,8 @@ export interface FormField {
   /** For "enum": the allowed values, in schema order. */
   options?: unknown[];
   default?: unknown;
+  /** The schema's own example of a value, shown as the empty control's placeholder. */
+  example?: string;
   /** For "string": render a multi-line text area (long or free-form text). */
   multiline?: boolean;
 }
@@ -49,6 +52,8 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean): FormFiel
   if (typeof schema.description === 'string') field.description = schema.description;
   if (field.kind === 'enum') field.options = [...(schema.enum as unknown[])];
   if (schema.default !== undefined) field.default = schema.default;
+  const example = schemaExample(schema);
+  if (example !== undefined) field.example = example;
   // Long free-form text gets a text area; short strings a single line.
   if (field.kind === 'string' && (schema.format === 'textarea' || (typeof schema.maxLength === 'number' && schema.maxLength > 200))) {
     field.multiline = true;

@@ -153,7 +153,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     await changeFiles((history) => history.undo(commitOid, choices), paths);
     // The run's row says it was undone. The run store comes with the Run panel, already loaded by now.
     const runId = plan?.commit.oid === commitOid && plan.commit.kind === 'run' ? plan.commit.runId : undefined;
-    if (runId !== undefined && get().error === null) (await import('../run/run-store')).useRunStore.getState().markRunUndone(runId);
+    if (runId !== undefined && get().error === null) await (await import('../run/run-store')).useRunStore.getState().markRunUndone(runId);
   },
   restoreFile: (commitOid, path) => changeFiles((history) => history.restoreFile(commitOid, path), [path]),
   prune: async (keep) => {

@@ -1,9 +1,10 @@
-import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
+import { copyTable, idTable, ownEntry, withEntry, withoutEntry } from '@/lib/run-tree/id-table';
 import { EMPTY_RUN_TREE, runTreeBuilder, type RunTree } from '@/lib/run-tree/reduce-run-events';
 import { boundedArchivedRun } from './bounded-archived-run';
+import type { RunNode } from '@/lib/run-tree/run-tree-types';
 import { yieldToMainThread } from '../ui/yield-to-main-thread';
 import { closeInterruptedRun } from './close-interrupted-runs';
-import { openRunArchive, type RunArchive } from './run-archive';
+import { openRunArchive, type ArchivedRun, type RunArchive } from './run-archive';
 
 let archive: RunArchive | null | undefined;
 
@@ -28,7 +29,22 @@ export async function readArchivedRuns(store: RunArchive, project: string, known
     if (start > 0) await yieldToMainThread();
     builder.add(all.slice(start, start + ARCHIVED_RUN_SLICE));
   }
-  return builder.finish();
+  return withUndoneMarks(builder.finish(), runs);
+}
+
+/** The runs whose changes were undone say so, as they did before the reload. */
+function withUndoneMarks(tree: RunTree, runs: readonly ArchivedRun[]): RunTree {
+  const undone = runs.filter((run) => run.undoneAt !== undefined && Object.hasOwn(tree.runs, run.runId));
+  if (undone.length === 0) return tree;
+  const marked = copyTable(tree.runs);
+  for (const run of undone) marked[run.runId] = { ...marked[run.runId]!, undoneAt: run.undoneAt! };
+  return { ...tree, runs: marked };
+}
+
+/** The tree with the run marked as undone at the given time. */
+export function withRunUndone(tree: RunTree, runId: string, at: number): RunTree {
+  const run = ownEntry(tree.runs, runId);
+  return run === undefined ? tree : { ...tree, runs: withEntry<RunNode>(tree.runs, runId, { ...run, undoneAt: at }) };
 }
 
 /** Kept runs go before the runs of this page: they started earlier. */

@@ -193,3 +193,18 @@ describe('run archive: stored form', () => {
     expect(await archive.steps('run-old')).toEqual([stepRecord('run-old', 1), stepRecord('run-old', 2)]);
   });
 });
+
+describe('run archive: undone runs', () => {
+  it('keeps that a run was undone, and the kept runs read back say so; other runs do not', async () => {
+    const { readArchivedRuns } = await import('./archived-runs');
+    const archive = freshArchive();
+    await archive.append('alpha', [...runEvents('run-a', 1_000, true), ...runEvents('run-b', 2_000, true)]);
+    await archive.markUndone('run-a', 5_000);
+    // A run that is not kept (deleted, pruned) is left alone.
+    await archive.markUndone('run-gone', 6_000);
+    const tree = await readArchivedRuns(archive, 'alpha', new Set());
+    expect(tree.runs['run-a']!.undoneAt).toBe(5_000);
+    expect(tree.runs['run-b']!.undoneAt).toBeUndefined();
+    expect((await archive.listRuns('alpha')).map((run) => run.runId)).toEqual(['run-a', 'run-b']);
+  });
+});

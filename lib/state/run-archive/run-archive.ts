@@ -18,6 +18,8 @@ export interface ArchivedRun {
   /** Sum of the events' JSON lengths: what the budget counts. */
   bytes: number;
   eventCount: number;
+  /** When the run's file changes were undone from the project's history. */
+  undoneAt?: number;
 }
 
 /** What is kept: the newest runs of each project within both limits. Stated in the README. */
@@ -50,6 +52,8 @@ export interface RunArchive {
   putSnapshot(runId: string, files: readonly SnapshotFile[]): Promise<void>;
   /** The run's snapshot, or null when none was kept. */
   snapshot(runId: string): Promise<SnapshotFile[] | null>;
+  /** Notes that the run's file changes were undone (kept with the run; nothing when it is not kept). */
+  markUndone(runId: string, at: number): Promise<void>;
   deleteRun(runId: string): Promise<void>;
   deleteProject(project: string): Promise<void>;
   /** Deletes the oldest runs beyond the budget; returns the ids deleted. */
@@ -246,6 +250,14 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
       const transaction = (await database()).transaction(SNAPSHOTS, 'readonly');
       const stored = await request(transaction.objectStore(SNAPSHOTS).get(runId) as IDBRequest<{ files: SnapshotFile[] } | undefined>);
       return stored?.files ?? null;
+    },
+
+    async markUndone(runId, at) {
+      const transaction = (await database()).transaction(RUNS, 'readwrite');
+      const runs = transaction.objectStore(RUNS);
+      const run = await request(runs.get(runId) as IDBRequest<ArchivedRun | undefined>);
+      if (run !== undefined) runs.put({ ...run, undoneAt: at });
+      await done(transaction);
     },
 
     deleteRun: (runId) => removeRuns([runId]),

@@ -1,6 +1,6 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
 import { errorMessage } from '@/lib/errors/error-message';
-import { browserRunArchive, mergeArchivedRuns, readArchivedRuns, withoutRun } from '../run-archive/archived-runs';
+import { browserRunArchive, mergeArchivedRuns, readArchivedRuns, withoutRun, withRunUndone } from '../run-archive/archived-runs';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
 
@@ -13,7 +13,7 @@ export function forgetArchivedRunsLoaded(project: string): void {
 }
 
 /** Runs kept in IndexedDB from earlier visits: listed once per project and page, deletable. */
-export function createArchivedRunsActions({ set, get }: RunStoreContext): Pick<RunState, 'loadArchivedRuns' | 'deleteRun'> {
+export function createArchivedRunsActions({ set, get }: RunStoreContext): Pick<RunState, 'loadArchivedRuns' | 'deleteRun' | 'markRunUndone'> {
   return {
     loadArchivedRuns: async (project) => {
       const archive = browserRunArchive();
@@ -40,6 +40,16 @@ export function createArchivedRunsActions({ set, get }: RunStoreContext): Pick<R
         await browserRunArchive()?.deleteRun(runId);
       } catch (error) {
         set({ archiveError: `Could not delete the kept run: ${errorMessage(error)}` });
+      }
+    },
+
+    markRunUndone: async (runId) => {
+      const at = Date.now();
+      set((state) => ({ tree: withRunUndone(state.tree, runId, at) }));
+      try {
+        await browserRunArchive()?.markUndone(runId, at);
+      } catch (error) {
+        set({ archiveError: `Could not keep that the run was undone: ${errorMessage(error)}` });
       }
     },
   };

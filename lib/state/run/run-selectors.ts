@@ -2,6 +2,7 @@ import { DEMO_MODEL_ID } from '@/lib/model/protocol/model-catalog';
 import { deriveFormFields, type FormField, type FormValue } from '@/lib/state/forms/schema-form-fields';
 import type { JsonSchema } from '@/lib/json-schema/json-schema';
 import type { RunState } from './run-state';
+import { chooseInputPlaceholder } from './input-placeholder';
 
 /** Derived values of the run form: which model, worker and input a run would use now. */
 
@@ -56,15 +57,16 @@ export function selectWorkerOwnModel(state: RunState): string | undefined {
   return state.projectInfo?.workers.find((worker) => worker.name === name)?.model;
 }
 
-/**
- * What the empty input field suggests, from the chosen worker itself: the manifest's input for the
- * entry worker (llm-do's `entry.args`), else what the worker's description says it does.
- */
+/** What the empty input field suggests, from the chosen worker itself (input-placeholder.ts). */
 export function selectInputPlaceholder(state: RunState): string {
   const name = selectEffectiveWorker(state);
   const info = state.projectInfo;
   if (info === null || name === null) return 'The input for the worker';
-  if (name === info.entry && info.entryInput !== undefined) return `e.g. ${info.entryInput}`;
-  const description = info.workers.find((worker) => worker.name === name)?.description;
-  return description === undefined ? `The input for ${name}` : `The input for ${name}: ${description}`;
+  const worker = info.workers.find((candidate) => candidate.name === name);
+  return chooseInputPlaceholder({
+    name,
+    ...(worker?.description === undefined ? {} : { description: worker.description }),
+    ...(worker?.inputSchema === undefined ? {} : { inputSchema: worker.inputSchema }),
+    ...(name === info.entry && info.entryInput !== undefined ? { entryInput: info.entryInput } : {}),
+  });
 }

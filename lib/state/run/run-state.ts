@@ -53,8 +53,6 @@ export interface RunState {
   startError: string | null;
   /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
   archiveError: string | null;
-  /** Runs whose file changes were undone from the history (this page), shown so in their rows. */
-  undoneRuns: Record<string, true>;
   /** The run the Runs panel should scroll to and focus (a test case's), once. */
   revealedRunId: string | null;
 
@@ -94,5 +92,6 @@ export interface RunState {
   /** Opens a run in the Runs panel and asks the panel to bring it into view. */
   revealRun: (runId: string) => void;
   revealDone: () => void;
-  markRunUndone: (runId: string) => void;
+  /** The run's file changes were undone from the history: its row says so, now and after a reload (RunNode.undoneAt, kept with the run). */
+  markRunUndone: (runId: string) => Promise<void>;
 }

@@ -70,7 +70,6 @@ export const useRunStore = create<RunState>((set, get) => {
     startError: null,
     archiveError: null,
     revealedRunId: null,
-    undoneRuns: {},
 
     ...createFormActions(context),
     ...createArchivedRunsActions(context),
@@ -163,8 +162,6 @@ export const useRunStore = create<RunState>((set, get) => {
     },
 
     answerApproval: (approvalId, response) => activeRun.answer(approvalId, response),
-
-    markRunUndone: (runId) => set((state) => ({ undoneRuns: { ...state.undoneRuns, [runId]: true } })),
   };
 });
 

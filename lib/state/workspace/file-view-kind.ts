@@ -30,3 +30,20 @@ export function fileViewKind(path: string, bytes: Uint8Array): FileViewKind {
 export function isAnalyzedPath(path: string): boolean {
   return isWorkerFilePath(path) || path.endsWith('.json') || isTestFilePath(path);
 }
+
+/** What the file tree's icon says a file is, from its name alone (the tree has no bytes). */
+export type FileIconKind = 'worker' | 'tests' | 'markdown' | 'json' | 'pdf' | 'image' | 'text' | 'other';
+
+const TEXT_EXTENSIONS = new Set(['.txt', '.yaml', '.yml', '.csv', '.tsv', '.log', '.toml', '.ini', '.xml', '.html', '.css', '.js', '.ts', '.py', '.sh', '.ndjson', '.jsonl']);
+
+export function fileIconKind(path: string): FileIconKind {
+  if (isWorkerFilePath(path)) return 'worker';
+  if (isTestFilePath(path)) return 'tests';
+  const suffix = extension(path);
+  if (suffix === '.md' || suffix === '.markdown') return 'markdown';
+  if (suffix === '.json') return 'json';
+  if (suffix === '.pdf') return 'pdf';
+  if (IMAGE_EXTENSIONS.has(suffix)) return 'image';
+  if (TEXT_EXTENSIONS.has(suffix) || suffix === '') return 'text';
+  return 'other';
+}
