@@ -23,6 +23,10 @@ test('a first visit shows the example before storage is open, and the stored pro
   await expect(treeItem(page, 'main.worker')).toBeVisible();
   await expect(workbench).toHaveAttribute('data-phase', 'starting');
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
+  // What acts on storage waits for it: the example is not stored yet.
+  await expect(page.getByRole('button', { name: 'New file' })).toBeDisabled();
+  await expect(page.getByTestId('history-button')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete project' })).toBeDisabled();
 
   // The rows answer before storage does: a folder opens, and a deck asked for opens once it is stored.
   await treeItem(page, 'input').click();
@@ -33,6 +37,7 @@ test('a first visit shows the example before storage is open, and the stored pro
 
   await page.evaluate(() => (window as unknown as { releaseStorage: () => void }).releaseStorage());
   await expect(workbench).toHaveAttribute('data-phase', 'ready');
+  await expect(page.getByRole('button', { name: 'New file' })).toBeEnabled();
   await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('pdf-info')).toContainText('PDF');
   await expect(treeItem(page, 'lumen-ledger.pdf')).toHaveAttribute('aria-selected', 'true');
