@@ -12,7 +12,8 @@ import { targetFolder } from './target-folder';
 export function FileTreeToolbar() {
   const tree = useWorkspaceStore((state) => state.tree);
   const selectedPath = useWorkspaceStore((state) => state.selectedPath);
-  const hasProject = useWorkspaceStore((state) => state.currentProject !== null);
+  // Not while a first visit shows the example from its manifest: it is not stored yet.
+  const hasProject = useWorkspaceStore((state) => state.currentProject !== null && state.phase === 'ready');
   const selectedPromotable = useWorkspaceStore((state) => state.selectedPath !== null && isPromotablePath(state.selectedPath, state.generatedFolder));
   const store = useWorkspaceStore.getState;
   const uploadInput = useRef<HTMLInputElement>(null);
@@ -25,23 +26,23 @@ export function FileTreeToolbar() {
       <IconButton icon="folder-plus" disabled={!hasProject} onClick={() => void store().requestCreateFolder(folder)} label="New folder" />
       <IconButton icon="upload" disabled={!hasProject} onClick={() => uploadInput.current?.click()} label="Upload files" />
       <span className="toolbar-separator" aria-hidden="true" />
-      <IconButton icon="rename" disabled={selected === null} onClick={() => selected && void store().requestRename(selected.path)} label="Rename" command="file.rename" />
-      <IconButton icon="move" disabled={selected === null} onClick={() => selected && void store().requestMove(selected.path)} label="Move to…" />
+      <IconButton icon="rename" disabled={!hasProject || selected === null} onClick={() => selected && void store().requestRename(selected.path)} label="Rename" command="file.rename" />
+      <IconButton icon="move" disabled={!hasProject || selected === null} onClick={() => selected && void store().requestMove(selected.path)} label="Move to…" />
       <IconButton
         icon="download"
-        disabled={selected === null || selected.kind !== 'file'}
+        disabled={!hasProject || selected === null || selected.kind !== 'file'}
         onClick={() => selected && void store().downloadFile(selected.path)}
         label="Download"
       />
       <IconButton
         icon="promote"
-        disabled={!selectedPromotable}
+        disabled={!hasProject || !selectedPromotable}
         onClick={() => selected && void requestPromoteWorker(selected.path)}
         label="Promote generated worker"
         title="Promote the selected generated worker into the project"
         shortcut="P"
       />
-      <IconButton icon="trash" disabled={selected === null} onClick={() => selected && void store().requestDelete(selected.path)} label="Delete" command="file.delete" />
+      <IconButton icon="trash" disabled={!hasProject || selected === null} onClick={() => selected && void store().requestDelete(selected.path)} label="Delete" command="file.delete" />
       <input
         ref={uploadInput}
         type="file"

@@ -86,16 +86,18 @@ export function FileTree() {
         else void store.openFile(node.path);
         break;
       case 'F2':
+        // Renaming, promoting and deleting act on storage: not while a first visit shows the example before it is stored.
+        if (store.phase !== 'ready') return;
         void store.requestRename(node.path);
         break;
       case 'p':
       case 'P':
-        if (event.ctrlKey || event.metaKey || event.altKey || !isPromotablePath(node.path, generated)) return;
+        if (store.phase !== 'ready' || event.ctrlKey || event.metaKey || event.altKey || !isPromotablePath(node.path, generated)) return;
         void requestPromoteWorker(node.path);
         break;
       case 'Delete':
       case 'Backspace':
-        if (event.key === 'Backspace' && !event.metaKey) return;
+        if (store.phase !== 'ready' || (event.key === 'Backspace' && !event.metaKey)) return;
         void store.requestDelete(node.path);
         break;
       default:

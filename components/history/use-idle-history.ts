@@ -17,9 +17,11 @@ const IDLE_MS = 5_000;
 export function useIdleHistory(): void {
   const project = useWorkspaceStore((state) => state.currentProject);
   const fileSystem = useWorkspaceStore((state) => state.fileSystem);
+  // Not before the start is done: a first visit shows the example (drawn from its manifest) before it is stored.
+  const ready = useWorkspaceStore((state) => state.phase === 'ready');
 
   useEffect(() => {
-    if (project === null || fileSystem === null) return;
+    if (project === null || fileSystem === null || !ready) return;
     void historyFor(fileSystem, project)
       .then((history) => history.ensure())
       .catch(() => undefined);
@@ -54,5 +56,5 @@ export function useIdleHistory(): void {
       unsubscribe();
       unsubscribeRuns();
     };
-  }, [project, fileSystem]);
+  }, [project, fileSystem, ready]);
 }

@@ -8,6 +8,8 @@ import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 export function ProjectSwitcher() {
   const projects = useWorkspaceStore((state) => state.projects);
   const current = useWorkspaceStore((state) => state.currentProject);
+  // Not while a first visit shows the example from its manifest: it is not stored yet.
+  const stored = useWorkspaceStore((state) => state.phase === 'ready');
   const switchProject = useWorkspaceStore((state) => state.switchProject);
   const requestCreateProject = useWorkspaceStore((state) => state.requestCreateProject);
   const requestDeleteProject = useWorkspaceStore((state) => state.requestDeleteProject);
@@ -22,7 +24,7 @@ export function ProjectSwitcher() {
           <IconButton
             icon="trash"
             onClick={() => current !== null && void requestDeleteProject(current)}
-            disabled={current === null}
+            disabled={current === null || !stored}
             label="Delete project"
           />
           <IconButton

@@ -37,13 +37,13 @@ export function ProjectTransferActions() {
       <IconButton
         icon="download"
         onClick={() => void exportZip()}
-        disabled={project === null}
+        disabled={project === null || !ready}
         label="Export project as .zip"
       />
       <IconButton
         icon="export"
         onClick={() => void openLlmDoExport()}
-        disabled={project === null}
+        disabled={project === null || !ready}
         label="Export as an llm-do project (.zip)"
         title="Export as an llm-do project (.zip)…"
       />

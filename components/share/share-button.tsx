@@ -5,7 +5,7 @@ import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
 /** The header's Share button: opens the Share dialog for the current project. */
 export function ShareButton() {
-  const project = useWorkspaceStore((state) => state.currentProject);
+  const project = useWorkspaceStore((state) => (state.phase === 'ready' ? state.currentProject : null));
   const openShare = useShareStore((state) => state.openShare);
   return (
     <button

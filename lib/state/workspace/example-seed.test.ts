@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
-import { createExampleProject, deckSeedProblem, type DeckFetcher } from './example-seed';
+import { createExampleProject, createExampleProjectWith, deckSeedProblem, exampleManifest, fetchExampleDecks, type DeckFetcher } from './example-seed';
+import { readProjectTree } from './read-project-tree';
 import { projectTrustFor } from '../share/trust-store';
 
 /** Serves the real files from public/, as Next does. */
@@ -66,5 +67,21 @@ describe('example decks', () => {
     expect(await fileSystem.stat('/projects/example')).toBeNull();
     release();
     expect((await creating).written).toHaveLength(3);
+  });
+});
+
+describe('the example drawn from its manifest', () => {
+  it('is the tree and the text files storage holds once the example is written', async () => {
+    const fileSystem = new MemoryFileSystem();
+    const decks = await fetchExampleDecks(publicFetcher);
+    await createExampleProjectWith(fileSystem, 'pitch-deck', decks);
+    const manifest = exampleManifest(decks);
+    expect(manifest.tree).toEqual(await readProjectTree(fileSystem, '/projects/pitch-deck'));
+    expect(manifest.tree.map((node) => node.name)).toContain('input');
+    for (const [file, buffer] of manifest.buffers) {
+      expect(buffer.text).toBe(buffer.savedText);
+      expect(await fileSystem.readText(`/projects/pitch-deck/${file}`)).toBe(buffer.text);
+    }
+    expect(manifest.buffers.has('main.worker')).toBe(true);
   });
 });

@@ -11,15 +11,21 @@ import type { WorkspaceContext } from './workspace-context';
 
 /** Reading projects from storage: the list of projects and one project's tree and buffers. */
 export interface ProjectLoader {
-  loadProject: (name: string) => Promise<void>;
+  /**
+   * Reads the project and shows it. `keepView`: the project is already on screen, drawn from
+   * its manifest before storage was open; the folders opened, the row selected and the file
+   * opened meanwhile stay.
+   */
+  loadProject: (name: string, options?: { keepView?: boolean }) => Promise<void>;
   refreshProjects: () => Promise<string[]>;
 }
 
 export function createProjectLoader(context: WorkspaceContext, analysis: Analysis, editing: Editing): ProjectLoader {
   const { set, get } = context;
 
-  async function loadProject(name: string): Promise<void> {
+  async function loadProject(name: string, options?: { keepView?: boolean }): Promise<void> {
     const fileSystem = context.requireFileSystem();
+    const shown = options?.keepView === true && get().currentProject === name ? get() : null;
     const tree = await readProjectTree(fileSystem, absolutePath(name, ''));
     const buffers = new Map<string, TextBuffer>();
     // Read together (each is a storage round trip), kept in the tree's order.
@@ -51,8 +57,8 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
       currentProject: name,
       tree,
       buffers,
-      expanded: new Set(),
-      selectedPath: null,
+      expanded: shown?.expanded ?? new Set(),
+      selectedPath: shown?.selectedPath ?? null,
       openPath: null,
       openView: null,
       diagnostics: [],
@@ -69,6 +75,7 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
     const files = treeFiles(tree);
     const remembered = lastOpened.lastFile(name);
     const initial =
+      files.find((file) => file.path === shown?.openPath) ??
       files.find((file) => file.path === remembered) ??
       files.find((file) => file.path === 'main.worker') ??
       files.find((file) => file.path.endsWith('.worker'));

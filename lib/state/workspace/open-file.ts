@@ -13,6 +13,9 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
   let latestRequest = 0;
   return {
     openFile: async (path) => {
+      // A file of the example drawn from its manifest (no storage yet) that is not one of its
+      // text files (a deck) opens once the start has stored it.
+      if (get().fileSystem === null && get().currentProject !== null && !get().buffers.has(path)) await get().start();
       const project = context.requireProject();
       latestRequest += 1;
       const request = latestRequest;

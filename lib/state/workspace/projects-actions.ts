@@ -1,7 +1,7 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { askConfirm, askText } from '../ui/dialog-store';
-import type { DeckFetcher } from './example-seed';
+import type { DeckFetcher, FetchedDecks } from './example-seed';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
 import { lastOpened } from './last-opened';
@@ -23,7 +23,7 @@ type ProjectsActions = Pick<
  * clock: where a slow first load spends its time, for DevTools and the
  * ide-load bench. No-ops where there is no performance timeline.
  */
-function markStartPhase(phase: 'storage-open' | 'example-seeded' | 'project-loaded'): void {
+function markStartPhase(phase: 'manifest-shown' | 'storage-open' | 'example-seeded' | 'project-loaded'): void {
   globalThis.performance?.mark?.(`workerbench:${phase}`);
 }
 
@@ -45,6 +45,9 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     // Nothing remembered in this browser: most likely a first visit, so the decks come now too.
     const earlyDecks = lastOpened.lastProject() === null ? seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck)) : null;
     earlyDecks?.catch(() => undefined);
+    // …and the example's tree is drawn from its manifest as soon as they are here, while storage
+    // opens and the example is written: the storage-backed tree takes its place, keeping the view.
+    if (earlyDecks !== null) void showExampleManifest(seedingModule, earlyDecks).catch(() => undefined);
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       markStartPhase('storage-open');
@@ -74,7 +77,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       }
       if (initial !== undefined) {
         try {
-          await loadProject(initial);
+          await loadProject(initial, { keepView: initial === get().currentProject });
         } catch (error) {
           failedProject = { name: initial, reason: describeError(error) };
         }
@@ -84,6 +87,15 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     } catch (error) {
       set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
     }
+  }
+
+  /** Shows the example from its manifest (the tree, its text files) unless storage was quicker. */
+  async function showExampleManifest(seedingModule: ReturnType<typeof seeding>, decks: Promise<FetchedDecks>): Promise<void> {
+    const [{ exampleManifest }, fetched] = await Promise.all([seedingModule, decks]);
+    if (get().phase !== 'starting' || get().currentProject !== null) return;
+    const { tree, buffers } = exampleManifest(fetched);
+    set({ projects: [EXAMPLE_PROJECT_NAME], currentProject: EXAMPLE_PROJECT_NAME, tree, buffers });
+    markStartPhase('manifest-shown');
   }
 
   return {

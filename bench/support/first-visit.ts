@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+
+/**
+ * One first visit and its reload, in a fresh Chromium profile (its own user data
+ * folder: empty HTTP cache and IndexedDB, on disk as a person's browser keeps them),
+ * timed on the page's own clock (0 = the navigation's start) by a probe that the
+ * page's scripts cannot see or slow: a predicate checked on every animation frame.
+ */
+
+/** What counts as ready on each page. */
+export type ReadyProbe = 'bare-flag' | 'interactive-tree';
+
+export interface VisitFigures {
+  /** Navigation → ready, first visit, ms. */
+  firstVisit: number;
+  /** Navigation → ready, reload of the same profile, ms. */
+  reload: number;
+  /** JavaScript requested before ready on the first visit: bytes on the wire (gzip) and decoded, files. */
+  scriptWireBytes: number;
+  scriptBytes: number;
+  scriptFiles: number;
+  /** The page's own `workerbench:*` marks on the first visit (ms), and the editor's first text, when shown. */
+  marks: Record<string, number>;
+  /** Whether a click on a folder row at the moment counted as ready was handled (checked when asked). */
+  clickHandled?: boolean;
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Runs in the page before its own scripts. Marks "bench:ready" in the first animation frame in
+ * which the page is ready:
+ * - bare-flag: the bare page's client component has set <html data-ready> in its effect;
+ * - interactive-tree: the file tree ([role=tree]) shows a row ([role=treeitem]) and React has
+ *   attached that row's click handler (its props on the element hold an onClick), so a click on
+ *   it now is handled. A row painted from the server's HTML before hydration does not count.
+ * With `checkClick`, a click is then sent to a folder row at that very moment and the page notes
+ * whether it was handled (its aria-expanded changed): the check that the definition holds.
+ * It also marks "bench:editor" when Monaco first shows text.
+ */
+const PROBE = ({ probe, checkClick }: { probe: ReadyProbe; checkClick: boolean }) => {
+  const hasClickHandler = (element: Element) =>
+    Object.keys(element).some((key) => key.startsWith('__reactProps$') && typeof (element as unknown as Record<string, { onClick?: unknown }>)[key]?.onClick === 'function');
+  const isReady = () => {
+    if (probe === 'bare-flag') return document.documentElement.dataset.ready === 'true';
+    const row = document.querySelector('[role="tree"] [role="treeitem"]');
+    return row !== null && hasClickHandler(row);
+  };
+  const clickAFolder = () => {
+    const folder = document.querySelector('[role="tree"] [role="treeitem"][aria-expanded]');
+    if (folder === null) return;
+    const before = folder.getAttribute('aria-expanded');
+    folder.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    setTimeout(() => {
+      document.documentElement.dataset.benchClick = folder.getAttribute('aria-expanded') !== before ? 'handled' : 'ignored';
+    }, 100);
+  };
+  const check = () => {
+    if (!isReady()) {
+      requestAnimationFrame(check);
+      return;
+    }
+    performance.mark('bench:ready');
+    if (checkClick) clickAFolder();
+  };
+  requestAnimationFrame(check);
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('.monaco-editor .view-lines') === null) return;
+    performance.mark('bench:editor');
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true });
+};
+
+/**
+ * The probe's source with its argument. tsx (esbuild's keepNames) wraps the probe's inner
+ * functions in calls to its `__name` helper, which the page does not have: given here, locally.
+ */
+function probeScript(probe: ReadyProbe, checkClick: boolean): string {
+  return `(() => { const __name = (target) => target; (${PROBE.toString()})(${JSON.stringify({ probe, checkClick })}); })();`;
+}
+
+async function readyAt(page: Page): Promise<number> {
+  await page.waitForFunction(() => performance.getEntriesByName('bench:ready').length > 0, undefined, { timeout: 60_000, polling: 50 });
+  return page.evaluate(() => performance.getEntriesByName('bench:ready')[0]!.startTime);
+}
+
+/** Scripts whose request started before `ready` (a prefetch that starts before ready competes with it). */
+async function scriptsBefore(page: Page, ready: number): Promise<{ wire: number; decoded: number; files: number }> {
+  return page.evaluate((readyTime) => {
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => entry.startTime < readyTime && new URL(entry.name).pathname.endsWith('.js'),
+    );
+    return {
+      wire: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      decoded: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      files: scripts.length,
+    };
+  }, ready);
+}
+
+async function pageMarks(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((mark) => mark.name.startsWith('workerbench:') || mark.name === 'bench:editor')
+        .map((mark) => [mark.name.replace(/^workerbench:|^bench:/, ''), mark.startTime]),
+    ),
+  );
+}
+
+export async function firstVisitAndReload(url: string, probe: ReadyProbe, options: { checkClick?: boolean; chromiumPath: string }): Promise<VisitFigures> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'ide-load-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 720 } });
+  try {
+    await context.addInitScript({ content: probeScript(probe, options.checkClick === true) });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    const firstVisit = await readyAt(page);
+    const scripts = await scriptsBefore(page, firstVisit);
+    let clickHandled: boolean | undefined;
+    if (options.checkClick === true) {
+      await page.waitForFunction(() => document.documentElement.dataset.benchClick !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
+      clickHandled = (await page.evaluate(() => document.documentElement.dataset.benchClick)) === 'handled';
+    }
+    // The IDE's editor comes after the tree; its first text is waited for (briefly) so the reload starts from a settled page.
+    if (probe === 'interactive-tree') await page.locator('.monaco-editor .view-lines').waitFor({ timeout: 30_000 }).catch(() => undefined);
+    const marks = await pageMarks(page);
+    await page.reload();
+    const reload = await readyAt(page);
+    return { firstVisit, reload, scriptWireBytes: scripts.wire, scriptBytes: scripts.decoded, scriptFiles: scripts.files, marks, clickHandled };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
