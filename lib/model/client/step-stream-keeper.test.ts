@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { slotsUnlessStreaming } from '@/lib/model/client/stream-aware-slots';
+import { StepStreamKeeper } from '@/lib/model/client/step-stream-keeper';
 import { createModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import { collect } from '@/lib/model/testing/stream-parts';
 
@@ -34,6 +35,27 @@ describe('the step stream keeper', () => {
     expect(client.stepStream?.mayStream).toBe(false);
     await collect(client.step(request, new AbortController().signal));
     expect(server.seen).toEqual(['GET /api/model/session', 'POST /api/model', 'POST /api/model']);
+  });
+});
+
+describe('the step stream keeper, opening', () => {
+  const silentBody = () => new ReadableStream<Uint8Array>({ start: () => undefined });
+  const neverAnswered: typeof globalThis.fetch = (_input, init) =>
+    new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+
+  it('gives streams up for good when a response comes but its first frame is held back (a buffering proxy)', async () => {
+    const keeper = new StepStreamKeeper({ sessionEndpoint: '/s', headers: () => ({}), openTimeoutMs: 20, fetch: async () => new Response(silentBody(), { status: 200 }) });
+    expect(await keeper.stream()).toBeUndefined();
+    expect(keeper.mayStream).toBe(false);
+  });
+
+  it('tries again later when the server did not answer in time at all', async () => {
+    let now = 0;
+    const keeper = new StepStreamKeeper({ sessionEndpoint: '/s', headers: () => ({}), openTimeoutMs: 20, retryAfterMs: 1_000, now: () => now, fetch: neverAnswered });
+    expect(await keeper.stream()).toBeUndefined();
+    expect(keeper.mayStream).toBe(false);
+    now = 1_000;
+    expect(keeper.mayStream).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { StepStream, StepStreamRefused, type StepStreamOptions } from './step-stream';
+import { StepStream, StepStreamHeldBack, StepStreamRefused, type StepStreamOptions } from './step-stream';
 
 /**
  * Keeps the page's one step stream (step-stream.ts): opens it when a step
@@ -60,8 +60,9 @@ export class StepStreamKeeper {
     } catch (error) {
       this.current = undefined;
       const status = error instanceof StepStreamRefused ? error.status : undefined;
-      // No route, or no first frame in time (a buffering proxy, or an answer that was not a stream): it will not get better.
-      if ((status !== undefined && NEVER_THERE.has(status)) || (error instanceof Error && error.name === 'AbortError')) this.givenUp = true;
+      // No route, or an answer whose first frame was held back (a buffering proxy): it will not get better.
+      // A server slow to answer at all (a timeout before the headers) may be busy: try again later.
+      if ((status !== undefined && NEVER_THERE.has(status)) || error instanceof StepStreamHeldBack) this.givenUp = true;
       else this.retryAt = (this.options.now ?? Date.now)() + (this.options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
       return undefined;
     }

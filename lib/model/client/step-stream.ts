@@ -32,7 +32,7 @@ interface PendingStep {
 export class StreamLost extends Error {
   constructor(message = 'The connection to the model proxy was lost.') {
     super(message);
-    this.name = 'TypeError';
+    this.name = 'StreamLost';
   }
 }
 
@@ -55,18 +55,27 @@ export class StepStream {
    */
   static async open(options: StepStreamOptions, openTimeoutMs: number): Promise<StepStream> {
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), openTimeoutMs);
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+      // A read waiting for the first frame ends here too, whatever the fetch does with its signal.
+      reader?.cancel().catch(() => undefined);
+    }, openTimeoutMs);
     try {
       const response = await options.fetch(options.sessionEndpoint, { method: 'GET', headers: { Accept: 'application/octet-stream', ...options.headers() }, signal: abort.signal, cache: 'no-store' });
       if (!response.ok || response.body === null) {
         await response.body?.cancel().catch(() => undefined);
         throw new StepStreamRefused(response.status);
       }
-      const reader = response.body.getReader();
+      reader = response.body.getReader();
       const decoder = new StepFrameDecoder();
       const opened: StepFrame[] = [];
       while (opened.length === 0) {
         const { done, value } = await reader.read();
+        // Answered, but no first frame in time: something between holds the response back until it ends.
+        if (timedOut) throw new StepStreamHeldBack();
         if (done) throw new StepStreamRefused(0);
         opened.push(...decoder.push(value));
       }
@@ -208,6 +217,14 @@ export class StepStream {
       }
     }
     this.pending.clear();
+  }
+}
+
+/** The stream's response came, but its first frame did not: a proxy between buffers responses, and a stream cannot work through it. */
+export class StepStreamHeldBack extends Error {
+  constructor() {
+    super('The step stream opened, but its first frame was held back.');
+    this.name = 'StepStreamHeldBack';
   }
 }
 
