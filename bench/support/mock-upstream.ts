@@ -26,6 +26,8 @@ export interface MockUpstream {
   /** Base URL for OPENAI_COMPATIBLE_BASE_URL. */
   baseUrl: string;
   records: UpstreamRequestRecord[];
+  /** Requests whose connection the caller closed before the answer was sent (a cancelled step), and those held right now. */
+  counts: { closedBeforeAnswer: number; holding: number };
   close(): Promise<void>;
 }
 
@@ -65,8 +67,12 @@ export interface MockUpstreamOptions {
 
 export async function startMockUpstream(options: MockUpstreamOptions): Promise<MockUpstream> {
   const records: UpstreamRequestRecord[] = [];
+  const counts = { closedBeforeAnswer: 0, holding: 0 };
   const server = createServer({ noDelay: true }, async (request, response) => {
     const text = await readBody(request);
+    response.on('close', () => {
+      if (!response.writableFinished) counts.closedBeforeAnswer += 1;
+    });
     const arrivedAt = performance.now();
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":{"message":"not found"}}');
@@ -82,7 +88,11 @@ export async function startMockUpstream(options: MockUpstreamOptions): Promise<M
       response.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: String(error) } }));
       return;
     }
-    if (held !== undefined) await held;
+    if (held !== undefined) {
+      counts.holding += 1;
+      await held;
+      counts.holding -= 1;
+    }
     setTimeout(() => {
       records.push({ arrivedAt, heldMs: performance.now() - arrivedAt });
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' }).end(body);
@@ -93,6 +103,7 @@ export async function startMockUpstream(options: MockUpstreamOptions): Promise<M
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     records,
+    counts,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -13,8 +13,11 @@ import { serveRoute } from './serve-route';
 
 async function main(): Promise<void> {
   const { POST } = await import('@/app/api/model/route');
+  const sessionRoute = await import('@/app/api/model/session/route');
   const { upstreamFetch } = await import('@/lib/model/server/upstream-fetch');
   const route = await serveRoute('/api/model', POST);
+  // The step stream's route (GET opens one, POST cancels), in the same process as the step route, as under `next start`.
+  const session = await serveRoute('/api/model/session', (request) => (request.method === 'GET' ? sessionRoute.GET(request) : sessionRoute.POST(request)));
   const upstreamUrl = `${process.env.OPENAI_COMPATIBLE_BASE_URL}/chat/completions`;
   const relay = await serveRoute('/relay', async (request) => {
     const answer = await upstreamFetch(upstreamUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: await request.text() });
@@ -22,9 +25,9 @@ async function main(): Promise<void> {
   });
   process.on('message', (request: { type: string }) => {
     if (request.type === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
-    else if (request.type === 'stop') void Promise.all([route.close(), relay.close()]).then(() => process.exit(0));
+    else if (request.type === 'stop') void Promise.all([route.close(), session.close(), relay.close()]).then(() => process.exit(0));
   });
-  process.send!({ type: 'ready', routeUrl: route.url, relayUrl: relay.url });
+  process.send!({ type: 'ready', routeUrl: route.url, sessionUrl: session.url, relayUrl: relay.url });
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,8 @@ import { forkBenchProcess } from './bench-process';
 
 export interface ServerSide {
   routeUrl: string;
+  /** The step stream's route (`/api/model/session`) beside it, in the same process. */
+  sessionUrl: string;
   /** A bare relay to the mock in the route's process (server-side-process.ts): the floor of a second hop. */
   relayUrl: string;
   upstreamBaseUrl: string;
@@ -22,7 +24,7 @@ export async function startServerSide(latencyMs: number): Promise<ServerSide> {
   const mock = await forkBenchProcess<{ baseUrl: string }>('mock-upstream-process.ts', { BENCH_LATENCY_MS: String(latencyMs) });
   // The bench is one client sending ~800 steps a minute, up to 100 at once: a server set up for that load,
   // so the figures are the proxy's work, not its per-client limiter's 429s and their retries.
-  const route = await forkBenchProcess<{ routeUrl: string; relayUrl: string }>('server-side-process.ts', {
+  const route = await forkBenchProcess<{ routeUrl: string; sessionUrl: string; relayUrl: string }>('server-side-process.ts', {
     OPENAI_COMPATIBLE_BASE_URL: mock.ready.baseUrl,
     OPENAI_COMPATIBLE_MODELS: 'mock',
     WORKERBENCH_RATE_LIMIT_PER_MINUTE: '100000',
@@ -31,6 +33,7 @@ export async function startServerSide(latencyMs: number): Promise<ServerSide> {
   const cpuOf = async (helper: typeof mock | typeof route) => (await helper.ask<{ usage: NodeJS.CpuUsage }>({ type: 'cpu' }, 'cpu')).usage;
   return {
     routeUrl: route.ready.routeUrl,
+    sessionUrl: route.ready.sessionUrl,
     relayUrl: route.ready.relayUrl,
     upstreamBaseUrl: mock.ready.baseUrl,
     records: async (from = 0) => (await mock.ask<{ records: UpstreamRequestRecord[] }>({ type: 'records', from }, 'records')).records,

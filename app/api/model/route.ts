@@ -2,6 +2,7 @@ import { handleModelStep } from '@/lib/model/server/model-step-handler';
 import { readModelStepBody } from '@/lib/model/server/model-step-body';
 import { guardProxyRequest, releaseWhenDone } from '@/lib/model/server/request-guard';
 import { admitShared } from '@/lib/model/server/shared-limits/shared-admission';
+import { sessionClosedResponse, stepStreamOf, withStepSignal } from '@/lib/model/server/step-session-request';
 
 // One model step per request; keys live in the server environment only.
 export const runtime = 'nodejs';
@@ -11,6 +12,10 @@ export async function POST(request: Request): Promise<Response> {
   // Host, Origin, access token and the per-client rate come first: the server holds the keys.
   const guard = guardProxyRequest(request, { env: process.env });
   if (!guard.ok) return guard.response;
+  // A step may ask to be answered on the page's step stream (GET /api/model/session) rather than
+  // on this request: over HTTP/1.1 its connection is then free again at once. Everything else is the same.
+  const stream = stepStreamOf(request, guard.client);
+  if (!stream.ok) return stream.response;
   // The body is read (bounded in size, time and shared bytes) before a concurrency slot is
   // taken, so clients that send their bodies slowly hold no slot while they do.
   const body = await readModelStepBody(request, { env: process.env });
@@ -27,11 +32,21 @@ export async function POST(request: Request): Promise<Response> {
     slot.release();
     return shared.response;
   }
-  try {
-    return releaseWhenDone(shared.settle(await handleModelStep(request, body.text, { env: process.env })), slot.release);
-  } catch (error) {
-    shared.release();
-    slot.release();
-    throw error;
+  // The slot and the shared admission are held until the answer's body has been sent or cancelled.
+  const answer = async (stepRequest: Request): Promise<Response> => {
+    try {
+      return releaseWhenDone(shared.settle(await handleModelStep(stepRequest, body.text, { env: process.env })), slot.release);
+    } catch (error) {
+      shared.release();
+      slot.release();
+      throw error;
+    }
+  };
+  if (stream.session === null) return answer(request);
+  if (stream.session.start(stream.step, (signal) => answer(withStepSignal(request, signal)))) {
+    return new Response(null, { status: 202, headers: { 'Cache-Control': 'no-store' } });
   }
+  shared.release();
+  slot.release();
+  return sessionClosedResponse();
 }

@@ -6,7 +6,10 @@ import { codeForProviderStatus } from '@/lib/model/protocol/provider-error-statu
 import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
 import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { errorMessage } from '@/lib/errors/error-message';
+import { SESSION_CLOSED_STATUS, STEP_NUMBER_HEADER, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
 import { stepRequestBody } from './step-request-body';
+import type { StepStream } from './step-stream';
+import { StepStreamKeeper } from './step-stream-keeper';
 
 /**
  * The browser side of one model step: POSTs to the proxy and turns the NDJSON
@@ -25,6 +28,13 @@ export interface ProxyModelClientOptions {
    * is sent once more with it.
    */
   requestAccessToken?: (problem: 'missing' | 'wrong') => Promise<boolean>;
+  /**
+   * Sends steps on one step stream (`GET /api/model/session`, step-stream.ts)
+   * instead of holding a connection each until its answer ends: for a page
+   * over HTTP/1.1, where the browser opens six connections to a server. Steps
+   * go one request each whenever no stream is open.
+   */
+  stepStream?: boolean | { sessionEndpoint: string };
 }
 
 /** The headers our own proxy needs besides the body: the access token, when there is one. */
@@ -166,9 +176,54 @@ export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal
   }
 }
 
-export function createProxyModelClient(options: ProxyModelClientOptions = {}): ModelStepClient {
+/**
+ * The answer to a step sent on the page's step stream: its POST only starts
+ * it (202), and the answer arrives on the stream. Undefined when the stream
+ * closed before the POST arrived: the step then goes on its own request.
+ * An abort of `signal` cancels the step on the server (the abort listener is
+ * removed by `done`, once the step's answer has been read).
+ */
+async function sendOnStream(
+  stream: StepStream,
+  send: (headers: Record<string, string>) => Promise<Response>,
+  signal: AbortSignal,
+  done: Array<() => void>,
+): Promise<Response | undefined> {
+  const delivery = stream.expect();
+  const cancel = () => delivery.cancel();
+  signal.addEventListener('abort', cancel, { once: true });
+  done.push(() => signal.removeEventListener('abort', cancel));
+  let posted: Response;
+  try {
+    posted = await send({ [STEP_SESSION_HEADER]: stream.id, [STEP_NUMBER_HEADER]: String(delivery.step) });
+  } catch (error) {
+    delivery.forget();
+    throw error;
+  }
+  if (posted.status === 202) {
+    posted.body?.cancel().catch(() => undefined);
+    return delivery.response;
+  }
+  delivery.forget();
+  if (posted.status !== SESSION_CLOSED_STATUS) return posted;
+  await posted.body?.cancel().catch(() => undefined);
+  return undefined;
+}
+
+export function createProxyModelClient(options: ProxyModelClientOptions = {}): ModelStepClient & { readonly stepStream?: StepStreamKeeper } {
   const endpoint = options.endpoint ?? '/api/model';
+  // Looked up at each call, so a fetch replaced after the client was made (a test's) is the one used.
+  const fetchImplementation: typeof globalThis.fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const keeper =
+    options.stepStream === undefined || options.stepStream === false
+      ? undefined
+      : new StepStreamKeeper({
+          sessionEndpoint: options.stepStream === true ? '/api/model/session' : options.stepStream.sessionEndpoint,
+          fetch: fetchImplementation,
+          headers: () => authorizationHeader(options),
+        });
   return {
+    ...(keeper === undefined ? {} : { stepStream: keeper }),
     async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
       if (signal.aborted) {
         yield ABORTED;
@@ -176,24 +231,31 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       }
       const provider = parseModelId(request.model)?.provider;
       const apiKey = request.apiKey ?? (provider && options.getApiKey ? await options.getApiKey(provider) : undefined);
-      const fetchImplementation = options.fetch ?? globalThis.fetch.bind(globalThis);
-      let response: Response;
-      try {
-        const body = stepRequestBody(request, apiKey);
-        response = await sendWithAccessToken(
-          (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...headers }, body, signal }),
+      const body = stepRequestBody(request, apiKey);
+      const post = (streamHeaders: Record<string, string>) =>
+        sendWithAccessToken(
+          (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...streamHeaders, ...headers }, body, signal }),
           options,
         );
-      } catch (error) {
-        if (isAbort(error, signal)) {
-          yield ABORTED;
-          return;
+      const done: Array<() => void> = [];
+      try {
+        let response: Response;
+        try {
+          const stream = await keeper?.stream();
+          response = (stream === undefined ? undefined : await sendOnStream(stream, post, signal, done)) ?? (await post({}));
+        } catch (error) {
+          if (isAbort(error, signal)) {
+            yield ABORTED;
+            return;
+          }
+          throw new ModelStepError({ code: 'network_error', message: `Could not reach the model proxy: ${errorMessage(error)}`, status: 0 });
         }
-        throw new ModelStepError({ code: 'network_error', message: `Could not reach the model proxy: ${errorMessage(error)}`, status: 0 });
+        if (!response.ok) throw await errorFromResponse(response);
+        if (!response.body) throw new ModelStepError({ code: 'upstream_error', message: 'The model proxy sent no body.', status: response.status });
+        yield* readNdjsonEvents(response.body, signal);
+      } finally {
+        for (const release of done) release();
       }
-      if (!response.ok) throw await errorFromResponse(response);
-      if (!response.body) throw new ModelStepError({ code: 'upstream_error', message: 'The model proxy sent no body.', status: response.status });
-      yield* readNdjsonEvents(response.body, signal);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { yieldBeforeEachStep } from '@/lib/model/client/yield-before-step';
 import { stepConnectionBudget } from '@/lib/model/client/connection-budget';
+import { slotsUnlessStreaming } from '@/lib/model/client/stream-aware-slots';
 import { createModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
@@ -34,14 +35,18 @@ function pageProtocol(): string | undefined {
  * One client for the page; the user's key is looked up per request, so a key
  * saved in Settings applies at once. Each step first lets the page paint and
  * take keys (yield-before-step.ts): the loop runs on the page's thread. Every
- * run on the page shares its connections to the server (connection-budget.ts).
+ * run on the page shares its connections to the server (connection-budget.ts),
+ * and over HTTP/1.1 one step stream for their answers.
  */
 export function browserModelClient(): ModelStepClient {
   if (modelClient === undefined) {
     const budget = stepConnectionBudget(pageProtocol());
-    const proxy = createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken });
+    // Over HTTP/1.1 the steps share one step stream (lib/model/client/step-stream.ts), so eight steps need not
+    // wait for six connections; the budget holds only when the server cannot carry a stream.
+    const proxy = createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken, stepStream: budget !== undefined });
     const client = yieldBeforeEachStep(proxy, yieldToMainThread);
-    modelClient = budget === undefined ? client : { ...client, connections: createModelSlots(budget) };
+    modelClient =
+      budget === undefined || proxy.stepStream === undefined ? client : { ...client, connections: slotsUnlessStreaming(proxy.stepStream, createModelSlots(budget)) };
   }
   return modelClient;
 }

@@ -1,0 +1,224 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProxyModelClient } from '@/lib/model/client/proxy-client';
+import { ModelStepError } from '@/lib/model/protocol/model-step-error';
+import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
+import { STEP_NUMBER_HEADER, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
+import { renderOpenAiChat } from '@/lib/model/testing/openai-chat-stand-in';
+import { collect } from '@/lib/model/testing/stream-parts';
+import { UNKNOWN_PEER } from '@/lib/model/server/client-address';
+import { sharedStepSessions } from '@/lib/model/server/step-sessions';
+
+/**
+ * The step stream end to end in one process: the page's proxy client (with
+ * stepStream on) calls the real routes, `POST /api/model` and
+ * `GET/POST /api/model/session`, through a fetch that hands each request to
+ * its route; the routes call an OpenAI-compatible stand-in over real HTTP.
+ * A user message "hold …" is held by the stand-in until the test lets it go.
+ */
+const modelRoute = await import('../route');
+const sessionRoute = await import('./route');
+
+let server: Server;
+let baseUrl = '';
+/** Upstream requests whose connection closed before their answer was sent: what a cancelled step leaves. */
+const upstreamCancelled: string[] = [];
+let releaseHeld: () => void = () => undefined;
+let held = new Promise<void>((resolve) => (releaseHeld = resolve));
+/** How many upstream requests have arrived, to wait for steps to be in flight. */
+let arrived = 0;
+/** When set, the stand-in answers every request with this HTTP error. */
+let failWith: { status: number; retryAfter: string } | undefined;
+
+function lastUserText(body: Record<string, unknown>): string {
+  const messages = body.messages as { role: string; content: unknown }[];
+  const content = messages.filter((message) => message.role === 'user').at(-1)?.content;
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', async () => {
+      arrived += 1;
+      const body = JSON.parse(text) as Record<string, unknown>;
+      const asked = lastUserText(body);
+      let answered = false;
+      response.on('close', () => {
+        if (!answered) upstreamCancelled.push(asked);
+      });
+      if (asked.startsWith('hold')) await held;
+      const rendered = renderOpenAiChat(
+        failWith === undefined ? { kind: 'answer', text: `answer to ${asked}` } : { kind: 'http-error', status: failWith.status, retryAfter: failWith.retryAfter },
+        String(body.model),
+        body,
+      );
+      if (response.destroyed) return;
+      answered = true;
+      response.writeHead(rendered.status, rendered.headers);
+      response.end(rendered.chunks.join(''));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'WORKERBENCH_EXTRA_MODELS']) vi.stubEnv(name, '');
+  vi.stubEnv('OPENAI_COMPATIBLE_BASE_URL', baseUrl);
+  vi.stubEnv('OPENAI_COMPATIBLE_MODELS', 'fake-model');
+  vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '16');
+  held = new Promise<void>((resolve) => (releaseHeld = resolve));
+  upstreamCancelled.length = 0;
+  failWith = undefined;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  releaseHeld();
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+/** What the page's requests would reach: each route by its path, as `next start` dispatches them. */
+const requestsSeen: { path: string; method: string; onStream: boolean }[] = [];
+const routeFetch: typeof fetch = async (input, init) => {
+  const url = new URL(String(input), 'http://localhost');
+  const request = new Request(url, { ...init, duplex: 'half' } as RequestInit);
+  requestsSeen.push({ path: url.pathname, method: request.method, onStream: request.headers.has(STEP_SESSION_HEADER) });
+  if (url.pathname === '/api/model') return modelRoute.POST(request);
+  if (url.pathname === '/api/model/session') return request.method === 'GET' ? sessionRoute.GET(request) : sessionRoute.POST(request);
+  return new Response(null, { status: 404 });
+};
+
+const step = (text: string): ModelStepRequest => ({ model: 'openai-compatible:fake-model', messages: [{ role: 'user', content: text }], tools: [] });
+const textOf = (events: ModelStepEvent[]) => events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
+const lastOf = (events: ModelStepEvent[]) => events.at(-1);
+
+async function untilArrived(count: number): Promise<void> {
+  for (let turn = 0; arrived < count; turn += 1) {
+    if (turn > 2000) throw new Error(`only ${arrived} of ${count} upstream requests arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The stand-in sees a cancelled call's connection close a moment after the cancel. */
+async function untilCancelled(count: number): Promise<void> {
+  for (let turn = 0; upstreamCancelled.length < count && turn < 2000; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('steps on a step stream', () => {
+  it('eight steps at once each get their own answer, all on one stream', async () => {
+    requestsSeen.length = 0;
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => collect(client.step(step(`child ${index}`), new AbortController().signal))));
+    expect(answers.map(textOf)).toEqual(Array.from({ length: 8 }, (_, index) => `answer to child ${index}`));
+    expect(answers.map((events) => lastOf(events)?.type)).toEqual(Array(8).fill('finish'));
+    expect(requestsSeen.filter((seen) => seen.path === '/api/model/session' && seen.method === 'GET')).toHaveLength(1);
+    expect(requestsSeen.filter((seen) => seen.path === '/api/model').every((seen) => seen.onStream)).toBe(true);
+    client.stepStream?.close();
+  });
+
+  it("cancelling one step stops that step's upstream call and no other", async () => {
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    const stops = Array.from({ length: 4 }, () => new AbortController());
+    const before = arrived;
+    const runs = stops.map((stop, index) => collect(client.step(step(`hold ${index}`), stop.signal)));
+    await untilArrived(before + 4);
+    stops[1]!.abort();
+    expect(lastOf(await runs[1]!)).toMatchObject({ type: 'error', error: { code: 'aborted' } });
+    // The server stops that step's upstream call while the others are still waiting for theirs.
+    await untilCancelled(1);
+    releaseHeld();
+    const others = await Promise.all([runs[0]!, runs[2]!, runs[3]!]);
+    expect(others.map(textOf)).toEqual(['answer to hold 0', 'answer to hold 2', 'answer to hold 3']);
+    expect(upstreamCancelled).toEqual(['hold 1']);
+    client.stepStream?.close();
+  });
+
+  it('Stop (every signal at once) cancels every step, and their concurrency slots come back', async () => {
+    vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '4');
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    const stop = new AbortController();
+    const before = arrived;
+    const runs = Array.from({ length: 4 }, (_, index) => collect(client.step(step(`hold ${index}`), stop.signal)));
+    await untilArrived(before + 4);
+    stop.abort();
+    for (const events of await Promise.all(runs)) expect(lastOf(events)).toMatchObject({ type: 'error', error: { code: 'aborted' } });
+    await untilCancelled(4);
+    expect([...upstreamCancelled].sort()).toEqual(['hold 0', 'hold 1', 'hold 2', 'hold 3']);
+    // All four slots are free again: four more steps are admitted at once.
+    const again = await Promise.all(Array.from({ length: 4 }, (_, index) => collect(client.step(step(`again ${index}`), new AbortController().signal))));
+    expect(again.map(textOf)).toEqual(['answer to again 0', 'answer to again 1', 'answer to again 2', 'answer to again 3']);
+    client.stepStream?.close();
+  });
+
+  it("keeps a provider's rate limit as it is on a step's own request: code, status and retry-after", async () => {
+    failWith = { status: 429, retryAfter: '7' };
+    const onStream = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    const alone = createProxyModelClient({ fetch: routeFetch });
+    const failure = async (client: ReturnType<typeof createProxyModelClient>) =>
+      collect(client.step(step('busy'), new AbortController().signal)).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const [streamed, own] = await Promise.all([failure(onStream), failure(alone)]);
+    expect(streamed).toBeInstanceOf(ModelStepError);
+    expect(streamed).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 7000 });
+    expect({ ...(streamed as ModelStepError) }).toEqual({ ...(own as ModelStepError) });
+    onStream.stepStream?.close();
+  });
+
+  it("refuses a step over the client's concurrency limit on the POST itself, as before", async () => {
+    vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '2');
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    const before = arrived;
+    const running = [0, 1].map((index) => collect(client.step(step(`hold ${index}`), new AbortController().signal)));
+    await untilArrived(before + 2);
+    await expect(collect(client.step(step('third'), new AbortController().signal))).rejects.toMatchObject({ code: 'rate_limited', status: 429 });
+    releaseHeld();
+    expect((await Promise.all(running)).map(textOf)).toEqual(['answer to hold 0', 'answer to hold 1']);
+    client.stepStream?.close();
+  });
+
+  it('sends a step on its own request when the server has closed its stream, and opens a new stream for the next', async () => {
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    expect(textOf(await collect(client.step(step('first'), new AbortController().signal)))).toBe('answer to first');
+    const opened = (await client.stepStream!.stream())!;
+    // The server ends the stream (as after its idle time); the page has not read the end yet.
+    sharedStepSessions().find(opened.id, UNKNOWN_PEER)!.close();
+    requestsSeen.length = 0;
+    expect(textOf(await collect(client.step(step('second'), new AbortController().signal)))).toBe('answer to second');
+    const refusedOnStream = requestsSeen.filter((seen) => seen.path === '/api/model' && seen.onStream).length;
+    const sentAlone = requestsSeen.filter((seen) => seen.path === '/api/model' && !seen.onStream).length;
+    // Either the POST named the closed stream (409) and the step went alone, or the page saw the end first and opened a new one.
+    expect([0, 1]).toContain(refusedOnStream);
+    expect(sentAlone).toBe(refusedOnStream);
+    expect((await client.stepStream!.stream())!.id).not.toBe(opened.id);
+    const stranger = await routeFetch('/api/model', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [STEP_SESSION_HEADER]: opened.id, [STEP_NUMBER_HEADER]: '99' },
+      body: JSON.stringify(step('x')),
+    });
+    expect(stranger.status).toBe(409);
+    client.stepStream?.close();
+  });
+
+  it('a lost stream fails the steps on it as a lost connection, which the loop may retry', async () => {
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
+    const before = arrived;
+    const running = collect(client.step(step('hold lost'), new AbortController().signal));
+    await untilArrived(before + 1);
+    client.stepStream!.close();
+    const outcome = await running.then(
+      (events) => lastOf(events),
+      (error: unknown) => error,
+    );
+    expect(outcome).toMatchObject({ code: 'network_error' });
+  });
+});
