@@ -183,12 +183,14 @@ export async function* readNdjsonEvents(body: ReadableStream<Uint8Array>, signal
  * An abort of `signal` cancels the step on the server (the abort listener is
  * removed by `done`, once the step's answer has been read).
  */
-async function sendOnStream(
-  stream: StepStream,
-  send: (headers: Record<string, string>) => Promise<Response>,
-  signal: AbortSignal,
-  done: Array<() => void>,
-): Promise<Response | undefined> {
+interface SendOnStreamOptions {
+  stream: StepStream;
+  send: (headers: Record<string, string>) => Promise<Response>;
+  signal: AbortSignal;
+  done: Array<() => void>;
+}
+
+async function sendOnStream({ stream, send, signal, done }: SendOnStreamOptions): Promise<Response | undefined> {
   const delivery = stream.expect();
   const cancel = () => delivery.cancel();
   signal.addEventListener('abort', cancel, { once: true });
@@ -242,7 +244,7 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
         let response: Response;
         try {
           const stream = await keeper?.stream();
-          response = (stream === undefined ? undefined : await sendOnStream(stream, post, signal, done)) ?? (await post({}));
+          response = (stream === undefined ? undefined : await sendOnStream({ stream, send: post, signal, done })) ?? (await post({}));
         } catch (error) {
           if (isAbort(error, signal)) {
             yield ABORTED;

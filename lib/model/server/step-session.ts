@@ -19,6 +19,13 @@ export interface StepSessionSettings {
 /** Step numbers cancelled before their POST arrived (the cancel came first, on another connection); the newest are kept. */
 const EARLY_CANCELS_KEPT = 256;
 
+export interface StepSessionOptions {
+  id: string;
+  client: string;
+  settings: StepSessionSettings;
+  onClose: (session: StepSession) => void;
+}
+
 export class StepSession {
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   private readonly steps = new Map<number, AbortController>();
@@ -30,14 +37,18 @@ export class StepSession {
   /** The response body the page reads. */
   readonly stream: ReadableStream<Uint8Array>;
 
-  constructor(
-    /** Unguessable: names the stream in the page's POSTs. */
-    readonly id: string,
-    /** The client key (socket address) the stream was opened from: only the same client may use it. */
-    readonly client: string,
-    private readonly settings: StepSessionSettings,
-    private readonly onClose: (session: StepSession) => void,
-  ) {
+  /** Unguessable: names the stream in the page's POSTs. */
+  readonly id: string;
+  /** The client key (socket address) the stream was opened from: only the same client may use it. */
+  readonly client: string;
+  private readonly settings: StepSessionSettings;
+  private readonly onClose: (session: StepSession) => void;
+
+  constructor({ id, client, settings, onClose }: StepSessionOptions) {
+    this.id = id;
+    this.client = client;
+    this.settings = settings;
+    this.onClose = onClose;
     this.stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {

@@ -28,7 +28,7 @@ export class StepSessions {
     const held = this.perClient.get(client) ?? 0;
     if (held >= this.limits.perClient || this.sessions.size >= this.limits.total) return null;
     // 128 random bits: a stream's id is as hard to guess as a key, though it is useless without the client's address too.
-    const session = new StepSession(randomBytes(16).toString('base64url'), client, this.settings, (closed) => this.forget(closed));
+    const session = new StepSession({ id: randomBytes(16).toString('base64url'), client, settings: this.settings, onClose: (closed) => this.forget(closed) });
     this.sessions.set(session.id, session);
     this.perClient.set(client, held + 1);
     return session;
