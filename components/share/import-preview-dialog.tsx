@@ -51,7 +51,17 @@ export function ImportPreviewDialog() {
 }
 
 function ImportBody({ dialog }: { dialog: ImportDialogState }) {
-  if (dialog.status === 'loading') return <p className="modal-message">Reading the project…</p>;
+  if (dialog.status === 'loading') {
+    if (dialog.source !== 'run-link' && dialog.source !== 'run-file') return <p className="modal-message">Reading the project…</p>;
+    // A record at the format's limit takes seconds to read and check (in a worker: the page stays usable); Cancel stops it.
+    const percent = dialog.percent ?? 0;
+    return (
+      <div className={styles.section} role="status" data-testid="import-progress">
+        <p className="modal-message">Opening run record… {percent}%</p>
+        <progress className={styles.progress} max={100} value={percent} aria-label="Opening run record" />
+      </div>
+    );
+  }
   if (dialog.status === 'failed') {
     return (
       <div className={styles.error} role="alert" data-testid="import-error">

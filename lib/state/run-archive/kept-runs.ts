@@ -1,14 +1,10 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
-import { EMPTY_RUN_TREE, runTreeBuilder, type RunTree } from '@/lib/run-tree/reduce-run-events';
-import { boundedKeptRun } from './bounded-kept-run';
-import { yieldToMainThread } from '../ui/yield-to-main-thread';
-import { closeInterruptedRun } from './close-interrupted-runs';
+import type { RunTree } from '@/lib/run-tree/reduce-run-events';
+import { readKeptRunEventsOffThread, type ReadOptions } from '../records/read-records-off-thread';
+import { reduceInSlices } from './reduce-in-slices';
 import { openRunArchive, type RunArchive } from './run-archive';
 
 let archive: RunArchive | null | undefined;
-
-/** Events reduced between two yields to the page when kept runs are read (bench/record-open.bench.ts measures a slice). */
-export const KEPT_RUN_SLICE = 5_000;
 
 /** The page's one archive; null where there is no IndexedDB (server rendering). */
 export function keptRunArchive(): RunArchive | null {
@@ -16,20 +12,21 @@ export function keptRunArchive(): RunArchive | null {
   return archive;
 }
 
-/** The project's kept runs as a run tree (oldest first), leaving out runs this page already shows. */
-export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
-  const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
-  const events = await Promise.all(runs.map(async (run) => boundedKeptRun(run.runId, await store.events(run.runId))));
-  const all = events.flatMap((runEvents) => closeInterruptedRun(runEvents));
-  // In slices of one reduction (runTreeBuilder), letting the page paint and take input between them: a record at the format's
-  // limit (200,000 events) reduced at once would block the page for longer than 200 ms.
-  const builder = runTreeBuilder(EMPTY_RUN_TREE);
-  for (let start = 0; start < all.length; start += KEPT_RUN_SLICE) {
-    if (start > 0) await yieldToMainThread();
-    builder.add(all.slice(start, start + KEPT_RUN_SLICE));
-  }
-  return builder.finish();
+/**
+ * The project's kept runs as a run tree (oldest first), leaving out runs this page already shows.
+ * Their events are read, bounded and checked in the record reader's worker (read-records-off-thread.ts)
+ * and reduced here in slices of a few milliseconds (reduce-in-slices.ts): a run at the format's limit
+ * (200,000 events) blocked the page for seconds when read and reduced at once. Progress runs from 0
+ * to 1 over both; the signal cancels either.
+ */
+export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>, options: ReadOptions = {}): Promise<RunTree> {
+  const { signal, onProgress } = options;
+  const events = await readKeptRunEventsOffThread(store, project, known, { ...(signal === undefined ? {} : { signal }), onProgress: (fraction) => onProgress?.(fraction * READ_SHARE) });
+  return reduceInSlices(events, { ...(signal === undefined ? {} : { signal }), onProgress: (fraction) => onProgress?.(READ_SHARE + fraction * (1 - READ_SHARE)) });
 }
+
+/** The share of the progress that reading takes (reducing takes the rest): about what each costs. */
+const READ_SHARE = 0.5;
 
 /** Kept runs go before the runs of this page: they started earlier. */
 export function mergeKeptRuns(tree: RunTree, kept: RunTree): RunTree {

@@ -53,6 +53,11 @@ export interface RunState {
   startError: string | null;
   /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
   archiveError: string | null;
+  /**
+   * The project's kept runs being read and reduced (a large record takes seconds, the page stays
+   * usable): how far, 0 to 1; or cancelled by the person, who may open them again.
+   */
+  keptRuns: { project: string; status: 'reading'; fraction: number } | { project: string; status: 'cancelled' } | null;
   /** Runs whose file changes were undone from the history (this page), shown so in their rows. */
   undoneRuns: Record<string, true>;
   /** The run the Runs panel should scroll to and focus (a test case's), once. */
@@ -85,6 +90,8 @@ export interface RunState {
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
   loadKeptRuns: (project: string) => Promise<void>;
+  /** Stops reading the kept runs; nothing is lost (they stay kept, and loadKeptRuns reads them again). */
+  cancelKeptRuns: () => void;
   deleteRun: (runId: string) => Promise<void>;
   /**
    * A run started outside the Run form (a compared run, a test case) shows in the Runs

@@ -4,6 +4,4 @@ export { exportProjectZip, importProjectZip, zipFolderName } from '@/lib/share/z
 export { importProjectFolder } from '@/lib/share/folder-import';
 export { readProjectFiles } from '@/lib/share/read-project-files';
 export { commitImport, previewImport, runRecordImport } from './share-import';
-export { decodeRunLink } from '@/lib/run-record/run-link';
-export { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 export { exportLlmDoProject } from '@/lib/llm-do/export-llm-do-project';
