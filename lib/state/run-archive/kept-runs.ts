@@ -1,5 +1,5 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
-import type { RunTree } from '@/lib/run-tree/reduce-run-events';
+import { EMPTY_RUN_TREE, type RunTree } from '@/lib/run-tree/reduce-run-events';
 import { readKeptRunEventsOffThread, type ReadOptions } from '../records/read-records-off-thread';
 import { reduceInSlices } from './reduce-in-slices';
 import { openRunArchive, type RunArchive } from './run-archive';
@@ -21,6 +21,9 @@ export function keptRunArchive(): RunArchive | null {
  */
 export async function readKeptRuns(store: RunArchive, project: string, known: ReadonlySet<string>, options: ReadOptions = {}): Promise<RunTree> {
   const { signal, onProgress } = options;
+  // Most projects keep no run the page does not show: no worker is started for them.
+  if ((await store.listRuns(project)).every((run) => known.has(run.runId))) return EMPTY_RUN_TREE;
+  onProgress?.(0);
   const events = await readKeptRunEventsOffThread(store, project, known, { ...(signal === undefined ? {} : { signal }), onProgress: (fraction) => onProgress?.(fraction * READ_SHARE) });
   return reduceInSlices(events, { ...(signal === undefined ? {} : { signal }), onProgress: (fraction) => onProgress?.(READ_SHARE + fraction * (1 - READ_SHARE)) });
 }

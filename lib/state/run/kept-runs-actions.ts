@@ -25,9 +25,10 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
       const controller = new AbortController();
       reading = controller;
       const mine = () => reading === controller;
-      set({ keptRuns: { project, status: 'reading', fraction: 0 } });
-      // Shown in whole percents: a store update (and a render) per slice would cost the page what slicing saves it.
-      let shown = 0;
+      if (get().keptRuns?.project === project) set({ keptRuns: null });
+      // Shown from the first progress on (a project with no kept runs to read shows none), in whole percents:
+      // a store update (and a render) per slice would cost the page what slicing saves it.
+      let shown = -1;
       const onProgress = (fraction: number) => {
         const percent = Math.floor(fraction * 100);
         if (percent === shown || !mine()) return;
@@ -39,7 +40,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
         set((state) => ({
           tree: mergeKeptRuns(state.tree, kept),
           runProjects: idTable([...kept.runOrder.map((runId) => [runId, project] as const), ...Object.entries(state.runProjects)]),
-          keptRuns: null,
+          keptRuns: state.keptRuns?.project === project ? null : state.keptRuns,
         }));
       } catch (error) {
         keptRunsLoaded.delete(project);
@@ -48,7 +49,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
           if (get().keptRuns?.project === project) set({ keptRuns: { project, status: 'cancelled' } });
           return;
         }
-        set({ keptRuns: null, archiveError: `Could not read the runs kept for "${project}": ${errorMessage(error)}` });
+        set((state) => ({ keptRuns: state.keptRuns?.project === project ? null : state.keptRuns, archiveError: `Could not read the runs kept for "${project}": ${errorMessage(error)}` }));
       } finally {
         if (mine()) reading = null;
       }
