@@ -20,10 +20,10 @@ export type RunRecordPart =
 /** Everything of a record but its events and steps. */
 export type RunRecordHead = Omit<RunRecord, 'events' | 'steps'>;
 
-/** Events per part: a part is cloned in a few milliseconds. */
-export const RECORD_PART_EVENTS = 2_000;
+/** Events per part: the page rebuilds a part (about 5,000 objects) in a few milliseconds; 2,000 took 20–60 ms. */
+export const RECORD_PART_EVENTS = 500;
 /** Steps per part: a step carries the messages it adds, so far fewer. */
-export const RECORD_PART_STEPS = 100;
+export const RECORD_PART_STEPS = 25;
 
 /** The record's parts, in the order they are sent. */
 export function* runRecordParts(record: RunRecord): Generator<RunRecordPart> {

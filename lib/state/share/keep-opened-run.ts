@@ -5,7 +5,7 @@ import type { RunArchive } from '../run-archive/run-archive';
 import { yieldToMainThread } from '../ui/yield-to-main-thread';
 
 /** Events written in one append: a few milliseconds of JSON and IndexedDB work. */
-const KEPT_PART_EVENTS = 2_000;
+const KEPT_PART_EVENTS = 1_000;
 
 /**
  * Keeps a record's run in the archive under the project it was opened as, so
