@@ -76,19 +76,22 @@ test('arguments nested within the limit open and show, before and after a reload
  * clicks answered meanwhile: a page that reads a record in one long task draws at most one such
  * frame and answers no click until it is done.
  */
-async function watchResponsiveness(page: Page): Promise<void> {
-  // Before every document of the page from now on, so a reload is watched from its start.
-  await page.addInitScript(() => {
-    const watch = { frames: 0, clicks: 0 };
-    (window as unknown as { __watch: typeof watch }).__watch = watch;
-    const opening = () => document.querySelector('[data-testid="kept-runs-progress"], [data-testid="import-progress"]') !== null;
-    const tick = () => {
-      if (opening()) watch.frames += 1;
-      requestAnimationFrame(tick);
-    };
+function installWatch(): void {
+  const watch = { frames: 0, clicks: 0 };
+  (window as unknown as { __watch: typeof watch }).__watch = watch;
+  const opening = () => document.querySelector('[data-testid="kept-runs-progress"], [data-testid="import-progress"]') !== null;
+  const tick = () => {
+    if (opening()) watch.frames += 1;
     requestAnimationFrame(tick);
-    document.addEventListener('pointerdown', () => void (opening() && (watch.clicks += 1)), true);
-  });
+  };
+  requestAnimationFrame(tick);
+  document.addEventListener('pointerdown', () => void (opening() && (watch.clicks += 1)), true);
+}
+
+async function watchResponsiveness(page: Page): Promise<void> {
+  // In this document (a link's hash changes no document) and before every later one, so a reload is watched from its start.
+  await page.evaluate(installWatch);
+  await page.addInitScript(installWatch);
 }
 
 async function responsiveness(page: Page): Promise<{ frames: number; clicks: number }> {
