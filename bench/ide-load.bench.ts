@@ -130,7 +130,7 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
       return median(inAlternation('ide')) / median(inAlternation('bare'));
     });
   const line = (label: string, values: number[], previous: string) => console.log(`${label.padEnd(34)} median ${ms(median(values)).padStart(9)}   range ${range(values, ms).padEnd(19)} previous ${previous}`);
-  const ratioLine = (label: string, pick: (figures: VisitFigures) => number, target: number, previous: string) => {
+  const ratioLine = ({ label, pick, target, previous }: { label: string; pick: (figures: VisitFigures) => number; target: number; previous: string }) => {
     const ratio = median(of('ide', pick)) / median(of('bare', pick));
     const each = ratios(pick).map((value) => `${value.toFixed(2)}×`).join(', ');
     console.log(`${label.padEnd(34)} ${ratio.toFixed(2)}× (per alternation ${each}); target ≤ ${target}×  ${ratio <= target ? 'MET' : 'NOT MET'}   previous ${previous}`);
@@ -140,10 +140,10 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   console.log(`${ALTERNATIONS} alternations × ${VISITS_PER_ALTERNATION} first visits to each page, each in a fresh Chromium profile and then reloaded; page clock, navigation → ready`);
   line('bare page ready, first visit', of('bare', firstVisit), PREVIOUS.bareFirstVisit);
   line('IDE interactive tree, first visit', of('ide', firstVisit), PREVIOUS.ideFirstVisit);
-  ratioLine('  IDE / bare, first visit', firstVisit, FIRST_VISIT_RATIO_TARGET, PREVIOUS.firstVisitRatio);
+  ratioLine({ label: '  IDE / bare, first visit', pick: firstVisit, target: FIRST_VISIT_RATIO_TARGET, previous: PREVIOUS.firstVisitRatio });
   line('bare page ready, reload', of('bare', reload), '–');
   line('IDE interactive tree, reload', of('ide', reload), PREVIOUS.ideReload);
-  ratioLine('  IDE / bare, reload', reload, RELOAD_RATIO_TARGET, '–');
+  ratioLine({ label: '  IDE / bare, reload', pick: reload, target: RELOAD_RATIO_TARGET, previous: '–' });
   const scripts = (name: 'bare' | 'ide') => {
     const wire = of(name, (figures) => figures.scriptWireBytes);
     const decoded = of(name, (figures) => figures.scriptBytes);

@@ -76,7 +76,16 @@ interface Measured {
   arrivals: number[];
 }
 
-async function measure(redis: RedisServerProcess, standIn: StandInServer, workerCount: number, items: number, extra: Record<string, string>): Promise<Measured> {
+interface MeasureOptions {
+  redis: RedisServerProcess;
+  standIn: StandInServer;
+  workerCount: number;
+  items: number;
+  /** More environment for the workers (the shared limit's settings). */
+  extra: Record<string, string>;
+}
+
+async function measure({ redis, standIn, workerCount, items, extra }: MeasureOptions): Promise<Measured> {
   const connection = new Redis(redis.url);
   await connection.flushall();
   connection.disconnect();
@@ -170,8 +179,8 @@ async function main(): Promise<void> {
     console.log(`stand-in: ${STEP_MS} ms a step; each worker ${JOBS_PER_WORKER} jobs at once (at most ${ideal} items/s a worker); ${ITEMS_PER_WORKER} items a worker`);
     const rates = new Map<number, number>();
     for (const count of [1, 2, 4]) {
-      const floor = await measure(redis, instant, count, ITEMS_PER_WORKER * count, {});
-      const measured = await measure(redis, slow, count, ITEMS_PER_WORKER * count, {});
+      const floor = await measure({ redis, standIn: instant, workerCount: count, items: ITEMS_PER_WORKER * count, extra: {} });
+      const measured = await measure({ redis, standIn: slow, workerCount: count, items: ITEMS_PER_WORKER * count, extra: {} });
       rates.set(count, measured.rate);
       const one = rates.get(1)!;
       const linear = measured.rate / (one * count);
@@ -200,9 +209,12 @@ async function main(): Promise<void> {
     );
     for (const count of [2, 4]) {
       const windowMs = 1000;
-      const limited = await measure(redis, slow, count, limit * LIMIT_SECONDS, {
-        WORKERBENCH_OPENAI_REQUESTS_PER_MINUTE: String(limit),
-        WORKERBENCH_PROVIDER_WINDOW_MS: String(windowMs),
+      const limited = await measure({
+        redis,
+        standIn: slow,
+        workerCount: count,
+        items: limit * LIMIT_SECONDS,
+        extra: { WORKERBENCH_OPENAI_REQUESTS_PER_MINUTE: String(limit), WORKERBENCH_PROVIDER_WINDOW_MS: String(windowMs) },
       });
       const { achieved, busiest } = limitedRate(limited.arrivals, limit, windowMs);
       console.log(

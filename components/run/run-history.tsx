@@ -8,6 +8,7 @@ import { divergencePoint } from '@/lib/state/run/divergence-point';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/state/workspace/project-catalog';
 import { RunView } from './run-view';
 import { ExampleWelcome } from './example-welcome';
+import { ArchivedRunsProgress } from './archived-runs-progress';
 import styles from './run.module.css';
 
 /** The runs of this page for the open project, newest first; the newest is open, earlier ones fold. */
@@ -21,6 +22,7 @@ export function RunHistory() {
   const fork = useRunStore((state) => state.fork);
   const busy = useRunStore((state) => state.running || state.preparing);
   const archiveError = useRunStore((state) => state.archiveError);
+  const keptRunsProject = useRunStore((state) => state.archiveReading?.project ?? null);
   const project = useWorkspaceStore((state) => state.currentProject);
   const revealedRunId = useRunStore((state) => state.revealedRunId);
   // A run opened from elsewhere (a test result) is scrolled to and focused, once it is rendered open.
@@ -36,12 +38,16 @@ export function RunHistory() {
   // Which run resumed which, in one pass: asked per run, it made each render quadratic in the history.
   const resumedBy = new Map<string, RunNode>();
   for (const other of Object.values(tree.runs)) if (other.resumedFrom !== undefined && !resumedBy.has(other.resumedFrom)) resumedBy.set(other.resumedFrom, other);
-  const problem =
-    archiveError === null ? null : (
-      <p className={styles.error} role="alert" data-testid="archive-error">
-        {archiveError}
-      </p>
-    );
+  const problem = (
+    <>
+      <ArchivedRunsProgress project={project} />
+      {archiveError === null ? null : (
+        <p className={styles.error} role="alert" data-testid="archive-error">
+          {archiveError}
+        </p>
+      )}
+    </>
+  );
   const exampleReplay = project === EXAMPLE_PROJECT_NAME ? <ExampleReplay /> : null;
   if (runIds.length === 0) {
     return (
@@ -49,7 +55,7 @@ export function RunHistory() {
         {problem}
         {project === EXAMPLE_PROJECT_NAME ? (
           <ExampleWelcome />
-        ) : (
+        ) : keptRunsProject === project ? null : (
           <p className={styles.empty}>No runs yet. Choose a worker, type an input and press Run (Ctrl+Enter).</p>
         )}
         {exampleReplay}

@@ -54,10 +54,20 @@ export function ImportPreviewDialog() {
 function ImportBody({ dialog }: { dialog: ImportDialogState }) {
   const progress = useShareStore((state) => state.importProgress);
   if (dialog.status === 'loading') {
+    if (dialog.source !== 'run-link' && dialog.source !== 'run-file') {
+      return (
+        <p className="modal-message" role="status" data-testid="import-progress">
+          {progress ?? 'Reading the project…'}
+        </p>
+      );
+    }
+    // A record at the format's limit takes seconds to read and check (in a worker: the page stays usable); Cancel stops it.
+    const percent = dialog.percent ?? 0;
     return (
-      <p className="modal-message" role="status" data-testid="import-progress">
-        {progress ?? 'Reading the project…'}
-      </p>
+      <div className={styles.section} role="status" data-testid="import-progress">
+        <p className="modal-message">Opening run record… {percent}%</p>
+        <progress className={styles.progress} max={100} value={percent} aria-label="Opening run record" />
+      </div>
     );
   }
   if (dialog.status === 'failed') {

@@ -7,6 +7,7 @@ import { isAgentFile, normalizeLlmDoFrontmatter, type LlmDoFrontmatter } from '@
 import { workerFrontmatterSchema, type WorkerDefinition, type WorkerFrontmatter } from '@/lib/worker/worker-schema';
 import { createSourceMap, type SourceMap, type SourceRange } from '@/lib/worker/yaml-source-map';
 import { errorMessage } from '@/lib/errors/error-message';
+import { yamlNestingProblem } from '@/lib/worker/yaml-nesting-depth';
 
 /**
  * Parses a `.worker` file: YAML frontmatter between `---` lines, then the
@@ -18,6 +19,8 @@ import { errorMessage } from '@/lib/errors/error-message';
 export const MAX_WORKER_FILE_BYTES = 1024 * 1024;
 /** YAML aliases can expand exponentially ("billion laughs"); cap them. */
 const MAX_ALIAS_COUNT = 100;
+/** The yaml library recurses once per level; deeper frontmatter is refused before it parses (yaml-nesting-depth.ts). */
+export const MAX_FRONTMATTER_DEPTH = 64; // the depth untrusted JSON is held to (lib/security/bounded-json.ts)
 
 export interface ParsedWorkerFile {
   /** Present only when the file has no error diagnostics. */
@@ -244,6 +247,20 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
     bodyOffset: split.bodyOffset,
     diagnostics,
   };
+
+  const tooDeep = yamlNestingProblem(split.frontmatterText, MAX_FRONTMATTER_DEPTH);
+  if (tooDeep !== null) {
+    const line = tooDeep.line + 1; // the opening fence is line 1
+    diagnostics.push(
+      diagnostic({
+        file: filePath,
+        range: { line, column: 1, endLine: line, endColumn: 2 },
+        code: 'frontmatter-too-deep',
+        message: `The frontmatter nests deeper than ${MAX_FRONTMATTER_DEPTH} levels (line ${line}); it was not parsed`,
+      }),
+    );
+    return result;
+  }
 
   const lineCounter = new LineCounter();
   let document;

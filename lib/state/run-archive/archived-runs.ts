@@ -1,15 +1,11 @@
-import { copyTable, idTable, ownEntry, withEntry, withoutEntry } from '@/lib/run-tree/id-table';
-import { EMPTY_RUN_TREE, runTreeBuilder, type RunTree } from '@/lib/run-tree/reduce-run-events';
-import { boundedArchivedRun } from './bounded-archived-run';
+import { copyTable, ownEntry, idTable, withEntry, withoutEntry } from '@/lib/run-tree/id-table';
+import { EMPTY_RUN_TREE, type RunTree } from '@/lib/run-tree/reduce-run-events';
 import type { RunNode } from '@/lib/run-tree/run-tree-types';
-import { yieldToMainThread } from '../ui/yield-to-main-thread';
-import { closeInterruptedRun } from './close-interrupted-runs';
+import { readKeptRunEventsOffThread, type ReadOptions } from '../records/read-records-off-thread';
+import { reduceInSlices } from './reduce-in-slices';
 import { openRunArchive, type ArchivedRun, type RunArchive } from './run-archive';
 
 let archive: RunArchive | null | undefined;
-
-/** Events reduced between two yields to the page when kept runs are read (bench/record-open.bench.ts measures a slice). */
-export const ARCHIVED_RUN_SLICE = 5_000;
 
 /** The page's one archive; null where there is no IndexedDB (server rendering). */
 export function browserRunArchive(): RunArchive | null {
@@ -17,19 +13,28 @@ export function browserRunArchive(): RunArchive | null {
   return archive;
 }
 
-/** The project's kept runs as a run tree (oldest first), leaving out runs this page already shows. */
-export async function readArchivedRuns(store: RunArchive, project: string, known: ReadonlySet<string>): Promise<RunTree> {
+/**
+ * The project's archived runs as a run tree (oldest first), leaving out runs this page already shows.
+ * Their events are read, bounded and checked in the record reader's worker (read-records-off-thread.ts)
+ * and reduced here in slices of a few milliseconds (reduce-in-slices.ts): a run at the format's limit
+ * (200,000 events) blocked the page for seconds when read and reduced at once. Progress runs from 0
+ * to 1 over both; the signal cancels either.
+ */
+export interface ReadArchivedRunsOptions extends ReadOptions {
+  store: RunArchive;
+  project: string;
+  /** Runs the page shows already: left out. */
+  known: ReadonlySet<string>;
+}
+
+export async function readArchivedRuns({ store, project, known, signal, onProgress }: ReadArchivedRunsOptions): Promise<RunTree> {
   const runs = (await store.listRuns(project)).filter((run) => !known.has(run.runId));
-  const events = await Promise.all(runs.map(async (run) => boundedArchivedRun(run.runId, await store.events(run.runId))));
-  const all = events.flatMap((runEvents) => closeInterruptedRun(runEvents));
-  // In slices of one reduction (runTreeBuilder), letting the page paint and take input between them: a record at the format's
-  // limit (200,000 events) reduced at once would block the page for longer than 200 ms.
-  const builder = runTreeBuilder(EMPTY_RUN_TREE);
-  for (let start = 0; start < all.length; start += ARCHIVED_RUN_SLICE) {
-    if (start > 0) await yieldToMainThread();
-    builder.add(all.slice(start, start + ARCHIVED_RUN_SLICE));
-  }
-  return withUndoneMarks(builder.finish(), runs);
+  // Most projects keep no run the page does not show: no worker is started for them.
+  if (runs.length === 0) return EMPTY_RUN_TREE;
+  onProgress?.(0);
+  const events = await readKeptRunEventsOffThread({ store, project, known, ...(signal === undefined ? {} : { signal }), onProgress: (fraction) => onProgress?.(fraction * READ_SHARE) });
+  const tree = await reduceInSlices(events, { ...(signal === undefined ? {} : { signal }), onProgress: (fraction) => onProgress?.(READ_SHARE + fraction * (1 - READ_SHARE)) });
+  return withUndoneMarks(tree, runs);
 }
 
 /** The runs whose changes were undone say so, as they did before the reload. */
@@ -46,6 +51,9 @@ export function withRunUndone(tree: RunTree, runId: string, at: number): RunTree
   const run = ownEntry(tree.runs, runId);
   return run === undefined ? tree : { ...tree, runs: withEntry<RunNode>(tree.runs, runId, { ...run, undoneAt: at }) };
 }
+
+/** The share of the progress that reading takes (reducing takes the rest): about what each costs. */
+const READ_SHARE = 0.5;
 
 /** Kept runs go before the runs of this page: they started earlier. */
 export function mergeArchivedRuns(tree: RunTree, kept: RunTree): RunTree {

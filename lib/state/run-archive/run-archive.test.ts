@@ -202,7 +202,7 @@ describe('run archive: undone runs', () => {
     await archive.markUndone('run-a', 5_000);
     // A run that is not kept (deleted, pruned) is left alone.
     await archive.markUndone('run-gone', 6_000);
-    const tree = await readArchivedRuns(archive, 'alpha', new Set());
+    const tree = await readArchivedRuns({ store: archive, project: 'alpha', known: new Set() });
     expect(tree.runs['run-a']!.undoneAt).toBe(5_000);
     expect(tree.runs['run-b']!.undoneAt).toBeUndefined();
     expect((await archive.listRuns('alpha')).map((run) => run.runId)).toEqual(['run-a', 'run-b']);

@@ -36,10 +36,14 @@ export interface SnapshotFile {
 export const DEFAULT_ARCHIVE_BUDGET: ArchiveBudget = { maxRunsPerProject: 100, maxTotalBytes: 50 * 1024 * 1024 };
 
 export interface RunArchive {
+  /** The IndexedDB database it keeps runs in (the record reader's worker opens it by name). */
+  readonly databaseName: string;
   append(project: string, events: readonly RunEvent[]): Promise<void>;
   /** The project's runs, oldest first. */
   listRuns(project: string): Promise<ArchivedRun[]>;
   events(runId: string): Promise<RunEvent[]>;
+  /** Whether a run of that id is kept (without reading its events). */
+  hasRun(runId: string): Promise<boolean>;
   /** Adds model steps to runs already appended (their run-start came first); steps of unknown runs are dropped. */
   appendSteps(steps: readonly ModelStepRecord[]): Promise<void>;
   /** The run's model steps, by worker call and step. */
@@ -162,6 +166,8 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
   }
 
   return {
+    databaseName,
+
     async append(project, events) {
       if (events.length === 0) return;
       const transaction = (await database()).transaction([RUNS, EVENTS], 'readwrite');
@@ -200,6 +206,11 @@ export function openRunArchive(factory: IDBFactory, databaseName = DATABASE_NAME
       const transaction = (await database()).transaction(EVENTS, 'readonly');
       const stored = await request(transaction.objectStore(EVENTS).getAll(eventRange(runId)) as IDBRequest<StoredEvent[]>);
       return stored.flatMap(eventsOf);
+    },
+
+    async hasRun(runId) {
+      const transaction = (await database()).transaction(RUNS, 'readonly');
+      return (await request(transaction.objectStore(RUNS).count(runId))) > 0;
     },
 
     async appendSteps(steps) {

@@ -87,7 +87,7 @@ describe('ids named after Object members, through every record and event path', 
     const archive = openRunArchive(indexedDB, 'runs-prototype-ids');
     const runId = await keepOpenedRun({ archive, project: 'constructor', record: decoded.record, newSuffix: () => 'x' });
     expect(runId).toBe('__proto__');
-    const kept = await readArchivedRuns(archive, 'constructor', new Set());
+    const kept = await readArchivedRuns({ store: archive, project: 'constructor', known: new Set() });
     expectWholeTree(Object.values(kept.runs).length === 1 ? await archive.events('__proto__') : [], '__proto__');
     const merged = mergeArchivedRuns(reduceRunEvents(hostilePayload('toString').events as RunEvent[]), kept);
     expect(merged.runOrder).toEqual(['__proto__', 'toString']);

@@ -53,6 +53,11 @@ export interface RunState {
   startError: string | null;
   /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
   archiveError: string | null;
+  /**
+   * The project's kept runs being read and reduced (a large record takes seconds, the page stays
+   * usable): how far, 0 to 1; or cancelled by the person, who may open them again.
+   */
+  archiveReading: { project: string; status: 'reading'; fraction: number } | { project: string; status: 'cancelled' } | null;
   /** The run the Runs panel should scroll to and focus (a test case's), once. */
   revealedRunId: string | null;
 
@@ -83,6 +88,8 @@ export interface RunState {
   answerApproval: (approvalId: string, response: ApprovalResponse) => void;
   /** Adds the project's runs kept from earlier visits to the tree (once per project and page). */
   loadArchivedRuns: (project: string) => Promise<void>;
+  /** Stops reading the kept runs; nothing is lost (they stay kept, and loadArchivedRuns reads them again). */
+  cancelArchivedRuns: () => void;
   deleteRun: (runId: string) => Promise<void>;
   /**
    * A run started outside the Run form (a compared run, a test case) shows in the Runs

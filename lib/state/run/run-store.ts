@@ -69,6 +69,7 @@ export const useRunStore = create<RunState>((set, get) => {
     preflight: null,
     startError: null,
     archiveError: null,
+    archiveReading: null,
     revealedRunId: null,
 
     ...createFormActions(context),

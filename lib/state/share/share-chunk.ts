@@ -5,6 +5,4 @@ export { importDroppedItems, importProjectFolder } from '@/lib/share/folder-impo
 export { describeDropProgress } from '@/lib/share/dropped-items';
 export { readProjectFiles } from '@/lib/share/read-project-files';
 export { commitImport, previewImport, runRecordImport } from './share-import';
-export { decodeRunLink } from '@/lib/run-record/run-link';
-export { parseRunRecordText } from '@/lib/run-record/run-record-codec';
 export { exportLlmDoProject } from '@/lib/llm-do/export-llm-do-project';

@@ -11,6 +11,7 @@ import type { DroppedNode } from '@/lib/share/dropped-items';
 import type { RunRecord } from '@/lib/run-record/run-record';
 import { MAX_RECORD_TEXT_LENGTH } from '@/lib/run-record/run-record-limits';
 import type { FileSystem } from '@/lib/vfs/file-system';
+import { readRunRecordOffThread } from '../records/read-records-off-thread';
 import { downloadBytes } from '../ui/download-bytes';
 import { projectCatalog } from '../workspace/project-catalog';
 import type { ImportPreview, ImportSource } from './share-import';
@@ -19,6 +20,11 @@ import { describeError } from '../workspace/storage-messages';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 
 type ShareMachinery = typeof import('./share-chunk');
+/** What a decode may use: the cancel of the dialog, and a way to say how far it is. */
+interface DecodeContext {
+  signal: AbortSignal;
+  onProgress: (fraction: number) => void;
+}
 type DecodedImport = Parameters<ShareMachinery['previewImport']>[0]['decoded'];
 
 /**
@@ -44,7 +50,8 @@ export type ShareDialogState =
   | { status: 'failed'; projectName: string; message: string };
 
 export type ImportDialogState =
-  | { status: 'loading'; source: ImportSource }
+  /** `percent`: how far a run record is read (a large one takes seconds), when known. */
+  | { status: 'loading'; source: ImportSource; percent?: number }
   | { status: 'preview'; preview: ImportPreview; error: string | null }
   | { status: 'importing'; preview: ImportPreview }
   | { status: 'failed'; source: ImportSource; message: string };
@@ -98,6 +105,8 @@ const MAX_ZIP_FILE_BYTES = MAX_DECOMPRESSED_BYTES + 4 * 1024 * 1024;
 let sharedProject: SharedProject | null = null;
 // The llm-do export the dialog describes, downloaded as shown.
 let llmDoExport: SharedProject | null = null;
+// The import being read: Cancel (or another import) aborts it, which ends a record reader's worker at once.
+let importReading: AbortController | null = null;
 
 function requireFileSystem(): FileSystem {
   const fileSystem = useWorkspaceStore.getState().fileSystem;
@@ -141,19 +150,36 @@ export const useShareStore = create<ShareState>((set, get) => {
     set((state) => (state.shareDialog === dialog ? { shareDialog: { ...dialog, copy } } : {}));
   }
 
-  async function showPreview(source: ImportSource, decode: (machinery: ShareMachinery) => Promise<DecodedImport | { decoded: DecodedImport; run?: RunRecord }>): Promise<void> {
-    const loading: ImportDialogState = { status: 'loading', source };
-    set({ importDialog: loading });
+  async function showPreview(
+    source: ImportSource,
+    decode: (machinery: ShareMachinery, context: DecodeContext) => Promise<DecodedImport | { decoded: DecodedImport; run?: RunRecord }>,
+  ): Promise<void> {
+    importReading?.abort();
+    const controller = new AbortController();
+    importReading = controller;
+    set({ importDialog: { status: 'loading', source } });
     // A dialog closed (or replaced) while the project was being read stays closed.
-    const settle = (importDialog: ImportDialogState) => set((state) => (state.importDialog === loading ? { importDialog } : {}));
+    const current = () => importReading === controller && get().importDialog?.status === 'loading';
+    const settle = (importDialog: ImportDialogState) => {
+      if (current()) set({ importDialog });
+    };
+    let shown = -1;
+    const onProgress = (fraction: number) => {
+      const percent = Math.floor(fraction * 100);
+      if (percent === shown || !current()) return;
+      shown = percent;
+      set({ importDialog: { status: 'loading', source, percent } });
+    };
     try {
       const machinery = await loadShareMachinery();
-      const read = await decode(machinery);
+      const read = await decode(machinery, { signal: controller.signal, onProgress });
       const { decoded, run } = 'decoded' in read ? read : { decoded: read, run: undefined };
       const result = await machinery.previewImport({ fileSystem: requireFileSystem(), source, decoded, run });
       settle(result.ok ? { status: 'preview', preview: result.preview, error: null } : { status: 'failed', source, message: result.error.message });
     } catch (error) {
-      settle({ status: 'failed', source, message: describeError(error) });
+      if (!controller.signal.aborted) settle({ status: 'failed', source, message: describeError(error) });
+    } finally {
+      if (importReading === controller) importReading = null;
     }
   }
 
@@ -291,8 +317,10 @@ export const useShareStore = create<ShareState>((set, get) => {
       set({ importProgress: null });
     },
 
+
+    // Records are read, bounded and checked in a worker (read-records-off-thread.ts): one at the format's limit takes seconds.
     openRunLinkImport: async (hash) => {
-      await showPreview('run-link', async (machinery) => machinery.runRecordImport(machinery.decodeRunLink(hash)));
+      await showPreview('run-link', async (machinery, context) => machinery.runRecordImport(await readRunRecordOffThread({ kind: 'link', fragment: hash }, context)));
     },
 
     openRunFileImport: async (file) => {
@@ -300,7 +328,7 @@ export const useShareStore = create<ShareState>((set, get) => {
         set({ importDialog: { status: 'failed', source: 'run-file', message: `This file is ${(file.size / (1024 * 1024)).toFixed(1)} MiB, larger than any run record Workerbench reads.` } });
         return;
       }
-      await showPreview('run-file', async (machinery) => machinery.runRecordImport(machinery.parseRunRecordText(await file.text())));
+      await showPreview('run-file', async (machinery, context) => machinery.runRecordImport(await readRunRecordOffThread({ kind: 'file', file }, context)));
     },
 
     confirmImport: async () => {
@@ -331,6 +359,7 @@ export const useShareStore = create<ShareState>((set, get) => {
     cancelImport: () => {
       const dialog = get().importDialog;
       if (dialog?.status === 'importing') return;
+      importReading?.abort();
       const source = dialog === null ? null : dialog.status === 'preview' ? dialog.preview.source : dialog.source;
       // A link that was declined (or could not be read) should not come back on every reload.
       if (source === 'link' || source === 'run-link') clearLocationHash();
