@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { MarkdownView } from '@/components/markdown/markdown-view';
 import { useWorkspaceStore } from '@/lib/state/workspace-store';
+import { useRunStore } from '@/lib/state/run-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
 import { CodeEditor, EditorLoading } from './code-editor';
@@ -13,9 +14,11 @@ import dynamic from 'next/dynamic';
 // The tool preview parses the worker (yaml, zod, Ajv, the runtime's tool builder): loaded when a .worker file is open.
 // pdf.js's page viewer comes with the first PDF opened, not with the page.
 const PdfViewer = dynamic(() => import('@/components/viewers/pdf-viewer').then((module) => module.PdfViewer), { ssr: false });
+// A run document (its tree, detail pane, toolbar menu) comes with the first run opened as a tab.
+const RunDocument = dynamic(() => import('@/components/run/run-document').then((module) => module.RunDocument), { ssr: false });
 const WorkerToolPreview = dynamic(() => import('./worker-tool-preview').then((module) => module.WorkerToolPreview), { ssr: false });
 
-/** The main pane: the right viewer for the open file, or a hint when nothing is open. */
+/** The main pane: the run document in front, or the right viewer for the open file, or a hint when nothing is open. */
 export function EditorPane() {
   const project = useWorkspaceStore((state) => state.currentProject);
   const openPath = useWorkspaceStore((state) => state.openPath);
@@ -27,9 +30,15 @@ export function EditorPane() {
   const [previewPath, setPreviewPath] = useState<string | null>(null);
   const markdownOpen = openPath !== null && openView?.kind === 'text' && isMarkdownPath(openPath);
   const previewing = markdownOpen && previewPath === openPath;
+  // A project shows its own runs' tabs; another project's stay open for when it comes back.
+  const runTabs = useRunStore((state) => state.runTabs.filter((runId) => state.runProjects[runId] === project && state.tree.runs[runId] !== undefined).join('\n'));
+  const runTabIds = runTabs === '' ? [] : runTabs.split('\n');
+  const activeRunTab = useRunStore((state) => state.activeRunTab);
+  const runInFront = activeRunTab !== null && runTabIds.includes(activeRunTab) ? activeRunTab : null;
 
   let body: React.ReactNode;
-  if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
+  if (runInFront !== null) body = <RunDocument key={runInFront} runId={runInFront} />;
+  else if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
   else if (project === null) body = <div className="pane-placeholder">No project. Create one with the + button next to “Project”.</div>;
   else if (openPath === null || openView === null) body = <div className="pane-placeholder">Select a file in the tree to open it.</div>;
   else if (openView.kind === 'text' && previewing) body = <MarkdownFilePreview path={openPath} />;
@@ -41,9 +50,9 @@ export function EditorPane() {
 
   return (
     <section className="editor-pane" aria-label="Editor">
-      <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} />
+      <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} runTabs={runTabIds} />
       <div className="editor-body">{body}</div>
-      {painted ? <WorkerToolPreview /> : null}
+      {painted && runInFront === null ? <WorkerToolPreview /> : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { followWorkspace } from './run/follow-workspace';
 import { createFormActions } from './run/form-actions';
 import { createKeptRunsActions } from './run/kept-runs-actions';
 import { createOutsideRunActions } from './run/outside-runs-actions';
+import { createRunTabsActions } from './run/run-tabs-actions';
 import type { RunStoreContext } from './run/run-context';
 import type { RunState } from './run/run-state';
 import type { PrepareOutcome } from './run/prepare-run';
@@ -58,7 +59,8 @@ export const useRunStore = create<RunState>((set, get) => {
     attachments: [],
     tree: EMPTY_RUN_TREE,
     runProjects: {},
-    runExpanded: {},
+    runTabs: [],
+    activeRunTab: null,
     preparing: false,
     running: false,
     activeRunId: null,
@@ -71,6 +73,7 @@ export const useRunStore = create<RunState>((set, get) => {
     ...createFormActions(context),
     ...createKeptRunsActions(context),
     ...createOutsideRunActions(context),
+    ...createRunTabsActions(context),
 
     run: async () => {
       if (get().running || get().preparing) return;

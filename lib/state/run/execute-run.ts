@@ -77,8 +77,9 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
         tree,
         activeRunId: start.runId,
         runProjects: { ...current.runProjects, [start.runId]: project },
-        // The new run opens; the earlier ones fold away unless the user opened them.
-        runExpanded: Object.fromEntries(Object.keys(current.runExpanded).map((runId) => [runId, false])),
+        // The new run opens as the editor area's front tab.
+        runTabs: [...current.runTabs, start.runId],
+        activeRunTab: start.runId,
       };
     }),
   );

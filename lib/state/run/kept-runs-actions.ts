@@ -1,3 +1,4 @@
+import { withoutRunTab } from './run-tabs-actions';
 import { errorMessage } from '@/lib/errors/error-message';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
 import type { RunStoreContext } from './run-context';
@@ -35,7 +36,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
       set((state) => {
         const runProjects = { ...state.runProjects };
         delete runProjects[runId];
-        return { tree: withoutRun(state.tree, runId), runProjects };
+        return { tree: withoutRun(state.tree, runId), runProjects, ...withoutRunTab(state, runId) };
       });
       try {
         await keptRunArchive()?.deleteRun(runId);

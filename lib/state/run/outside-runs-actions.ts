@@ -10,9 +10,9 @@ export function createOutsideRunActions({ set }: RunStoreContext): Pick<RunState
         const tree = reduceRunEvents(events, state.tree);
         const start = events.find((event) => event.type === 'run-start');
         if (start === undefined) return { tree };
-        return { tree, runProjects: { ...state.runProjects, [start.runId]: project }, runExpanded: { ...state.runExpanded, [start.runId]: false } };
+        return { tree, runProjects: { ...state.runProjects, [start.runId]: project } };
       }),
-    revealRun: (runId) => set((state) => ({ revealedRunId: runId, runExpanded: { ...state.runExpanded, [runId]: true } })),
+    revealRun: (runId) => set((state) => ({ revealedRunId: runId, runTabs: state.runTabs.includes(runId) ? state.runTabs : [...state.runTabs, runId], activeRunTab: runId })),
     revealDone: () => set({ revealedRunId: null }),
   };
 }

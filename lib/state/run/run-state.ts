@@ -41,8 +41,10 @@ export interface RunState {
   tree: RunTree;
   /** Which project each run belongs to, so a project shows only its own runs. */
   runProjects: Record<string, string>;
-  /** Runs the user opened or closed explicitly; otherwise the newest is open. */
-  runExpanded: Record<string, boolean>;
+  /** Runs open as editor-area tabs (run documents), in the order they were opened. */
+  runTabs: string[];
+  /** The run tab showing in the editor area; null when the file tab shows. */
+  activeRunTab: string | null;
   /** Between Run and run-start: saving, reading the project. */
   preparing: boolean;
   running: boolean;
@@ -52,7 +54,7 @@ export interface RunState {
   startError: string | null;
   /** Why runs could not be kept (storage full or unavailable); the run itself goes on. */
   archiveError: string | null;
-  /** The run the Runs panel should scroll to and focus (a test case's), once. */
+  /** The run whose document should take the focus (a test case's), once it is shown. */
   revealedRunId: string | null;
 
   loadModels: () => Promise<void>;
@@ -62,7 +64,11 @@ export interface RunState {
   setInputText: (text: string) => void;
   setFormValue: (field: string, value: FormValue) => void;
   toggleAttachment: (path: string) => void;
-  setRunExpanded: (runId: string, expanded: boolean) => void;
+  /** Opens a run as an editor-area tab (or brings its tab to the front). */
+  openRunTab: (runId: string) => void;
+  closeRunTab: (runId: string) => void;
+  /** Shows the open file again in the editor area; run tabs stay open. */
+  showFileTab: () => void;
   run: () => Promise<void>;
   /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
   resume: (runId: string) => Promise<void>;
@@ -86,7 +92,7 @@ export interface RunState {
    * panel like any other run; it does not become the form's active run or fold the others.
    */
   addRunEvents: (project: string, events: readonly RunEvent[]) => void;
-  /** Opens a run in the Runs panel and asks the panel to bring it into view. */
+  /** Opens a run's tab and asks its document to take the focus. */
   revealRun: (runId: string) => void;
   revealDone: () => void;
 }
