@@ -37,8 +37,7 @@ export function EditorPane() {
   const runInFront = activeRunTab !== null && runTabIds.includes(activeRunTab) ? activeRunTab : null;
 
   let body: React.ReactNode;
-  if (runInFront !== null) body = <RunDocument key={runInFront} runId={runInFront} />;
-  else if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
+  if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
   else if (project === null) body = <div className="pane-placeholder">No project. Create one with the + button next to “Project”.</div>;
   else if (openPath === null || openView === null) body = <div className="pane-placeholder">Select a file in the tree to open it.</div>;
   else if (openView.kind === 'text' && previewing) body = <MarkdownFilePreview path={openPath} />;
@@ -51,7 +50,13 @@ export function EditorPane() {
   return (
     <section className="editor-pane" aria-label="Editor">
       <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} runTabs={runTabIds} />
-      <div className="editor-body">{body}</div>
+      <div className="editor-body">
+        {/* The file stays mounted behind a run's tab: Monaco keeps its undo history, cursor and scroll. */}
+        <div className="editor-file" hidden={runInFront !== null}>
+          {body}
+        </div>
+        {runInFront === null ? null : <RunDocument key={runInFront} runId={runInFront} />}
+      </div>
       {painted && runInFront === null ? <WorkerToolPreview /> : null}
     </section>
   );

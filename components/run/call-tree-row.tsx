@@ -5,6 +5,7 @@ import { usePriceOverrides } from '@/lib/state/price-store';
 import type { CallTreeRow } from '@/lib/state/run/call-tree-rows';
 import { approvalState, approvalText } from './approval-text';
 import { formatDuration, formatTokens } from './format';
+import { CallWait } from './call-wait';
 import { StatusIcon } from './status-icon';
 import styles from './run-document.module.css';
 
@@ -20,8 +21,8 @@ interface CallTreeRowViewProps {
 const INDENT_PX = 14;
 
 /**
- * One row of a run's call tree: a worker call (status, name, model, duration,
- * tokens, cost) or a tool call (status, name, how it was approved, duration).
+ * One row of a run's call tree: a worker call (status, name, its wait or
+ * retries, model, duration, tokens, cost) or a tool call (status, name, how it was approved, duration).
  * Renders again only when it shows something new: its node, its place, its
  * opening or its selection.
  */
@@ -57,6 +58,7 @@ function CallTreeRowContent({ row, selected, onSelect, onToggle }: CallTreeRowVi
       className={styles.chevron}
       style={{ marginLeft: (row.level - 1) * INDENT_PX }}
       aria-hidden="true"
+      data-testid="row-toggle"
       onClick={(event) => {
         if (!row.expandable) return;
         event.stopPropagation();
@@ -74,6 +76,7 @@ function CallTreeRowContent({ row, selected, onSelect, onToggle }: CallTreeRowVi
         {chevron}
         <StatusIcon status={call.status} />
         <span className={styles.rowName}>{call.workerName}</span>
+        <CallWait call={call} inRow />
         <span className={styles.rowModel} title="Model">
           {call.model}
         </span>

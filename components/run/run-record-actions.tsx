@@ -5,30 +5,39 @@ import { useRunShareStore } from '@/lib/state/run-share-store';
 import { useRunStore } from '@/lib/state/run-store';
 import styles from './run-document.module.css';
 
-/**
- * What can be done with a finished run's record, as toolbar buttons: replay it
- * offline in a copy of the project as it started, share it as a link, or
- * download it. Disabled while the run goes on (its record is not complete).
- */
-export function RunRecordActions({ runId, workerName, finished }: { runId: string; workerName: string; finished: boolean }) {
+interface RecordActionProps {
+  runId: string;
+  workerName: string;
+  /** A run still going on has no complete record: its record actions wait. */
+  finished: boolean;
+}
+
+/** Replays a finished run offline in a new copy of the project as it started (a toolbar button). */
+export function ReplayRunButton({ runId, workerName, finished }: RecordActionProps) {
   const replay = useRunStore((state) => state.replay);
   const busy = useRunStore((state) => state.running || state.preparing);
+  return (
+    <button
+      type="button"
+      className={styles.toolButton}
+      data-testid="replay-run"
+      disabled={busy || !finished}
+      onClick={() => void replay(runId)}
+      aria-label={`Replay this run of ${workerName}`}
+      title="Replay: re-run it in a new copy of the project as it started, with the recorded model answers (no key, no model asked). It stops where a request differs from the record."
+    >
+      <RotateCcw size={15} aria-hidden="true" />
+      <span>Replay</span>
+    </button>
+  );
+}
+
+/** What else can be done with a finished run's record, as toolbar buttons: share it as a link, or download it. */
+export function RunRecordActions({ runId, workerName, finished }: RecordActionProps) {
   const exportRecord = useRunShareStore((state) => state.exportRecord);
   const openShare = useRunShareStore((state) => state.openShare);
   return (
     <>
-      <button
-        type="button"
-        className={styles.toolButton}
-        data-testid="replay-run"
-        disabled={busy || !finished}
-        onClick={() => void replay(runId)}
-        aria-label={`Replay this run of ${workerName}`}
-        title="Replay: re-run it in a new copy of the project as it started, with the recorded model answers (no key, no model asked). It stops where a request differs from the record."
-      >
-        <RotateCcw size={15} aria-hidden="true" />
-        <span>Replay</span>
-      </button>
       <button
         type="button"
         className={styles.toolButton}

@@ -4,7 +4,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChartGantt, Ellipsis, Trash2 } from 'lucide-react';
 import type { CallNode, RunNode } from '@/lib/runtime/reduce-run-events';
 import { ForkControl } from './fork-control';
-import { RunRecordActions } from './run-record-actions';
+import { ReplayRunButton, RunRecordActions } from './run-record-actions';
 import styles from './run-document.module.css';
 
 interface RunToolbarProps {
@@ -26,7 +26,7 @@ export function RunToolbar({ run, forkCall, showTimeline, onToggleTimeline, onDe
   const finished = run.status !== 'running';
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Run actions" data-testid="run-toolbar">
-      <RunRecordActions runId={run.runId} workerName={run.workerName} finished={finished} />
+      <ReplayRunButton runId={run.runId} workerName={run.workerName} finished={finished} />
       {forkCall === undefined ? null : <ForkControl key={forkCall.callId} call={forkCall} disabled={!finished} />}
       <button
         type="button"
@@ -40,6 +40,7 @@ export function RunToolbar({ run, forkCall, showTimeline, onToggleTimeline, onDe
         <ChartGantt size={15} aria-hidden="true" />
         <span>Timeline</span>
       </button>
+      <RunRecordActions runId={run.runId} workerName={run.workerName} finished={finished} />
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
           <button type="button" className={styles.toolButton} data-testid="run-more" aria-label="More actions for this run" title="More actions">

@@ -6,7 +6,8 @@ import { useRunStore } from '@/lib/state/run-store';
 /**
  * Ctrl/Cmd+Enter runs from anywhere in the IDE, Monaco included: the listener
  * is on window in the capture phase, so it sees the key before the editor
- * turns it into "insert line below". Esc stops a run, unless a dialog is open
+ * turns it into "insert line below" (and, from the editor, the run's tab
+ * opens behind the file so the keys stay there). Esc stops a run, unless a dialog is open
  * (an approval question, a modal) or something else already used the key.
  */
 export function useRunShortcuts(): void {
@@ -18,7 +19,9 @@ export function useRunShortcuts(): void {
       const state = useRunStore.getState();
       event.preventDefault();
       event.stopPropagation();
-      if (!state.running && !state.preparing) void state.run();
+      // Typing in the editor, the person keeps it: the run's tab opens behind the file.
+      const inEditor = event.target instanceof Element && event.target.closest('.monaco-editor') !== null;
+      if (!state.running && !state.preparing) void state.run({ tabInBackground: inEditor });
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -7,7 +7,7 @@ import { createKeptRunsActions } from './run/kept-runs-actions';
 import { createOutsideRunActions } from './run/outside-runs-actions';
 import { createRunTabsActions } from './run/run-tabs-actions';
 import type { RunStoreContext } from './run/run-context';
-import type { RunState } from './run/run-state';
+import type { RunStartOptions, RunState } from './run/run-state';
 import type { PrepareOutcome } from './run/prepare-run';
 
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
@@ -33,7 +33,7 @@ export type { ProjectRunInfo, RunPreflight, RunState } from './run/run-state';
 export const useRunStore = create<RunState>((set, get) => {
   const context: RunStoreContext = { set, get };
   /** A prepared run (Run or Resume) starts; one that could not be prepared says why. */
-  const startPrepared = async (prepared: PrepareOutcome, executeRun: RunMachinery['executeRun']) => {
+  const startPrepared = async (prepared: PrepareOutcome, executeRun: RunMachinery['executeRun'], options: RunStartOptions = {}) => {
     if (!prepared.ok) {
       set({ preparing: false, ...prepared.patch });
       return;
@@ -44,7 +44,7 @@ export const useRunStore = create<RunState>((set, get) => {
       projectInfo: info,
       ...(saveProblem === null ? {} : { startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` }),
     });
-    await executeRun(context, prepared.run);
+    await executeRun(context, prepared.run, options);
   };
   return {
     models: [],
@@ -75,14 +75,14 @@ export const useRunStore = create<RunState>((set, get) => {
     ...createOutsideRunActions(context),
     ...createRunTabsActions(context),
 
-    run: async () => {
+    run: async (options = {}) => {
       if (get().running || get().preparing) return;
       const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
       if (fileSystem === null || project === null) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       // The run machinery (the runtime, schemas, pdf.js's loader) comes with the first run, not with the page.
       const { prepareRun, executeRun } = await loadRunMachinery();
-      await startPrepared(await prepareRun(fileSystem, project, get()), executeRun);
+      await startPrepared(await prepareRun(fileSystem, project, get()), executeRun, options);
     },
 
     resume: async (runId) => {

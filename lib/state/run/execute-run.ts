@@ -19,6 +19,7 @@ import { beginActiveRun, endActiveRun } from './active-run';
 import { batchRunEvents } from './event-batcher';
 import type { PreparedRun } from './prepare-run';
 import type { RunStoreContext } from './run-context';
+import type { RunStartOptions } from './run-state';
 
 /**
  * Shows the run's writes in the workspace as they happen: after each tool
@@ -52,7 +53,7 @@ function createWriteSync(project: string, recording: RecordingSandbox) {
  * IndexedDB as it happens. When it ends: the files it wrote shown, its commit
  * made, and its deliverable opened.
  */
-export async function executeRun({ set, get }: RunStoreContext, prepared: PreparedRun): Promise<void> {
+export async function executeRun({ set, get }: RunStoreContext, prepared: PreparedRun, options: RunStartOptions = {}): Promise<void> {
   const { project, fileSystem, loaded, workerName, input, attachments, model } = prepared;
   const supportsPdf = new Map(get().models.map((option) => [option.id, option.supportsPdf]));
   const active = beginActiveRun(project, (pending) => set({ pendingApprovals: pending }));
@@ -77,9 +78,9 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
         tree,
         activeRunId: start.runId,
         runProjects: { ...current.runProjects, [start.runId]: project },
-        // The new run opens as the editor area's front tab.
+        // The new run opens as an editor-area tab, in front unless it was started while typing in the editor.
         runTabs: [...current.runTabs, start.runId],
-        activeRunTab: start.runId,
+        activeRunTab: options.tabInBackground === true ? current.activeRunTab : start.runId,
       };
     }),
   );
@@ -132,9 +133,14 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
     await writes.finish();
     if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
   }
-  // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
+  // A completed run's deliverable (the entry worker's last written file) opens in the file tab;
+  // a run's document in front stays there (the person is reading how the run went).
   const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
-  if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) await useWorkspaceStore.getState().openFile(deliverable);
+  if (deliverable !== null && useWorkspaceStore.getState().currentProject === project) {
+    const front = get().activeRunTab;
+    await useWorkspaceStore.getState().openFile(deliverable);
+    if (front !== null && get().runTabs.includes(front)) set({ activeRunTab: front });
+  }
 }
 
 function asBytes(file: SharedFile): { path: string; data: Uint8Array } {

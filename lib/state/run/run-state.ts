@@ -24,6 +24,11 @@ export interface RunPreflight {
   diagnostics: Diagnostic[];
 }
 
+/** How a run started from the form shows: its tab opens behind the file when the person is typing in the editor. */
+export interface RunStartOptions {
+  tabInBackground?: boolean;
+}
+
 export interface RunState {
   models: ModelOption[];
   serverDefaultModel: string | null;
@@ -69,7 +74,7 @@ export interface RunState {
   closeRunTab: (runId: string) => void;
   /** Shows the open file again in the editor area; run tabs stay open. */
   showFileTab: () => void;
-  run: () => Promise<void>;
+  run: (options?: RunStartOptions) => Promise<void>;
   /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
   resume: (runId: string) => Promise<void>;
   /**
