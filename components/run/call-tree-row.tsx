@@ -12,6 +12,8 @@ import styles from './run-document.module.css';
 interface CallTreeRowViewProps {
   row: CallTreeRow;
   selected: boolean;
+  /** The row Tab lands on in the tree (the selected one, or the first when the selected one is folded away). */
+  tabStop: boolean;
   /** Stable across renders (the tree keeps them in a ref), so they do not redraw the row. */
   onSelect: (key: string) => void;
   onToggle: (key: string) => void;
@@ -30,6 +32,7 @@ export const CallTreeRowView = memo(
   CallTreeRowContent,
   (previous, next) =>
     previous.selected === next.selected &&
+    previous.tabStop === next.tabStop &&
     previous.row.key === next.row.key &&
     previous.row.call === next.row.call &&
     previous.row.expanded === next.row.expanded &&
@@ -38,7 +41,7 @@ export const CallTreeRowView = memo(
     (previous.row.kind !== 'tool' || next.row.kind !== 'tool' || (previous.row.toolCall === next.row.toolCall && previous.row.childCall === next.row.childCall)),
 );
 
-function CallTreeRowContent({ row, selected, onSelect, onToggle }: CallTreeRowViewProps) {
+function CallTreeRowContent({ row, selected, tabStop, onSelect, onToggle }: CallTreeRowViewProps) {
   const overrides = usePriceOverrides();
   const common = {
     role: 'treeitem',
@@ -47,7 +50,7 @@ function CallTreeRowContent({ row, selected, onSelect, onToggle }: CallTreeRowVi
     'aria-setsize': row.siblings,
     'aria-selected': selected,
     ...(row.expandable ? { 'aria-expanded': row.expanded } : {}),
-    tabIndex: selected ? 0 : -1,
+    tabIndex: tabStop ? 0 : -1,
     'data-row-key': row.key,
     className: `${styles.treeRow} ${selected ? styles.treeRowSelected : ''}`,
     onClick: () => onSelect(row.key),

@@ -11,8 +11,8 @@ const ROW_PX = 28;
 
 interface CallTreeWindowProps {
   rows: readonly CallTreeRow[];
-  /** The selected row's key: a block redraws when the selection enters or leaves it. */
-  selectedKey: string | null;
+  /** The selected row's and the Tab stop's keys: a block redraws when either enters or leaves it. */
+  markedKeys: readonly (string | null)[];
   renderRow: (row: CallTreeRow) => ReactNode;
 }
 
@@ -25,14 +25,14 @@ type BlockHeights = Map<number, { heightPx: number; rows: number }>;
  * the browser what its visible rows cost. Rows out of view are not in the DOM;
  * the browser's find does not see them until they are scrolled to.
  */
-export function CallTreeWindow({ rows, selectedKey, renderRow }: CallTreeWindowProps) {
+export function CallTreeWindow({ rows, markedKeys, renderRow }: CallTreeWindowProps) {
   // Heights of drawn blocks, kept across renders; written by the blocks' resize observers, read when a block leaves view.
   const heights = useRef<BlockHeights>(new Map());
   if (rows.length < WINDOW_FROM_ROWS) return <>{rows.map(renderRow)}</>;
   return (
     <>
       {blockRanges(rows.length).map((range) => (
-        <RowBlock key={range.start} range={range} rows={rows} selectedKey={selectedKey} renderRow={renderRow} heights={heights.current} />
+        <RowBlock key={range.start} range={range} rows={rows} markedKeys={markedKeys} renderRow={renderRow} heights={heights.current} />
       ))}
     </>
   );
@@ -59,13 +59,17 @@ function holds(rows: readonly CallTreeRow[], range: BlockRange, key: string | nu
 
 /**
  * Renders again only when one of its rows shows something new or the
- * selection moves in or out of it: a row appended to the last block leaves
+ * selection (or the Tab stop) moves in or out of it: a row appended to the last block leaves
  * the other 39 of a 1,000-row list alone.
  */
 const RowBlock = memo(RowBlockContent, (previous, next) => {
   if (previous.range.start !== next.range.start || previous.range.end !== next.range.end) return false;
   for (let index = next.range.start; index < next.range.end; index += 1) if (!sameRow(previous.rows[index], next.rows[index])) return false;
-  if (previous.selectedKey !== next.selectedKey && (holds(next.rows, next.range, previous.selectedKey) || holds(next.rows, next.range, next.selectedKey))) return false;
+  for (let index = 0; index < Math.max(previous.markedKeys.length, next.markedKeys.length); index += 1) {
+    const before = previous.markedKeys[index] ?? null;
+    const after = next.markedKeys[index] ?? null;
+    if (before !== after && (holds(next.rows, next.range, before) || holds(next.rows, next.range, after))) return false;
+  }
   return true;
 });
 

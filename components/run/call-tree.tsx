@@ -104,6 +104,9 @@ export function CallTree({ rows, selectedKey, onSelect, onToggle, live, focusReq
     if (handled) event.preventDefault();
   };
 
+  // Tab lands on the selected row; when it is folded away (its parent closed), on the first row.
+  const tabStop = selectedKey !== null && rows.some((row) => row.key === selectedKey) ? selectedKey : (rows[0]?.key ?? null);
+
   return (
     <div
       ref={scroller}
@@ -117,8 +120,10 @@ export function CallTree({ rows, selectedKey, onSelect, onToggle, live, focusReq
       <div role="tree" aria-label="Calls of this run" className={styles.tree} data-testid="call-tree" data-count={rows.length} onKeyDown={onKeyDown}>
         <CallTreeWindow
           rows={rows}
-          selectedKey={selectedKey}
-          renderRow={(row) => <CallTreeRowView key={row.key} row={row} selected={row.key === selectedKey} onSelect={selectRow} onToggle={toggleRow} />}
+          markedKeys={[selectedKey, tabStop]}
+          renderRow={(row) => (
+            <CallTreeRowView key={row.key} row={row} selected={row.key === selectedKey} tabStop={row.key === tabStop} onSelect={selectRow} onToggle={toggleRow} />
+          )}
         />
       </div>
     </div>

@@ -119,7 +119,7 @@ export function RunDocument({ runId }: { runId: string }) {
             fork
           </span>
         )}
-        <span className={styles.summaryMeta} title="Model">
+        <span className={styles.summaryMeta} title="Model" data-testid="run-model">
           {run.model || '(project default)'}
         </span>
         <span className={styles.summaryMeta} title={new Date(run.startedAt).toLocaleString()}>
