@@ -55,7 +55,16 @@ export function CallView({ call, run }: CallViewProps) {
           Attachments: {call.attachments.map((attachment) => `${attachment.name} (${formatBytes(attachment.size)})`).join(', ')}
         </div>
       )}
-      {call.text === '' ? null : <ResultValue label="What the model wrote" value={call.text} testId="call-text" />}
+      {/* The entry call's last words are the run's final output, shown below once: not twice. */}
+      {call.text === '' || (run?.status === 'completed' && run.output === call.text.trim()) ? null : call.status === 'running' ? (
+        // While it streams, plain text: parsing the growing text as markdown at every batch would cost its square.
+        <div className={styles.section} data-testid="call-text">
+          <div className={styles.fieldName}>What the model is writing</div>
+          <div className={styles.streaming}>{call.text}</div>
+        </div>
+      ) : (
+        <ResultValue label="What the model wrote" value={call.text} testId="call-text" />
+      )}
       {call.error === undefined || call.status === 'aborted' ? null : (
         <div className={styles.failure} data-testid="call-error">
           <strong>{call.error.code}</strong>: {call.error.message}
