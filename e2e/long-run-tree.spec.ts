@@ -79,7 +79,7 @@ test('a call of 150 tool calls keeps only the rows near the view in the page, dr
   await expect(tree.locator('[data-testid="call-node"]')).toBeFocused();
   await expect(row(1)).toBeVisible();
   await expect(row(1)).toHaveAttribute('data-status', 'done');
-  await expect(row(CALLS)).toHaveCount(0);
+  expect(await rows.count()).toBeLessThan(CALLS);
 
   // The first row holds the focus while the tree scrolls to the end: its row stays.
   await row(1).click();
