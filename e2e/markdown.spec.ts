@@ -94,7 +94,8 @@ test('a run shows its reports and the summary rendered', async ({ page }) => {
   await expect(evaluatorResult.locator('table')).toBeVisible();
   await expect(evaluatorResult.locator('strong').filter({ hasText: /^Verdict: / })).toBeVisible();
 
-  // The summary file previews as a document: its title a heading, its ranking a table.
+  // The summary file (in the file tab, behind the run's) previews as a document: its title a heading, its ranking a table.
+  await page.getByTestId('editor-tab').click();
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByTestId('markdown-preview');
   await expect(preview.getByRole('heading', { name: 'Pitch deck evaluations: summary' })).toBeVisible();
