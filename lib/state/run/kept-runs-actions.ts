@@ -1,4 +1,5 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
+import { useRunTabsStore } from '../ui/run-tabs';
 import { errorMessage } from '@/lib/errors/error-message';
 import { keptRunArchive, mergeKeptRuns, readKeptRuns, withoutRun } from '../run-archive/kept-runs';
 import type { RunStoreContext } from './run-store-context';
@@ -36,6 +37,7 @@ export function createKeptRunsActions({ set, get }: RunStoreContext): Pick<RunSt
       set((state) => {
         return { tree: withoutRun(state.tree, runId), runProjects: withoutEntry(state.runProjects, runId) };
       });
+      useRunTabsStore.getState().closeRunTab(runId);
       try {
         await keptRunArchive()?.deleteRun(runId);
       } catch (error) {
