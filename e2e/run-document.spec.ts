@@ -31,7 +31,9 @@ async function delegatedRun(page: Page, project: string): Promise<void> {
   await replaceEditorText(page, MAIN_DELEGATING);
   await createFile(page, 'helper.worker');
   await replaceEditorText(page, HELPER);
-  await expect(page.getByTestId('worker-select')).toHaveValue('main');
+  // The picker follows the open worker (helper.worker); the run starts from main.
+  await expect(page.getByTestId('worker-select')).toHaveValue('helper');
+  await page.getByTestId('worker-select').selectOption('main');
   await page.getByTestId('run-input').fill('delegate to helper: write "hello from helper" to out/greeting');
   await page.getByTestId('run-button').click();
   await page.getByTestId('approval-dialog').getByTestId('approve-once').click();

@@ -196,8 +196,9 @@ test('a question takes the focus however the run started (Ctrl+Enter in the edit
   await latestEntry(page).getByRole('button').click();
   await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
   await expect(treeItem(page, 'typed.txt')).toBeVisible();
-  // The "a" answered the question; none reached the editor.
-  await page.getByTestId('editor-tab').click();
+  // The "a" answered the question; none reached the editor (the run's written file opened since: back to main.worker).
+  await treeItem(page, 'main.worker').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
   expect(await editorText(page)).toBe(before);
 });
 

@@ -57,10 +57,12 @@ export function CallView({ call, run }: CallViewProps) {
         </div>
       )}
       {/* The entry call's last words are the run's final output, shown below once: not twice. */}
-      {call.text === '' || (run?.status === 'completed' && run.output === call.text.trim()) ? null : call.status === 'running' ? (
+      {call.text === '' || (run?.status === 'completed' && run.output === call.text.trim()) ? null : call.status === 'running' || call.status === 'aborted' ? (
         // While it streams, plain text: parsing the growing text as markdown at every batch would cost its square.
-        <div className={styles.section} data-testid="call-text">
-          <div className={styles.fieldName}>What the model is writing</div>
+        // Stopped (Esc, Stop), it stays as it was: a cut-off answer is no document, and turning it into
+        // folded markdown at the stop would move and shorten the very words the person stopped on.
+        <div className={styles.section} data-testid="call-text" data-streaming={call.status === 'running' ? 'true' : 'false'}>
+          <div className={styles.fieldName}>{call.status === 'running' ? 'What the model is writing' : 'What the model wrote before the stop'}</div>
           <div className={styles.streaming}>{call.text}</div>
         </div>
       ) : (
