@@ -205,9 +205,14 @@ test('a question takes the focus however the run started (Ctrl+Enter in the edit
 test('Esc stops a run while the answer streams', async ({ page }) => {
   await newProject(page, 'stop-escape');
   // No tools: the demo answers with a few lines (the input's start, then a last line), a few words at a time.
-  // Its answer is short, so Esc goes as soon as the run is on: waiting for the first words could miss the stream.
+  // Its answer streams for a few hundred ms only, so Esc goes as soon as the run is on (the answer held back).
   const words = Array.from({ length: 600 }, (_, index) => `word${index}`);
   await setInput(page, `${words.join(' ')} end.`);
+  // The model's answer is held back a moment, so the run is surely still on when Esc goes.
+  await page.route('**/api/model', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue().catch(() => undefined);
+  });
   await page.getByTestId('run-button').click();
   const run = latestRun(page);
   await expect(run).toHaveAttribute('data-status', 'running');
