@@ -61,7 +61,7 @@ test('the IDE asks for the access token once, then lists models and runs a worke
   await expect(page.getByTestId('prompt-dialog')).toBeHidden();
   await page.getByTestId('run-input').fill('hello through the guarded proxy');
   await page.getByTestId('run-button').click();
-  const run = page.getByTestId('run-entry').first();
+  const run = page.getByTestId('run-document');
   await expect(run).toHaveAttribute('data-status', 'completed');
   await expect(run.getByTestId('run-output')).toContainText('[demo]');
 

@@ -1,3 +1,4 @@
+import { readEachRow, runDocument, selectRow, textOf } from './helpers/run-document';
 import type { Locator, Page } from '@playwright/test';
 import { makePdf } from './helpers/make-pdf';
 import { formatBytes } from '@/lib/text/format-bytes';
@@ -56,7 +57,7 @@ async function writeWorkers(page: Page): Promise<void> {
   await expect(page.getByTestId('worker-select')).toContainText('reader');
 }
 
-/** Runs a worker with the demo model and waits for the run to finish. */
+/** Runs a worker with the demo model, waits for the run to finish, and gives its document (the tab it opened). */
 async function run(page: Page, worker: string, input: string): Promise<Locator> {
   await page.getByTestId('worker-select').selectOption(worker);
   await expect(page.getByTestId('model-select')).toHaveValue('demo:scripted');
@@ -66,7 +67,19 @@ async function run(page: Page, worker: string, input: string): Promise<Locator> 
   await expect(page.getByTestId('run-entry')).toHaveCount(before + 1);
   const latest = page.getByTestId('run-entry').first();
   await expect(latest).toHaveAttribute('data-status', /completed|failed/, { timeout: 30_000 });
-  return latest;
+  const document = runDocument(page);
+  await expect(document).toHaveAttribute('data-run-id', (await latest.getAttribute('data-run-id'))!);
+  return document;
+}
+
+/** What each reader call's detail says: its attachments and what the model wrote. */
+function readerDetails(page: Page, runEntry: Locator) {
+  return readEachRow(page, readerCalls(runEntry), async (detail) => ({ attachments: await textOf(detail, 'call-attachments'), text: await textOf(detail, 'call-text') }));
+}
+
+/** The error of each reader tool call, from its detail. */
+function readerToolErrors(page: Page, runEntry: Locator) {
+  return readEachRow(page, readerToolCalls(runEntry), (detail) => textOf(detail, 'tool-error'));
 }
 
 function readerCalls(runEntry: Locator): Locator {
@@ -158,21 +171,23 @@ test('the orchestrator hands each PDF to the reader: each reader shows its attac
   await expect(readerToolCalls(runEntry).and(page.locator('[data-status="done"]'))).toHaveCount(2);
   const readers = readerCalls(runEntry);
   await expect(readers).toHaveCount(2);
+  await expect(readers.and(page.locator('[data-depth="1"]'))).toHaveCount(2);
+  const details = await readerDetails(page, runEntry);
 
-  const alphaReader = readers.filter({ has: page.getByTestId('call-attachments').getByText('alpha.pdf', { exact: false }) });
-  await expect(alphaReader).toHaveCount(1);
-  await expect(alphaReader).toHaveAttribute('data-depth', '1');
-  await expect(alphaReader.getByTestId('call-attachments')).toHaveText(`Attachments: alpha.pdf (${formatBytes(alpha.byteLength)})`);
+  const alphaReader = details.filter((detail) => detail.attachments.includes('alpha.pdf'));
+  expect(alphaReader).toHaveLength(1);
+  expect(alphaReader[0]!.attachments).toBe(`Attachments: alpha.pdf (${formatBytes(alpha.byteLength)})`);
   // The demo reader quotes the beginning of what it was given: the PDF's extracted text.
-  await expect(alphaReader.getByTestId('call-text')).toContainText('Extracted text of alpha.pdf (2 pages)');
-  await expect(alphaReader.getByTestId('call-text')).toContainText('Alpha Orchards deck, page 1');
+  expect(alphaReader[0]!.text).toContain('Extracted text of alpha.pdf (2 pages)');
+  expect(alphaReader[0]!.text).toContain('Alpha Orchards deck, page 1');
 
-  const betaReader = readers.filter({ has: page.getByTestId('call-attachments').getByText('beta.pdf', { exact: false }) });
-  await expect(betaReader).toHaveCount(1);
-  await expect(betaReader.getByTestId('call-attachments')).toHaveText(`Attachments: beta.pdf (${formatBytes(beta.byteLength)})`);
-  await expect(betaReader.getByTestId('call-text')).toContainText('Beta Freight deck, page 1');
-  await expect(betaReader.getByTestId('call-text')).not.toContainText('Alpha Orchards');
+  const betaReader = details.filter((detail) => detail.attachments.includes('beta.pdf'));
+  expect(betaReader).toHaveLength(1);
+  expect(betaReader[0]!.attachments).toBe(`Attachments: beta.pdf (${formatBytes(beta.byteLength)})`);
+  expect(betaReader[0]!.text).toContain('Beta Freight deck, page 1');
+  expect(betaReader[0]!.text).not.toContain('Alpha Orchards');
 
+  await selectRow(page, runEntry.locator('[data-testid="call-node"][data-depth="0"]'));
   await expect(runEntry.getByTestId('run-output')).toContainText('I delegated to 2 worker calls');
 });
 
@@ -191,33 +206,31 @@ test('the reader\'s policy and unreadable PDFs end as tool errors that say why; 
   // A .txt: the suffix rule, named.
   let runEntry = await run(page, 'orchestrator', 'Delegate to reader: notes.txt');
   await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'error');
-  await expect(readerToolCalls(runEntry).getByTestId('tool-error')).toContainText(
-    'Worker "reader" does not accept "notes.txt": only .pdf files are allowed (allowed_suffixes)',
-  );
   await expect(runEntry.getByTestId('run-output')).toContainText('reader failed');
+  expect(await readerToolErrors(page, runEntry)).toEqual([expect.stringContaining('Worker "reader" does not accept "notes.txt": only .pdf files are allowed (allowed_suffixes)')]);
 
   // Two PDFs in one call: refused by the attachment policy (max_attachments: 1), before the reader runs.
   runEntry = await run(page, 'orchestrator', 'Delegate to reader: alpha.pdf and beta.pdf');
   await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'error');
-  await expect(readerToolCalls(runEntry).getByTestId('tool-error')).toContainText(
-    'Worker "reader" accepts at most 1 attachment (max_attachments), but 2 were passed; "beta.pdf" is one too many.',
-  );
+  expect(await readerToolErrors(page, runEntry)).toEqual([
+    expect.stringContaining('Worker "reader" accepts at most 1 attachment (max_attachments), but 2 were passed; "beta.pdf" is one too many.'),
+  ]);
   await expect(readerCalls(runEntry)).toHaveCount(0);
 
   // An empty and a corrupted PDF pass the policy but cannot be read: each call says so.
   runEntry = await run(page, 'orchestrator', 'Delegate each file to reader: empty.pdf and broken.pdf');
   await expect(runEntry).toHaveAttribute('data-status', 'completed');
   await expect(readerToolCalls(runEntry)).toHaveCount(2);
-  const errors = readerToolCalls(runEntry).getByTestId('tool-error');
-  await expect(errors.filter({ hasText: 'Cannot attach "empty.pdf": the file is empty (0 bytes).' })).toHaveCount(1);
-  await expect(errors.filter({ hasText: /broken\.pdf is not a readable PDF: \S/ })).toHaveCount(1);
+  const errors = await readerToolErrors(page, runEntry);
+  expect(errors.filter((text) => text.includes('Cannot attach "empty.pdf": the file is empty (0 bytes).'))).toHaveLength(1);
+  expect(errors.filter((text) => /broken\.pdf is not a readable PDF: \S/.test(text))).toHaveLength(1);
 
   // .PDF in capitals meets `allowed_suffixes: [.pdf]`, and its text reaches the reader.
   runEntry = await run(page, 'orchestrator', 'Delegate to reader: UPPER.PDF');
   await expect(readerToolCalls(runEntry)).toHaveAttribute('data-status', 'done');
-  const reader = readerCalls(runEntry);
-  await expect(reader.getByTestId('call-attachments')).toContainText('UPPER.PDF');
-  await expect(reader.getByTestId('call-text')).toContainText('Upper Case deck, page 1');
+  const [reader] = await readerDetails(page, runEntry);
+  expect(reader!.attachments).toContain('UPPER.PDF');
+  expect(reader!.text).toContain('Upper Case deck, page 1');
 
   // The same policy holds for the reader run as the entry worker, with files from the attachment picker.
   await page.getByTestId('worker-select').selectOption('reader');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { cleanEnvironment, runCli } from '../lib/cli/testing/spawn-cli';
+import { openRun, runDocument } from './helpers/run-document';
 import { expect, openWorkbench, test } from './helpers/workbench-test';
 
 /**
@@ -43,8 +44,8 @@ test('a record the CLI wrote opens in the IDE and replays offline', async ({ pag
   await expect(dialog.getByTestId('import-run-summary')).toContainText('It holds a run of main');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2');
-  const imported = runEntries(page).first();
-  await expect(imported).toHaveAttribute('data-status', 'completed');
+  await expect(runEntries(page).first()).toHaveAttribute('data-status', 'completed');
+  const imported = await openRun(page, runEntries(page).first());
   const recordedOutput = await outputText(imported);
   expect(recordedOutput).toContain('I evaluated 3 of 3 pitch decks');
 
@@ -52,9 +53,11 @@ test('a record the CLI wrote opens in the IDE and replays offline', async ({ pag
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2-replay', { timeout: 30_000 });
   // The copy holds the recorded run and its replay, the replay first.
   await expect(runEntries(page)).toHaveCount(2);
-  const replay = runEntries(page).first();
-  await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
-  await expect(replay.getByTestId('run-replay-label')).toBeVisible();
+  await expect(runEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  await expect(runEntries(page).first().getByTestId('run-replay-label')).toBeVisible();
+  // The replay's tab is in front.
+  const replay = runDocument(page);
+  await expect(replay).toHaveAttribute('data-run-id', (await runEntries(page).first().getAttribute('data-run-id'))!);
   expect(await outputText(replay)).toBe(recordedOutput);
   expect(proxyRequests).toBe(0);
 });

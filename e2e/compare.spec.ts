@@ -119,16 +119,17 @@ test("run the example's test cases and see the table; a failing case opens its r
   await expect(demoTotal.getByTestId('tests-cost')).toHaveText('$0.00');
   await expect(standInTotal.getByTestId('tests-cost')).toHaveText('cost unknown');
 
-  // A failing case opens its run in the Runs panel: a normal run of the evaluator on that model.
+  // A failing case opens its run as a tab: a normal run of the evaluator on that model, its tree focused.
   const failing = standInCells.nth(2);
   const runId = await failing.getAttribute('data-run-id');
   await failing.click();
   await expect(dialog).toBeHidden();
-  const run = page.locator(`[data-testid="run-entry"][data-run-id="${runId}"]`);
+  const run = page.getByTestId('run-document');
+  await expect(run).toHaveAttribute('data-run-id', runId!);
   await expect(run).toHaveAttribute('data-status', 'completed');
-  await expect(run.locator('> button')).toBeFocused();
-  await expect(run.locator('> button')).toHaveAttribute('aria-expanded', 'true');
-  await expect(run).toContainText(`Model ${STAND_IN_MODEL}`);
+  await expect(run.locator('[data-testid="call-node"][data-depth="0"]')).toBeFocused();
+  await expect(page.locator(`[data-testid="run-entry"][data-run-id="${runId}"] > button`)).toHaveAttribute('aria-current', 'page');
+  await expect(run.getByTestId('run-model')).toHaveText(STAND_IN_MODEL);
   await expect(run.getByTestId('run-output')).toContainText('The stand-in wrote');
   // Eight cases, eight runs; each kept across a reload like any run.
   await expect(page.getByTestId('run-entry')).toHaveCount(8);

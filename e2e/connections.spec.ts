@@ -89,7 +89,8 @@ test('over HTTP/1.1, a fan-out of eight sends five steps at once, says the rest 
   await page.getByTestId('worker-select').selectOption('main');
   await expect(page.getByTestId('model-select')).toHaveValue('openai-compatible:mock');
   await page.getByTestId('run-button').click();
-  const run = page.getByTestId('run-entry').first();
+  // The run's document (its tab, in front): a row per helper call, a waiting call's wait in its row.
+  const run = page.getByTestId('run-document');
   const helpers = run.locator('[data-testid="call-node"][data-worker="helper"]');
   await expect(helpers).toHaveCount(HELPERS);
 

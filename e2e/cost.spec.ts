@@ -64,8 +64,10 @@ async function expectedCost(tokensText: string, inputPerMillion: number, outputP
 async function runAndWait(page: Page, input: string) {
   await page.getByTestId('run-input').fill(input);
   await page.getByTestId('run-button').click();
-  const run = page.getByTestId('run-entry').first();
-  await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  // The run's document (its tab, in front): the tree's rows and the header carry the costs.
+  const run = page.getByTestId('run-document');
+  await expect(run).toHaveAttribute('data-status', 'completed');
   return run;
 }
 
@@ -96,8 +98,9 @@ test('a price set in Settings costs the demo run in the node and the header; bad
   expect(expected).toMatch(/^\$\d+\.\d{2,4}$/);
   expect(expected).not.toBe('$0.00');
   await expect(node.getByTestId('call-cost')).toHaveText(expected);
-  // One worker call: the run's total is that call's cost.
+  // One worker call: the run's total is that call's cost, in the document and in the run list.
   await expect(run.getByTestId('run-cost')).toHaveText(expected);
+  await expect(page.getByTestId('run-entry').first().getByTestId('run-cost')).toHaveText(expected);
 
   // The price is kept in this browser; Reset goes back to the shipped (free) price and re-prices the run.
   await page.reload();

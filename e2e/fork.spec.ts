@@ -28,7 +28,7 @@ test('fork the example run from the orchestrator\'s last step: only that step as
 
   await page.getByTestId('run-button').click();
   await page.locator('[data-testid="approval-item"][data-tool="worker_create"]').getByTestId('approve-once').click();
-  const original = runEntries(page).first();
+  const original = page.getByTestId('run-document');
   await expect(original).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   const originalRequests = requests.count();
   await expect(original.getByTestId('run-output').getByTestId('markdown-rendered')).toBeVisible();
@@ -37,11 +37,12 @@ test('fork the example run from the orchestrator\'s last step: only that step as
   const rootSteps = await root.getAttribute('data-steps');
   expect(Number(rootSteps)).toBeGreaterThan(1);
 
-  // Fork from the last step of the orchestrator, with the keyboard.
-  const open = root.getByTestId('fork-open').first();
+  // Fork from the last step of the orchestrator (selected: the entry call), from the toolbar, with the keyboard.
+  await expect(root).toHaveAttribute('aria-selected', 'true');
+  const open = original.getByTestId('run-toolbar').getByTestId('fork-open');
   await open.focus();
   await page.keyboard.press('Enter');
-  const form = root.getByTestId('fork-form').first();
+  const form = original.getByTestId('fork-form');
   await form.getByTestId('fork-step').selectOption(String(rootSteps));
   await form.getByTestId('fork-model').selectOption('demo:scripted');
   await form.getByTestId('fork-run').click();
@@ -54,6 +55,9 @@ test('fork the example run from the orchestrator\'s last step: only that step as
   expect(requests.count() - originalRequests).toBe(1);
   // No question came back: worker_create's recorded outcome stood.
   await expect(page.getByTestId('approval-item')).toHaveCount(0);
-  await expect(forked.getByTestId('run-output').getByTestId('markdown-rendered')).toBeVisible();
-  expect(await forked.getByTestId('run-output').innerText()).toBe(originalOutput);
+  // The fork opened as the tab in front.
+  const forkedDocument = page.getByTestId('run-document');
+  await expect(forkedDocument).toHaveAttribute('data-run-id', (await forked.getAttribute('data-run-id'))!);
+  await expect(forkedDocument.getByTestId('run-output').getByTestId('markdown-rendered')).toBeVisible();
+  expect(await forkedDocument.getByTestId('run-output').innerText()).toBe(originalOutput);
 });

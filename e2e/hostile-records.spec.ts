@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MAX_RECORD_EVENTS } from '@/lib/run-record/run-record-limits';
 import { deeplyNestedRunLink, runLinkFromText, syntheticRecordPayload, withRawArguments } from '@/lib/run-record/testing/synthetic-record';
+import { expandAllCalls, openRun, runDetail } from './helpers/run-document';
 import { expect, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -59,11 +60,14 @@ test('arguments nested within the limit open and show, before and after a reload
   await page.goto(`/${link}`);
   await page.getByTestId('import-dialog').getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('nested');
-  const run = page.getByTestId('run-entry').first();
-  await expect(run).toHaveAttribute('data-status', 'completed');
-  // Folded past 600 characters; unfolded, the innermost value shows.
-  await run.getByRole('button', { name: /^Show more/ }).first().click();
-  await expect(run).toContainText('"deep"');
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed');
+  const run = await openRun(page, page.getByTestId('run-entry').first());
+  // A tool call's arguments, in the detail pane: folded past 600 characters; unfolded, the innermost value shows.
+  await expandAllCalls(run);
+  await run.getByTestId('tool-call').first().click();
+  const detail = runDetail(page);
+  await detail.getByRole('button', { name: /^Show more/ }).first().click();
+  await expect(detail).toContainText('"deep"');
   await page.reload();
   await expect(page.getByTestId('project-select')).toHaveValue('nested');
   await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { changedFiles, storedFileBytes } from './helpers/stored-files';
+import { openRun, runDocument } from './helpers/run-document';
 import { createFile, editorText, expect, expectSaved, focusEditor, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -127,16 +128,18 @@ test('Run follows the open worker: the picker, Ctrl+Enter in the editor and the 
   await focusEditor(page);
   await page.keyboard.press('Control+Enter');
   await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
-  await expect(latestRun(page).getByTestId('call-node').first()).toHaveAttribute('data-worker', 'greeter2');
+  // Started from the editor, its tab opened behind the file: its row brings it forward.
+  await expect((await openRun(page, latestRun(page))).getByTestId('call-node').first()).toHaveAttribute('data-worker', 'greeter2');
 
   await treeItem(page, 'main.worker').click();
+  await expect(page.getByTestId('editor-tab')).toHaveAttribute('aria-current', 'page');
   await expect(picker).toHaveValue('main');
   // A pick by hand holds while the tab stays open; the tab's Run button runs the tab's worker.
   await picker.selectOption('greeter2');
   await page.getByTestId('run-open-worker').click();
   await expect(page.getByTestId('run-entry')).toHaveCount(2);
   await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
-  await expect(latestRun(page).getByTestId('call-node').first()).toHaveAttribute('data-worker', 'main');
+  await expect(runDocument(page).getByTestId('call-node').first()).toHaveAttribute('data-worker', 'main');
 });
 
 test("the model shown is the one used: a worker's own model is said on the form, the run and its call", async ({ page }) => {
@@ -163,9 +166,10 @@ Answer briefly.
   await expect(page.getByTestId('worker-model-note')).toContainText('runs on demo:scripted, not on the model chosen here');
   await page.getByTestId('run-input').fill('Hello there.');
   await page.getByTestId('run-button').click();
-  const run = latestRun(page);
-  await expect(run).toHaveAttribute('data-status', 'completed');
-  await expect(run).toContainText('Model demo:scripted');
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
+  await expect(latestRun(page).getByTestId('run-model')).toHaveText('demo:scripted');
+  const run = runDocument(page);
+  await expect(run.getByTestId('run-model')).toHaveText('demo:scripted');
   await expect(run).not.toContainText(OTHER_MODEL);
   await expect(run.getByTestId('call-node').first()).toContainText('demo:scripted');
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { startChatCompletionsStandIn, type StandIn } from './helpers/chat-completions-stand-in';
 import { SCREEN_SIZES, expectContentFits, expectScreenHoldsUp, screenshotFor } from './helpers/layout-checks';
+import { runDetail, runDocument, selectRow } from './helpers/run-document';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
 import { createFile, expect, expectSaved, focusEditor, newProject, openWorkbench, replaceEditorText, test } from './helpers/workbench-test';
 
@@ -109,6 +110,28 @@ test('an approval: one-line fields for one-line values, Approve and Deny in sigh
   await checkAtEverySize(page, 'approval', page.getByTestId('approval-dialog'));
   await question.getByTestId('deny').click();
   await expect(question).toBeHidden();
+});
+
+test('a finished run document: its toolbar, tree and detail fit at 1024, 1440 and 1920 wide', async ({ page }) => {
+  await openWorkbench(page);
+  await page.getByTestId('run-button').click();
+  await page.locator('[data-testid="approval-item"][data-tool="worker_create"]').getByTestId('approve-once').click();
+  const document = runDocument(page);
+  await expect(document).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  // An evaluator's call selected: its report (a markdown table) in the detail pane.
+  await selectRow(page, document.locator('[data-testid="tool-call"][data-tool="pitch_evaluator"]').first());
+  await expect(runDetail(page).getByTestId('tool-result').locator('table')).toBeVisible();
+  for (const size of [...SCREEN_SIZES, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await screenshotFor(page, 'run-document');
+    await expectScreenHoldsUp(page, document);
+    // Every toolbar action is in the window, the overflow menu's included.
+    for (const action of await document.getByRole('toolbar').getByRole('button').all()) {
+      const box = (await action.boundingBox())!;
+      expect.soft(box.x + box.width, `${await action.getAttribute('aria-label')} inside the window`).toBeLessThanOrEqual(size.width);
+    }
+  }
 });
 
 test('History with a diff: the versions beside the files, the diff side by side in the dark theme', async ({ page }) => {

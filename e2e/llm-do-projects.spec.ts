@@ -7,6 +7,7 @@ import { LLM_DO_CORPUS, type LlmDoCorpusProject } from '@/lib/llm-do/testing/llm
 import { checkLlmDoFormat } from '@/lib/llm-do/testing/llm-do-format-rules';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { dropOnto } from './helpers/drop-entries';
+import { runDocument, selectRow } from './helpers/run-document';
 import { answerPrompt, editorText, expect, newProject, openWorkbench, problemRows, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -84,6 +85,12 @@ async function runToEnd(page: Page, entry: LlmDoCorpusProject) {
   return { run, approvals };
 }
 
+/** The instructions main was given, in the detail pane of its row in the run's document (in front once the run started). */
+async function mainInstructions(page: Page) {
+  const detail = await selectRow(page, runDocument(page).locator('[data-testid="call-node"][data-worker="main"]').first());
+  return detail.getByTestId('call-instructions');
+}
+
 async function savedBytes(download: Download): Promise<Uint8Array> {
   const path = await download.path();
   if (path === null) throw new Error('download failed');
@@ -114,9 +121,9 @@ for (const [name, entry] of [
     await importZip(page, name, entry.files);
     await expectNoErrors(page, name);
 
-    const { run, approvals } = await runToEnd(page, entry);
+    const { approvals } = await runToEnd(page, entry);
     if (entry.included !== undefined) {
-      await expect(run.locator('[data-testid="call-node"][data-worker="main"] [data-testid="call-instructions"]').first()).toContainText(entry.included);
+      await expect(await mainInstructions(page)).toContainText(entry.included);
     }
     // Imported means untrusted: whatever project.json says (approve_all included), the write was asked for.
     expect(approvals).toBeGreaterThan(0);
@@ -139,9 +146,9 @@ for (const [name, entry] of [
     await expectNoErrors(page, name);
     await reloadProject(page, name);
     await expectNoErrors(page, name);
-    const { run } = await runToEnd(page, entry);
+    await runToEnd(page, entry);
     if (entry.included !== undefined) {
-      await expect(run.locator('[data-testid="call-node"][data-worker="main"] [data-testid="call-instructions"]').first()).toContainText(entry.included);
+      await expect(await mainInstructions(page)).toContainText(entry.included);
     }
     const stored = await storedFiles(page);
     for (const [path, text] of Object.entries(entry.files)) expect(stored.get(path), path).toBe(path === entry.writes.path ? entry.writes.content : text);

@@ -41,7 +41,7 @@ test('an llm-do project zip imports unchanged, runs with its entry.args to the e
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
 
-  const run = page.getByTestId('run-entry').first();
+  const run = page.getByTestId('run-document');
   await expect(run).toHaveAttribute('data-status', 'completed');
   await expect(run.locator('[data-testid="call-node"][data-worker="scribe"]')).toHaveAttribute('data-status', 'completed');
   await expect(run.getByTestId('run-output')).toContainText('I delegated to 1 worker call');

@@ -1,18 +1,20 @@
 import { startMockUpstream, type ChatCompletionRequest, type MockReply, type MockUpstream } from '../bench/support/mock-upstream';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
+import { openRun, runDetail, runDocument } from './helpers/run-document';
 import { expect, expectSaved, newProject, replaceEditorText, test } from './helpers/workbench-test';
 
 /**
- * A worker call with a long list of tool calls (issue #16): the Run panel keeps
- * only the rows near its visible part in the page, says how many there are,
- * draws the others as they are scrolled to, keeps a row that holds the focus,
+ * A worker call with a long list of tool calls (issue #16): the run document's
+ * tree keeps only the rows near its visible part in the page, says how many there are,
+ * follows the newest rows while the run streams, draws the others as they are
+ * scrolled to, keeps a row that holds the focus,
  * and shows the same after a reload. The model is an OpenAI-compatible stand-in
  * (bench/support/mock-upstream) that asks for 150 reads in one step.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 const CALLS = 150;
 
-// Long enough (over 600 characters) that every read's result folds behind a "Show more" button.
+// Long enough (over 600 characters) that every read's result folds behind a "Show more" button in its detail.
 const WORKER = [
   '---',
   'name: main',
@@ -53,45 +55,52 @@ test('a call of 150 tool calls keeps only the rows near the view in the page, dr
   await page.getByTestId('model-select').selectOption('openai-compatible:mock');
   await page.getByTestId('run-input').fill('Read yourself.');
   await page.getByTestId('run-button').click();
-  const run = page.getByTestId('run-entry').first();
+  const run = runDocument(page);
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   await expect(run.getByTestId('run-output')).toContainText(`Read it ${CALLS} times.`);
 
-  // The list says how many tool calls it has, to the eye of a screen reader too; the page holds fewer rows.
-  const list = run.getByRole('list', { name: `${CALLS} tool calls` });
-  await expect(list).toHaveAttribute('data-count', String(CALLS));
-  const rows = list.getByTestId('tool-call');
-  const row = (position: number) => list.locator(`[data-testid="tool-call"][aria-posinset="${position}"]`);
+  // The tree says how many rows it has (the entry call and its tool calls); the page holds fewer.
+  const tree = run.getByRole('tree', { name: 'Calls of this run' });
+  await expect(tree).toHaveAttribute('data-count', String(CALLS + 1));
+  const rows = tree.getByTestId('tool-call');
+  const row = (position: number) => tree.locator(`[data-testid="tool-call"][aria-posinset="${position}"]`);
+  // The live run kept its newest rows in view: the last row is drawn, the first ones are not in the page.
+  await expect(row(CALLS)).toBeVisible();
+  await expect(row(CALLS)).toHaveAttribute('data-status', 'done');
+  await expect(row(CALLS)).toHaveAttribute('aria-setsize', String(CALLS));
+  await expect(row(1)).toHaveCount(0);
+  expect(await rows.count()).toBeLessThan(CALLS);
+  // The last row's detail has its result.
+  await row(CALLS).click();
+  await expect(runDetail(page).getByTestId('tool-result')).toContainText('This sentence makes the file long.');
+
+  // Home goes to the entry call by keyboard; the first rows are drawn again.
+  await page.keyboard.press('Home');
+  await expect(tree.locator('[data-testid="call-node"]')).toBeFocused();
   await expect(row(1)).toBeVisible();
   await expect(row(1)).toHaveAttribute('data-status', 'done');
-  await expect(row(CALLS)).toHaveCount(0);
   expect(await rows.count()).toBeLessThan(CALLS);
 
-  // The first row's "Show more" holds the focus while the panel scrolls to the end: its row stays.
-  const showMore = row(1).getByRole('button', { name: /Show more/ });
-  await showMore.focus();
-  const panel = page.locator('[data-run-scroll-root]');
-  await panel.hover();
+  // The first row holds the focus while the tree scrolls to the end: its row stays.
+  await row(1).click();
+  await expect(row(1)).toBeFocused();
+  const scroller = page.locator('[data-run-scroll-root]');
+  await scroller.hover();
   await expect(async () => {
     await page.mouse.wheel(0, 20_000);
     await expect(row(CALLS)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(row(CALLS)).toHaveAttribute('data-status', 'done');
-  await expect(row(CALLS).getByTestId('tool-result')).toContainText('This sentence makes the file long.');
   expect(await rows.count()).toBeLessThan(CALLS);
-  await expect(showMore).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(row(1).getByRole('button', { name: 'Show less' })).toBeFocused();
+  await expect(row(1)).toBeFocused();
+  // End moves the focus to the last row.
+  await page.keyboard.press('End');
+  await expect(row(CALLS)).toBeFocused();
 
-  // Back at the top, the first rows are drawn again where they were.
-  await panel.evaluate((element) => element.scrollTo({ top: 0 }));
-  await expect(row(2)).toBeVisible();
-
-  // A reload keeps the run, and the list is windowed the same way.
+  // A reload keeps the run; opened from the list, its tree is windowed the same way.
   await page.reload();
   const kept = page.getByTestId('run-entry').first();
   await expect(kept).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-  const keptList = kept.getByRole('list', { name: `${CALLS} tool calls` });
-  await expect(keptList.locator('[data-testid="tool-call"][aria-posinset="1"]')).toBeVisible();
-  await expect(keptList.locator(`[data-testid="tool-call"][aria-posinset="${CALLS}"]`)).toHaveCount(0);
+  const keptTree = (await openRun(page, kept)).getByRole('tree', { name: 'Calls of this run' });
+  await expect(keptTree.locator('[data-testid="tool-call"][aria-posinset="1"]')).toBeVisible();
+  await expect(keptTree.locator(`[data-testid="tool-call"][aria-posinset="${CALLS}"]`)).toHaveCount(0);
 });

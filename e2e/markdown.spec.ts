@@ -87,13 +87,15 @@ test('a run shows its reports and the summary rendered', async ({ page }) => {
   await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md', { timeout: 60_000 });
 
   // Each evaluator's report comes back to the orchestrator as markdown, shown as a table.
-  const run = page.getByTestId('run-entry').first();
+  const run = page.getByTestId('run-document');
   await expect(run).toHaveAttribute('data-status', 'completed');
-  const evaluatorResult = run.locator('[data-testid="tool-call"][data-tool="pitch_evaluator"]').first().getByTestId('tool-result');
+  await run.locator('[data-testid="tool-call"][data-tool="pitch_evaluator"]').first().click();
+  const evaluatorResult = page.getByTestId('run-detail').getByTestId('tool-result');
   await expect(evaluatorResult.locator('table')).toBeVisible();
   await expect(evaluatorResult.locator('strong').filter({ hasText: /^Verdict: / })).toBeVisible();
 
-  // The summary file opens as a document (a run's markdown result opens in Preview): its title a heading, its ranking a table.
+  // The summary file (in the file tab, behind the run's) opens as a document (a run's markdown result opens in Preview): its title a heading, its ranking a table.
+  await page.getByTestId('editor-tab').click();
   const preview = page.getByTestId('markdown-preview');
   await expect(preview.getByRole('heading', { name: 'Pitch deck evaluations: summary' })).toBeVisible();
   await expect(preview.locator('table tbody tr')).toHaveCount(3);

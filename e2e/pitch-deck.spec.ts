@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
+import { readEachRow, runDocument, selectRow, textOf } from './helpers/run-document';
 import { answerPrompt, editorText, expandFolder, expect, focusEditor, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -16,8 +17,9 @@ import { answerPrompt, editorText, expandFolder, expect, focusEditor, openWorkbe
 const EXAMPLE = 'pitch-deck-example';
 const slugs = EXAMPLE_DECK_FILE_NAMES.map((name) => name.replace(/\.pdf$/, ''));
 
+/** The run in front of the editor area: a run started from the Run panel opens there. */
 function latestRun(page: Page): Locator {
-  return page.getByTestId('run-entry').first();
+  return runDocument(page);
 }
 
 function creationQuestion(page: Page): Locator {
@@ -25,15 +27,16 @@ function creationQuestion(page: Page): Locator {
 }
 
 /**
- * The content the entry worker wrote to `path`, as the run tree shows the write's arguments
- * (picked by the write's result, which names the one path it wrote; long values unfolded).
+ * The content the entry worker wrote to `path`, as the run document shows the write's arguments
+ * (the write picked by its result, which names the one path it wrote; long values unfolded).
  */
 async function writtenContent(run: Locator, path: string): Promise<Locator> {
-  const write = run
-    .locator('[data-testid="tool-call"][data-tool="write_file"]')
-    .filter({ has: run.page().getByTestId('tool-result').filter({ hasText: `"${path}"` }) });
-  await expect(write).toHaveCount(1);
-  const args = write.getByTestId('tool-args');
+  const page = run.page();
+  const writes = run.locator('[data-testid="tool-call"][data-tool="write_file"][aria-level="2"]');
+  const results = await readEachRow(page, writes, (detail) => textOf(detail, 'tool-result'));
+  const matching = results.flatMap((result, index) => (result.includes(`"${path}"`) ? [index] : []));
+  expect(matching).toHaveLength(1);
+  const args = (await selectRow(page, writes.nth(matching[0]!))).getByTestId('tool-args');
   const more = args.getByRole('button', { name: /Show more/ });
   if ((await more.count()) > 0) await more.click();
   return args;
@@ -115,9 +118,8 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
   // One evaluator call per deck, each with its deck attached.
   const evaluators = run.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]');
   await expect(evaluators).toHaveCount(3);
-  for (const name of EXAMPLE_DECK_FILE_NAMES) {
-    await expect(evaluators.filter({ has: page.getByTestId('call-attachments').filter({ hasText: name }) })).toHaveCount(1);
-  }
+  const attachments = await readEachRow(page, evaluators, (detail) => textOf(detail, 'call-attachments'));
+  for (const name of EXAMPLE_DECK_FILE_NAMES) expect(attachments.filter((text) => text.includes(name))).toHaveLength(1);
   for (let index = 0; index < 3; index += 1) {
     await expect(evaluators.nth(index)).toHaveAttribute('data-depth', '1');
     await expect(evaluators.nth(index)).toHaveAttribute('data-status', 'completed');
@@ -136,7 +138,8 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
   await expect(orbit).toContainText('guaranteed returns');
   await expect(orbit).toContainText('Guaranteed 100x return for early investors.');
 
-  // The summary opens rendered (a markdown result is read) and ranks the three companies; the files are in the tree.
+  // The summary (its tab, behind the run's) opens rendered (a markdown result is read) and ranks the three companies; the files are in the tree.
+  await page.getByTestId('editor-tab').click();
   const preview = page.getByTestId('markdown-preview');
   await expect(preview).toContainText('Tidewater Robotics');
   const summary = await preview.innerText();
@@ -153,8 +156,9 @@ test('fresh browser: the example with its 3 decks runs end to end and opens the 
 
   await treeItem(page, 'summary.md').click();
   await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md');
-  // The screenshot shows the run from its top: the entry worker and its evaluator calls.
-  await run.getByRole('button').first().scrollIntoViewIfNeeded();
+  // The screenshot shows the run's document: the entry worker and its evaluator calls.
+  await page.getByTestId('run-entry').first().getByRole('button').click();
+  await expect(run.getByTestId('call-tree')).toBeVisible();
   await attachScreenshot(page, testInfo, 'pitch-deck-demo.png');
 });
 
@@ -180,6 +184,7 @@ test('a deck the user uploads is evaluated from its own text', async ({ page }) 
   const report = await writtenContent(run, 'evaluations/quillfeather-labs.md');
   await expect(report).toContainText('# Quillfeather Labs');
   await expect(report).toContainText('37 paying customers and 410,000 dollars in annual recurring revenue.');
+  await page.getByTestId('editor-tab').click();
   await expect(page.getByTestId('markdown-preview')).toContainText('Quillfeather Labs');
 });
 

@@ -34,7 +34,8 @@ async function runWrite(page: Page, text: string) {
   const before = await page.getByTestId('run-entry').count();
   await page.getByTestId('run-button').click();
   await expect(page.getByTestId('run-entry')).toHaveCount(before + 1);
-  return page.getByTestId('run-entry').first();
+  // The run's document: its tab opened in front when it started.
+  return page.getByTestId('run-document');
 }
 
 test('an imported project cannot skip approvals until the person trusts it, and the trust survives a reload', async ({ page }) => {

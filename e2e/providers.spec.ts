@@ -63,7 +63,9 @@ test('pitch-deck example against a rate-limiting Anthropic stand-in completes, t
   await expect(wait).toHaveText(/^rate limited — retrying in [01] s, attempt 1 of 5$/);
 
   await expect(page.getByTestId('editor-tab')).toHaveText('evaluations/summary.md', { timeout: 90_000 });
-  const run = page.getByTestId('run-entry').first();
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed');
+  // The run's document (its tab, in front): one row per evaluator call, its retries in the row.
+  const run = page.getByTestId('run-document');
   await expect(run).toHaveAttribute('data-status', 'completed');
   const evaluators = run.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]');
   await expect(evaluators).toHaveCount(3);

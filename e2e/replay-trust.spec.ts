@@ -1,6 +1,7 @@
 import { zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import { openRun } from './helpers/run-document';
 import { editorText, expect, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -89,7 +90,7 @@ test('a Replay copy starts untrusted: the record\'s files come back, and a plain
   await expect(page.getByTestId('trust-banner')).toHaveCount(0);
 
   // Replay: the copy has the record's files, and is not trusted.
-  await page.getByTestId('run-entry').first().getByTestId('replay-run').click();
+  await (await openRun(page, page.getByTestId('run-entry').first())).getByTestId('replay-run').click();
   await expect(page.getByTestId('project-select')).toHaveValue('auto-writer-2-replay', { timeout: 30_000 });
   const replay = page.getByTestId('run-entry').first();
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });

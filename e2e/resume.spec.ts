@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { openRun, runDocument } from './helpers/run-document';
 import { expect, openWorkbench, test } from './helpers/workbench-test';
 
 /**
@@ -43,8 +44,8 @@ test('reload mid-run: the run is listed as interrupted and resumes to completion
   const firstRun = runEntries(page).first();
   await expect(firstRun).toHaveAttribute('data-status', 'interrupted');
 
-  // Resume, from the keyboard.
-  const resume = firstRun.getByTestId('resume-run');
+  // Resume, from the keyboard, in the run's document.
+  const resume = (await openRun(page, firstRun)).getByTestId('resume-run');
   await resume.focus();
   await page.keyboard.press('Enter');
 
@@ -53,7 +54,10 @@ test('reload mid-run: the run is listed as interrupted and resumes to completion
   await expect(question).toBeVisible({ timeout: 60_000 });
   await expect(question.getByTestId('approval-notice')).toContainText('may already have run');
   await expect(runEntries(page)).toHaveCount(2);
-  const resumed = runEntries(page).first();
+  await expect(runEntries(page).first().getByTestId('run-resumed-label')).toBeVisible();
+  // The resumed run opened as the tab in front.
+  const resumed = runDocument(page);
+  await expect(resumed).toHaveAttribute('data-run-id', (await runEntries(page).first().getAttribute('data-run-id'))!);
   await expect(resumed.getByTestId('run-resumed-label')).toBeVisible();
   await expect(resumed.getByTestId('run-resumed-from')).toContainText('Resumed from the interrupted run');
 
@@ -77,15 +81,16 @@ test('reload mid-run: the run is listed as interrupted and resumes to completion
   await expect(page.locator('[data-status="running"]')).toHaveCount(0);
   const secondRun = runEntries(page).first();
   await expect(secondRun).toHaveAttribute('data-status', 'interrupted');
-  await runEntries(page).nth(1).getByRole('button', { expanded: false }).first().click();
-  await expect(runEntries(page).nth(1).getByTestId('run-interrupted')).toContainText('It was resumed by the run started');
-  await expect(runEntries(page).nth(1).getByTestId('resume-run')).toHaveCount(0);
+  const firstDocument = await openRun(page, runEntries(page).nth(1));
+  await expect(firstDocument.getByTestId('run-interrupted')).toContainText('It was resumed by the run started');
+  await expect(firstDocument.getByTestId('resume-run')).toHaveCount(0);
 
   // 3. Resume again: worker_create's recorded result stands (no question), the evaluators run, the run completes.
-  await secondRun.getByTestId('resume-run').click();
+  await (await openRun(page, secondRun)).getByTestId('resume-run').click();
   await expect(runEntries(page)).toHaveCount(3);
-  const last = runEntries(page).first();
-  await expect(last).toHaveAttribute('data-status', 'completed', { timeout: 180_000 });
+  await expect(runEntries(page).first()).toHaveAttribute('data-status', 'completed', { timeout: 180_000 });
+  const last = runDocument(page);
+  await expect(last).toHaveAttribute('data-status', 'completed');
   await expect(creationQuestion(page)).toHaveCount(0);
   await expect(last.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
   await expect(last.getByTestId('run-output')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { openRun, runDocument } from './helpers/run-document';
 import { editorText, expandFolder, expect, focusEditor, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -38,7 +39,7 @@ async function outputText(run: Locator): Promise<string> {
 async function runExample(page: Page): Promise<string> {
   await page.getByTestId('run-button').click();
   await page.locator('[data-testid="approval-item"][data-tool="worker_create"]').getByTestId('approve-once').click();
-  const run = runEntries(page).first();
+  const run = runDocument(page);
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   return outputText(run);
 }
@@ -53,12 +54,13 @@ test('a kept run replays after a reload with the proxy blocked: same output, sam
 
   const kept = runEntries(page).first();
   await expect(kept).toHaveAttribute('data-status', 'completed');
-  await kept.getByTestId('replay-run').click();
+  await (await openRun(page, kept)).getByTestId('replay-run').click();
 
-  // A copy of the project as the run started, holding the recorded run and its replay.
+  // A copy of the project as the run started, holding the recorded run and its replay (its tab in front).
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-replay', { timeout: 30_000 });
   await expect(runEntries(page)).toHaveCount(2);
-  const replay = runEntries(page).first();
+  await expect(runEntries(page).first().getByTestId('run-replay-label')).toBeVisible();
+  const replay = runDocument(page);
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   await expect(replay.getByTestId('run-replay-label')).toBeVisible();
   expect(await outputText(replay)).toBe(output);
@@ -80,14 +82,14 @@ test('the example\'s recorded run replays in one click, offline', async ({ page 
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-replay', { timeout: 30_000 });
-  // The copy shows the recorded run before the replay starts: wait for both, or "first" is the recorded one.
+  // The copy lists the recorded run before the replay starts: wait for both, or "nth(1)" is not the recorded one.
   await expect(runEntries(page)).toHaveCount(2, { timeout: 30_000 });
-  const replay = runEntries(page).first();
+  const replay = runDocument(page);
   await expect(replay).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
-  const recorded = runEntries(page).nth(1);
-  await recorded.getByRole('button', { expanded: false }).first().click();
-  expect(await outputText(replay)).toBe(await outputText(recorded));
   await expect(replay.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
+  const replayed = await outputText(replay);
+  const recorded = await openRun(page, runEntries(page).nth(1));
+  expect(replayed).toBe(await outputText(recorded));
   expect(proxy.attempts()).toBe(0);
 });
 
@@ -106,9 +108,9 @@ test('an edited worker stops the replay where it changes the request; going on a
   await expect.poll(() => editorText(page)).toContain('Be brief in the summary.');
   await expect(page.getByTestId('save-indicator')).toHaveAttribute('data-status', 'saved', { timeout: 10_000 });
 
-  await runEntries(page).first().getByTestId('replay-run').click();
+  await (await openRun(page, runEntries(page).first())).getByTestId('replay-run').click();
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-replay', { timeout: 30_000 });
-  const replay = runEntries(page).first();
+  const replay = runDocument(page);
   await expect(replay).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   const error = replay.getByTestId('run-error');
   await expect(error).toContainText('replay_diverged');
@@ -147,7 +149,7 @@ test('a run exported as a file opens again, and a run link opens in another brow
   test.setTimeout(240_000);
   await openWorkbench(page);
   const output = await runExample(page);
-  const run = runEntries(page).first();
+  const run = runDocument(page);
 
   // Export the record and open it again here: a new project as the run started, with the run.
   const download = page.waitForEvent('download');
@@ -160,13 +162,13 @@ test('a run exported as a file opens again, and a run link opens in another brow
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2');
   await expect(runEntries(page)).toHaveCount(1);
-  expect(await outputText(runEntries(page).first())).toBe(output);
+  expect(await outputText(await openRun(page, runEntries(page).first()))).toBe(output);
   // The project as it was when the run started: no reports yet.
   await expect(page.getByRole('treeitem', { name: 'evaluations' })).toHaveCount(0);
 
   // Share the original run as a link (text files only) and open it in a fresh browser.
   await page.getByTestId('project-select').selectOption('pitch-deck-example');
-  await runEntries(page).first().getByTestId('share-run').click();
+  await (await openRun(page, runEntries(page).first())).getByTestId('share-run').click();
   const share = page.getByTestId('run-share-dialog');
   const link = await share.getByTestId('run-share-link').inputValue();
   expect(link).toMatch(/#wbrun2=\d+\./);
@@ -178,8 +180,9 @@ test('a run exported as a file opens again, and a run link opens in another brow
   await expect(preview.getByTestId('import-run-missing')).toContainText('input/tidewater-robotics.pdf');
   await preview.getByRole('button', { name: 'Import' }).click();
   await expect(other.page.getByTestId('project-select')).toHaveValue('pitch-deck-example-2');
-  const shown = other.page.getByTestId('run-entry').first();
-  await expect(shown).toHaveAttribute('data-status', 'completed');
+  const entry = other.page.getByTestId('run-entry').first();
+  await expect(entry).toHaveAttribute('data-status', 'completed');
+  const shown = await openRun(other.page, entry);
   await expect(shown.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
   expect(await outputText(shown)).toBe(output);
   // Nothing ran by itself there: one run, the shared one.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { makePdf } from './helpers/make-pdf';
 import { exampleProjectFiles } from '@/lib/project/example-project';
+import { expandAllCalls, runDetail, runDocument, selectRow } from './helpers/run-document';
 import { createFile, editorText, expect, focusEditor, goToLineEnd, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
@@ -40,7 +41,13 @@ async function setInput(page: Page, text: string): Promise<void> {
   await page.getByTestId('run-input').fill(text);
 }
 
+/** The run in front of the editor area: a run started from the Run panel opens there. */
 function latestRun(page: Page) {
+  return runDocument(page);
+}
+
+/** The newest run's row in the Run panel's list. */
+function latestEntry(page: Page) {
   return page.getByTestId('run-entry').first();
 }
 
@@ -82,12 +89,15 @@ test('main delegates to helper, the write is approved, the file appears and the 
 
   const run = latestRun(page);
   await expect(run).toHaveAttribute('data-status', 'completed');
+  await expandAllCalls(run);
   const helperNode = run.locator('[data-testid="call-node"][data-worker="helper"]');
   await expect(helperNode).toHaveAttribute('data-depth', '1');
   await expect(helperNode).toHaveAttribute('data-status', 'completed');
-  // The helper call sits under main's tool call that started it.
-  await expect(run.locator('[data-testid="tool-call"][data-tool="helper"] [data-testid="call-node"][data-worker="helper"]')).toHaveCount(1);
-  const write = helperNode.locator('[data-testid="tool-call"][data-tool="write_file"]');
+  // The helper call sits under main's tool call that started it, and its write under it.
+  await expect(run.locator('[data-testid="tool-call"][data-tool="helper"]')).toHaveAttribute('aria-level', '2');
+  await expect(helperNode).toHaveAttribute('aria-level', '3');
+  const write = run.locator('[data-testid="tool-call"][data-tool="write_file"]');
+  await expect(write).toHaveAttribute('aria-level', '4');
   await expect(write).toHaveAttribute('data-status', 'done');
   await expect(write).toHaveAttribute('data-approval', 'approve_once');
   await expect(run.getByTestId('run-output')).toContainText('I delegated to 1 worker call');
@@ -132,6 +142,7 @@ test('Stop while an approval is pending ends the run at once and removes the que
   await page.keyboard.press('Escape');
   await expect(approvalDialog(page).getByTestId('approval-item')).toBeFocused();
   await expect(latestRun(page)).toHaveAttribute('data-status', 'running');
+  await expect(latestEntry(page)).toHaveAttribute('data-status', 'running');
 
   await page.getByTestId('stop-button').click();
   await expect(approvalDialog(page)).toBeHidden();
@@ -165,7 +176,7 @@ test('a question from a run of another project says which project it writes to',
 
   await page.getByTestId('project-select').selectOption('switch-away');
   await expect(treeItem(page, 'kept.txt')).toBeVisible();
-  await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
+  await expect(latestEntry(page)).toHaveAttribute('data-status', 'completed');
 });
 
 test('a question takes the focus however the run started (Ctrl+Enter in the editor too); after the answer the focus is back in the editor', async ({ page }) => {
@@ -180,27 +191,40 @@ test('a question takes the focus however the run started (Ctrl+Enter in the edit
   await page.keyboard.press('a');
   await expect(item).toBeHidden();
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null)).toBe(true);
+  // Started from the editor, the run's tab opened behind the file; its row brings it forward.
+  await expect(latestRun(page)).toHaveCount(0);
+  await latestEntry(page).getByRole('button').click();
   await expect(latestRun(page)).toHaveAttribute('data-status', 'completed');
   await expect(treeItem(page, 'typed.txt')).toBeVisible();
-  // The "a" answered the question; none reached the editor.
+  // The "a" answered the question; none reached the editor (the run's written file opened since: back to main.worker).
+  await treeItem(page, 'main.worker').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
   expect(await editorText(page)).toBe(before);
 });
 
 test('Esc stops a run while the answer streams', async ({ page }) => {
   await newProject(page, 'stop-escape');
-  // No tools: the demo answers by streaming the first sentence of the input, a few words at a time.
+  // No tools: the demo answers with a few lines (the input's start, then a last line), a few words at a time.
+  // Its answer streams for a few hundred ms only, so Esc goes as soon as the run is on (the answer held back).
   const words = Array.from({ length: 600 }, (_, index) => `word${index}`);
   await setInput(page, `${words.join(' ')} end.`);
+  // The model's answer is held back a moment, so the run is surely still on when Esc goes.
+  await page.route('**/api/model', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue().catch(() => undefined);
+  });
   await page.getByTestId('run-button').click();
   const run = latestRun(page);
-  const text = run.getByTestId('call-text');
-  await expect(text).toContainText('word1');
+  await expect(run).toHaveAttribute('data-status', 'running');
   await page.keyboard.press('Escape');
   await expect(run).toHaveAttribute('data-status', 'aborted');
-  const stoppedAt = await text.innerText();
-  expect(stoppedAt).not.toContain('word599');
+  // What the model had written stays as it was at the stop (plain, not re-rendered), and its last line never came.
+  const text = runDetail(page).getByTestId('call-text');
+  const shown = async () => ((await text.count()) === 0 ? '' : await text.innerText());
+  const stoppedAt = await shown();
+  expect(stoppedAt).not.toContain('I am the scripted demo model');
   await page.waitForTimeout(800);
-  expect(await text.innerText()).toBe(stoppedAt);
+  expect(await shown()).toBe(stoppedAt);
   await expect(run.getByTestId('run-stopped')).toBeVisible();
 });
 
@@ -223,8 +247,9 @@ test('approve for this session: the same write a second time is approved automat
   await expect(write).toHaveAttribute('data-approval', 'automatic');
   await expect(write.getByTestId('approval-badge')).toHaveText('approved automatically');
   await expect(approvalDialog(page)).toHaveCount(0);
-  // The earlier run stays listed, folded.
-  await expect(page.getByTestId('run-entry').nth(1).getByRole('button').first()).toHaveAttribute('aria-expanded', 'false');
+  // The earlier run stays listed; the new one is in front.
+  await expect(page.getByTestId('run-entry').nth(0).getByRole('button')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('run-entry').nth(1).getByRole('button')).not.toHaveAttribute('aria-current', 'page');
   await expect(treeItem(page, 'same.txt')).toBeVisible();
 });
 
@@ -263,7 +288,9 @@ test('a write_file question shows a diff against the current file; the path and 
   await expect(run).toHaveAttribute('data-status', 'completed');
   const call = run.locator('[data-testid="tool-call"][data-tool="write_file"]');
   await expect(call.getByTestId('approval-badge')).toHaveText('approved with your edits');
-  await expect(call.getByTestId('tool-edited-args')).toContainText('notes-v2.txt');
+  const detail = await selectRow(page, call);
+  await expect(detail.getByTestId('tool-args')).toContainText('notes.txt');
+  await expect(detail.getByTestId('tool-edited-args')).toContainText('notes-v2.txt');
   await treeItem(page, 'notes-v2.txt').click();
   await expect.poll(() => editorText(page)).toBe('edited line');
   await treeItem(page, 'notes.txt').click();
@@ -276,11 +303,12 @@ test('Ctrl+Enter starts a run from inside the editor', async ({ page }) => {
   const before = await editorText(page);
   await focusEditor(page);
   await page.keyboard.press('Control+Enter');
-  const run = latestRun(page);
-  await expect(run).toHaveAttribute('data-status', 'completed');
-  await expect(run.getByTestId('run-output')).toContainText('[demo]');
-  // The editor did not get a new line from the shortcut.
+  await expect(latestEntry(page)).toHaveAttribute('data-status', 'completed');
+  // The editor did not get a new line from the shortcut, and keeps the focus: the run's tab opened behind it.
   expect(await editorText(page)).toBe(before);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+  await latestEntry(page).getByRole('button').click();
+  await expect(latestRun(page).getByTestId('run-output')).toContainText('[demo]');
 });
 
 test('a worker with an input schema gets a form; attachments show with their sizes', async ({ page }) => {
@@ -309,7 +337,7 @@ Greet the company.
   await page.getByTestId('run-button').click();
   const run = latestRun(page);
   await expect(run).toHaveAttribute('data-status', 'completed');
-  await expect(run.getByRole('button').first()).toContainText('"company":"Acme Robotics"');
+  await expect(latestEntry(page).getByTestId('run-input-snippet')).toContainText('"company":"Acme Robotics"');
   await expect(run.getByTestId('call-attachments')).toContainText(/project\.json \(\d+ B\)/);
 });
 
@@ -413,13 +441,20 @@ test('the pitch-deck example: an edited worker_create, write approvals by keyboa
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
   const creationCall = run.locator('[data-testid="tool-call"][data-tool="worker_create"]');
   await expect(creationCall).toHaveAttribute('data-approval', 'approve_once');
-  const editedArgs = creationCall.getByTestId('tool-edited-args');
+  const editedArgs = (await selectRow(page, creationCall)).getByTestId('tool-edited-args');
   await editedArgs.getByRole('button', { name: /Show more/ }).click();
   await expect(editedArgs).toContainText('Keep every justification to one sentence.');
   const evaluators = run.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]');
   await expect(evaluators).toHaveCount(answered.length);
   await expect(evaluators.first()).toHaveAttribute('data-depth', '1');
-  await expect(run.getByTestId('call-attachments').getByText(/zeta\.pdf \(\d+(\.\d)? (B|KB)\)/)).toHaveCount(1);
+  // Each evaluator's detail names the deck it was given; one of them had the uploaded one.
+  const attachments: string[] = [];
+  for (let index = 0; index < answered.length; index += 1) {
+    const detail = await selectRow(page, evaluators.nth(index));
+    attachments.push(await detail.getByTestId('call-attachments').innerText());
+  }
+  expect(attachments.filter((text) => /zeta\.pdf \(\d+(\.\d)? (B|KB)\)/.test(text))).toHaveLength(1);
+  await selectRow(page, run.locator('[data-testid="call-node"][data-worker="main"]'));
   await expect(run.getByTestId('run-output')).toContainText('evaluations/summary.md');
 
   // The reports are in the tree (the summary, the entry worker's deliverable, opens by itself).
@@ -449,6 +484,7 @@ test('two helpers writing at once: both questions wait together, answered one by
   await page.keyboard.press('a');
   const run = latestRun(page);
   await expect(run).toHaveAttribute('data-status', 'completed');
+  await expandAllCalls(run);
   await expect(run.locator('[data-testid="tool-call"][data-tool="write_file"][data-status="denied"]')).toHaveCount(1);
   await expect(run.locator('[data-testid="tool-call"][data-tool="write_file"][data-status="done"]')).toHaveCount(1);
   await expect(run.locator('[data-testid="call-node"][data-depth="1"]')).toHaveCount(2);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { deleteRunInFront, openRun } from './helpers/run-document';
 import { expect, openWorkbench, test } from './helpers/workbench-test';
 
 /**
@@ -35,19 +36,21 @@ test('a finished run and a run cut off by a reload are both listed after the rel
   const interrupted = runEntries(page).first();
   const finished = runEntries(page).nth(1);
   await expect(interrupted).toHaveAttribute('data-status', 'interrupted');
-  await expect(interrupted.getByTestId('run-status')).toHaveText('interrupted');
+  await expect(interrupted.getByRole('img', { name: 'interrupted' })).toBeVisible();
   await expect(finished).toHaveAttribute('data-status', 'completed');
   await expect(page.locator('[data-status="running"]')).toHaveCount(0);
   await expect(creationQuestion(page)).toHaveCount(0);
 
   // The finished run's whole tree came back: three evaluator calls and the final output.
-  await finished.getByRole('button', { expanded: false }).first().click();
-  await expect(finished.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
-  await expect(finished.getByTestId('run-output')).toBeVisible();
+  const finishedDocument = await openRun(page, finished);
+  await expect(finishedDocument.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]')).toHaveCount(3);
+  await expect(finishedDocument.getByTestId('run-output')).toBeVisible();
 
-  // The newest run is open; deleting a kept run removes it for good.
-  await expect(interrupted.getByTestId('run-interrupted')).toBeVisible();
-  await interrupted.getByTestId('delete-run').click();
+  // Deleting a kept run removes it for good.
+  const interruptedDocument = await openRun(page, interrupted);
+  await expect(interruptedDocument.getByTestId('run-status')).toHaveText('interrupted');
+  await expect(interruptedDocument.getByTestId('run-interrupted')).toBeVisible();
+  await deleteRunInFront(page);
   await expect(runEntries(page)).toHaveCount(1);
   await page.reload();
   await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');

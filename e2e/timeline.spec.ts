@@ -15,14 +15,17 @@ test('the example run\'s timeline shows every call, the approval wait and the fa
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
 
   const check = async () => {
-    const toggle = page.getByTestId('run-entry').first().getByTestId('timeline-toggle');
+    // The run opens as a tab when it starts; after a reload, its row in the Run panel opens it.
+    await page.getByTestId('run-entry').first().getByRole('button').click();
+    const document = page.getByTestId('run-document');
+    const toggle = document.getByTestId('timeline-toggle');
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    const timeline = page.getByTestId('run-entry').first().getByTestId('run-timeline');
+    const timeline = document.getByTestId('run-timeline');
     const rows = timeline.getByTestId('timeline-row');
     // One bar per worker call of the tree.
-    await expect(rows).toHaveCount(await page.getByTestId('run-entry').first().getByTestId('call-node').count());
+    await expect(rows).toHaveCount(await document.getByTestId('call-node').count());
     await expect(rows).toHaveCount(4);
     const main = timeline.locator('[data-testid="timeline-row"][data-worker="main"]');
     await expect(main.locator('[data-kind="approval"]')).toHaveCount(1);
@@ -36,11 +39,13 @@ test('the example run\'s timeline shows every call, the approval wait and the fa
     );
     expect(spans).toHaveLength(3);
     expect(Math.max(...spans.map(([left]) => left!))).toBeLessThan(Math.min(...spans.map(([, right]) => right!)));
-    // A bar is a keyboard stop that shows its call in the tree.
+    // A bar is a keyboard stop that shows its call in the tree, selected.
     const bar = timeline.locator('[data-testid="timeline-row"][data-worker="pitch_evaluator"] [data-testid="timeline-bar"]').first();
     await bar.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]:focus')).toHaveCount(1);
+    await expect(page.locator('[data-testid="call-node"][data-worker="pitch_evaluator"]:focus')).toHaveAttribute('aria-selected', 'true');
+    await expect(document.getByTestId('call-detail')).toHaveAttribute('data-worker', 'pitch_evaluator');
   };
   await check();
   await page.reload();

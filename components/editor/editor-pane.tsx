@@ -1,7 +1,9 @@
 'use client';
 
+import { useShallow } from 'zustand/react/shallow';
 import { MarkdownView } from '@/components/markdown/markdown-view';
 import { isMarkdownPath, useMarkdownPreviewStore } from '@/lib/state/ui/markdown-preview';
+import { runTabsOf, useRunTabsStore } from '@/lib/state/ui/run-tabs';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { BinaryViewer } from '@/components/viewers/binary-viewer';
 import { ImageViewer } from '@/components/viewers/image-viewer';
@@ -14,9 +16,11 @@ import dynamic from 'next/dynamic';
 // The tool preview parses the worker (yaml, zod, Ajv, the runtime's tool builder): loaded when a .worker file is open.
 // pdf.js's page viewer comes with the first PDF opened, not with the page.
 const PdfViewer = dynamic(() => import('@/components/viewers/pdf-viewer').then((module) => module.PdfViewer), { ssr: false });
+// A run document (its tree, detail pane, toolbar menu) comes with the first run opened as a tab.
+const RunDocument = dynamic(() => import('@/components/run/run-document').then((module) => module.RunDocument), { ssr: false });
 const WorkerToolPreview = dynamic(() => import('./worker-tool-preview').then((module) => module.WorkerToolPreview), { ssr: false });
 
-/** The main pane: the right viewer for the open file, or a hint when nothing is open. */
+/** The main pane: the run document in front, or the right viewer for the open file, or a hint when nothing is open. */
 export function EditorPane() {
   const project = useWorkspaceStore((state) => state.currentProject);
   const openPath = useWorkspaceStore((state) => state.openPath);
@@ -29,6 +33,10 @@ export function EditorPane() {
   const setPreviewPath = useMarkdownPreviewStore((state) => state.setPreviewPath);
   const markdownOpen = openPath !== null && openView?.kind === 'text' && isMarkdownPath(openPath);
   const previewing = markdownOpen && previewPath === openPath;
+  // A project shows its own runs' tabs; another project's stay open for when it comes back.
+  const runTabIds = useRunTabsStore(useShallow((state) => runTabsOf(state.tabs, project)));
+  const activeRunTab = useRunTabsStore((state) => state.activeRunTab);
+  const runInFront = activeRunTab !== null && runTabIds.includes(activeRunTab) ? activeRunTab : null;
 
   let body: React.ReactNode;
   if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
@@ -43,10 +51,16 @@ export function EditorPane() {
 
   return (
     <section className="editor-pane" aria-label="Editor">
-      <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} />
-      <div className="editor-body">{body}</div>
-      {openView?.kind === 'text' && !previewing ? <EditorStatusBar /> : null}
-      {painted ? <WorkerToolPreview /> : null}
+      <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} runTabs={runTabIds} runInFront={runInFront} />
+      <div className="editor-body">
+        {/* The file stays mounted behind a run's tab: Monaco keeps its undo history, cursor and scroll. */}
+        <div className="editor-file" hidden={runInFront !== null}>
+          {body}
+        </div>
+        {runInFront === null ? null : <RunDocument key={runInFront} runId={runInFront} />}
+      </div>
+      {runInFront === null && openView?.kind === 'text' && !previewing ? <EditorStatusBar /> : null}
+      {painted && runInFront === null ? <WorkerToolPreview /> : null}
     </section>
   );
 }

@@ -1,16 +1,20 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { GitFork } from 'lucide-react';
 import type { CallNode } from '@/lib/run-tree/reduce-run-events';
 import { selectEffectiveModel, useRunStore } from '@/lib/state/run/run-store';
 import styles from './run.module.css';
+import toolbarStyles from './run-document.module.css';
 
 /**
- * "Fork…" on a worker call of a finished run: pick the step the model answers
- * anew and the model; the steps before it are reused from the record, the
- * workers are taken as they are now (so an edit counts from that step on).
+ * "Fork…" in a finished run's toolbar, for the worker call selected in its
+ * tree: pick the step the model answers anew and the model; the steps before it
+ * are reused from the record, the workers are taken as they are now (so an edit
+ * counts from that step on). Disabled while the run goes on or when the call
+ * asked the model nothing.
  */
-export function ForkControl({ call }: { call: CallNode }) {
+export function ForkControl({ call, disabled = false }: { call: CallNode; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const models = useRunStore((state) => state.models);
   const formModel = useRunStore(selectEffectiveModel);
@@ -19,17 +23,20 @@ export function ForkControl({ call }: { call: CallNode }) {
   const [step, setStep] = useState(1);
   const [model, setModel] = useState<string | null>(null);
   const id = useId();
-  if (call.steps === 0) return null;
   if (!open) {
+    const unavailable = disabled || call.steps === 0;
     return (
       <button
         type="button"
-        className={styles.linkButton}
+        className={toolbarStyles.toolButton}
         data-testid="fork-open"
+        disabled={unavailable}
         onClick={() => setOpen(true)}
-        title="Re-run from one of this worker's steps, reusing the recorded steps before it, with another model or the worker as you have edited it"
+        aria-label={`Fork this run from a step of ${call.workerName}`}
+        title={`Fork from a step of ${call.workerName} (the selected worker call): reuse the recorded steps before it, with another model or the worker as you have edited it`}
       >
-        Fork…
+        <GitFork size={15} aria-hidden="true" />
+        <span>Fork…</span>
       </button>
     );
   }

@@ -1,6 +1,6 @@
 /**
  * How a long list of rows is cut into blocks that are drawn only near the
- * visible part of the Run panel (issue #16: a call of 1,000 tool calls must not
+ * visible part of their scroller (issue #16: a call of 1,000 tool calls must not
  * lay out and paint 1,000 rows on every frame while it streams). A block out of
  * view is one empty element as tall as the block was when last drawn, or as
  * tall as its rows are on average until it has been drawn once.
@@ -10,7 +10,7 @@
 export const WINDOW_FROM_ROWS = 60;
 /** Rows per block: small enough that drawing one is cheap, large enough that there are few observers. */
 export const ROWS_PER_BLOCK = 25;
-/** The height a tool-call row is taken to have before any row of its list has been measured. */
+/** The height a row is taken to have before any row of its list has been measured (a list may say better). */
 export const ESTIMATED_ROW_PX = 96;
 
 export interface BlockRange {
@@ -32,6 +32,8 @@ export function blockRanges(rowCount: number, rowsPerBlock: number = ROWS_PER_BL
 export interface MeasuredHeights {
   /** Height and row count of each block as last drawn, by its start. */
   blocks: ReadonlyMap<number, { heightPx: number; rows: number }>;
+  /** The row height to assume before anything was measured; ESTIMATED_ROW_PX when absent. */
+  estimatedRowPx?: number;
 }
 
 /**
@@ -50,6 +52,6 @@ export function placeholderHeight(range: BlockRange, measured: MeasuredHeights):
     heightPx += block.heightPx;
     measuredRows += block.rows;
   }
-  const perRow = measuredRows === 0 ? ESTIMATED_ROW_PX : heightPx / measuredRows;
+  const perRow = measuredRows === 0 ? (measured.estimatedRowPx ?? ESTIMATED_ROW_PX) : heightPx / measuredRows;
   return Math.round(rows * perRow);
 }

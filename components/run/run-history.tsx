@@ -1,43 +1,38 @@
 'use client';
 
-import { useEffect } from 'react';
-import type { RunNode } from '@/lib/run-tree/reduce-run-events';
+import { useCallback, useEffect, useState } from 'react';
 import { useRunStore } from '@/lib/state/run/run-store';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
-import { divergencePoint } from '@/lib/state/run/divergence-point';
+import { useRunTabsStore } from '@/lib/state/ui/run-tabs';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/state/workspace/project-catalog';
-import { RunView } from './run-view';
 import { ExampleWelcome } from './example-welcome';
 import { ArchivedRunsProgress } from './archived-runs-progress';
+import { relativeTime } from './relative-time';
+import { RunListRow } from './run-list-row';
 import styles from './run.module.css';
 
-/** The runs of this page for the open project, newest first; the newest is open, earlier ones fold. */
+/** How often "3 min ago" is re-read; the rows redraw only when their words change. */
+const CLOCK_TICK_MS = 15_000;
+
+/** The runs of this page for the open project, newest first, one compact row a run; a row opens its run as a tab. */
 export function RunHistory() {
   const tree = useRunStore((state) => state.tree);
   const runProjects = useRunStore((state) => state.runProjects);
-  const runExpanded = useRunStore((state) => state.runExpanded);
-  const setRunExpanded = useRunStore((state) => state.setRunExpanded);
-  const deleteRun = useRunStore((state) => state.deleteRun);
-  const resume = useRunStore((state) => state.resume);
-  const fork = useRunStore((state) => state.fork);
-  const busy = useRunStore((state) => state.running || state.preparing);
+  const activeRunTab = useRunTabsStore((state) => state.activeRunTab);
+  const openRunTab = useRunTabsStore((state) => state.openRunTab);
   const archiveError = useRunStore((state) => state.archiveError);
   const keptRunsProject = useRunStore((state) => state.archiveReading?.project ?? null);
   const project = useWorkspaceStore((state) => state.currentProject);
-  const revealedRunId = useRunStore((state) => state.revealedRunId);
-  // A run opened from elsewhere (a test result) is scrolled to and focused, once it is rendered open.
+  // One function for every row (rows redraw only when what they show changes: run-view-unchanged.ts).
+  const openRun = useCallback((runId: string) => {
+    if (project !== null) openRunTab(runId, project);
+  }, [project, openRunTab]);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (revealedRunId === null) return;
-    const summary = document.querySelector<HTMLElement>(`[data-testid="run-entry"][data-run-id="${CSS.escape(revealedRunId)}"] > button`);
-    if (summary === null) return;
-    summary.scrollIntoView({ block: 'start' });
-    summary.focus();
-    useRunStore.getState().revealDone();
-  }, [revealedRunId, tree]);
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
   const runIds = tree.runOrder.filter((runId) => runProjects[runId] === project).reverse();
-  // Which run resumed which, in one pass: asked per run, it made each render quadratic in the history.
-  const resumedBy = new Map<string, RunNode>();
-  for (const other of Object.values(tree.runs)) if (other.resumedFrom !== undefined && !resumedBy.has(other.resumedFrom)) resumedBy.set(other.resumedFrom, other);
   const problem = (
     <>
       <ArchivedRunsProgress project={project} />
@@ -67,27 +62,12 @@ export function RunHistory() {
       {problem}
       {exampleReplay}
       <ol className={styles.runs} aria-label="Runs" data-testid="run-history">
-        {runIds.map((runId, index) => {
+        {runIds.map((runId) => {
           const run = tree.runs[runId];
           if (run === undefined) return null;
-          const expanded = runExpanded[runId] ?? index === 0;
-          const resumer = resumedBy.get(runId);
-          const resumes = run.resumedFrom === undefined ? undefined : tree.runs[run.resumedFrom];
-          const diverged = busy ? null : divergencePoint(tree, runId);
-          return (
-            <RunView
-              key={runId}
-              tree={tree}
-              run={run}
-              expanded={expanded}
-              onToggle={(open) => setRunExpanded(runId, open)}
-              onDelete={run.status === 'running' ? undefined : () => void deleteRun(runId)}
-              onResume={run.status === 'interrupted' && resumer === undefined && !busy ? () => void resume(runId) : undefined}
-              {...(diverged === null ? {} : { onGoOn: () => void fork({ runId, ...diverged }) })}
-              {...(resumer === undefined ? {} : { resumedAt: resumer.startedAt })}
-              {...(resumes === undefined ? {} : { resumesRunStartedAt: resumes.startedAt })}
-            />
-          );
+          // A running run's clock is its duration; "just now" would only repeat it.
+          const when = relativeTime(run.startedAt, Math.max(now, run.startedAt));
+          return <RunListRow key={runId} tree={tree} run={run} active={activeRunTab === runId} when={when} onOpen={openRun} />;
         })}
       </ol>
     </>

@@ -22,7 +22,7 @@ function storedSignature(buffers: ReadonlyMap<string, TextBuffer>): string {
     .join('\u0001');
 }
 
-/** The right-hand Run panel: the run form, the approval questions, and the runs of this page. */
+/** The right-hand Run panel: the run form, the approval questions, and the runs of this page (each opens as an editor tab). */
 export function RunPanel() {
   const project = useWorkspaceStore((state) => state.currentProject);
   const tree = useWorkspaceStore((state) => state.tree);
@@ -46,8 +46,7 @@ export function RunPanel() {
         <h2>Run</h2>
       </div>
       <ApprovalQueue />
-      {/* The root long tool-call lists are windowed against (tool-call-list.tsx). */}
-      <div className={styles.scroll} data-run-scroll-root="">
+      <div className={styles.scroll}>
         <RunForm />
         <RunHistory />
       </div>

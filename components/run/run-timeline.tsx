@@ -25,9 +25,10 @@ function tickStep(spanMs: number): number {
  * The run over time: one bar per worker call on a shared axis, so calls that
  * ran at once overlap; on each bar, its waits (queued, retry backoff, a
  * person's approval) and its tools running, each with a pattern as well as a
- * colour. Bars are focusable; Enter or a click shows the call in the tree.
+ * colour. Bars are focusable; Enter or a click shows the call in the tree
+ * (`onReveal`: the run document opens the rows above it, selects and focuses it).
  */
-export function RunTimeline({ tree, run }: { tree: RunTree; run: RunNode }) {
+export function RunTimeline({ tree, run, onReveal }: { tree: RunTree; run: RunNode; onReveal: (callId: string) => void }) {
   const elapsed = useElapsed(run.startedAt, run.status === 'running');
   const now = run.startedAt + (elapsed ?? run.durationMs ?? 0);
   const timeline = useMemo(() => runTimeline(tree, run.runId, now), [tree, run.runId, now]);
@@ -71,7 +72,7 @@ export function RunTimeline({ tree, run }: { tree: RunTree; run: RunNode }) {
                 aria-label={barLabel(row, timeline.from)}
                 title={barLabel(row, timeline.from)}
                 data-testid="timeline-bar"
-                onClick={() => revealCall(row.callId)}
+                onClick={() => onReveal(row.callId)}
               >
                 {row.segments.map((segment, index) => (
                   <span
@@ -96,12 +97,4 @@ function barLabel(row: TimelineRow, origin: number): string {
   const waitText = waits.length === 0 ? 'no waits' : waits.map((segment) => `${segment.label} ${formatDuration(segment.to - segment.from)}`).join('; ');
   const timing = row.open ? `running for ${formatDuration(row.to - row.from)}` : `ran ${formatDuration(row.to - row.from)}`;
   return `${row.workerName} (depth ${row.depth}), started at ${formatDuration(row.from - origin) || '0 ms'}, ${timing}, ${row.status}; ${waitText}`;
-}
-
-/** Scrolls the tree to the call and focuses it. */
-function revealCall(callId: string): void {
-  const node = document.querySelector<HTMLElement>(`[data-testid="call-node"][data-call-id="${CSS.escape(callId)}"]`);
-  if (node === null) return;
-  node.scrollIntoView({ block: 'nearest' });
-  node.focus();
 }

@@ -1,78 +1,54 @@
-import { memo, type ReactNode } from 'react';
 import type { CallNode, ToolCallNode } from '@/lib/run-tree/reduce-run-events';
+import { approvalText } from './approval-text';
+import { DetailFacts } from './detail-facts';
+import { formatDuration } from './format';
 import { StatusIcon, statusLabel } from './status-icon';
 import { ResultValue } from './result-value';
 import { ValueBlock } from './value-block';
-import styles from './run.module.css';
-
-/** How a tool call was let through or refused, in words. */
-function approvalText(toolCall: ToolCallNode): { text: string; tone: 'auto' | 'denied' | 'plain' } | null {
-  const approval = toolCall.approval;
-  if (approval === undefined) return null;
-  if (approval.pending) return { text: 'waiting for approval', tone: 'plain' };
-  if (approval.choice === 'deny') {
-    const by = approval.automatic ? 'blocked by policy' : 'denied by you';
-    return { text: approval.reason ? `${by}: “${approval.reason}”` : by, tone: 'denied' };
-  }
-  if (approval.automatic) return { text: 'approved automatically', tone: 'auto' };
-  if (approval.editedArgs !== undefined) return { text: 'approved with your edits', tone: 'plain' };
-  return { text: approval.choice === 'approve_session' ? 'approved for this session' : 'approved once', tone: 'plain' };
-}
+import styles from './run-document.module.css';
 
 interface ToolCallViewProps {
   toolCall: ToolCallNode;
-  /** The worker call this tool call started, if any. */
+  /** The worker call that asked for it. */
+  call: CallNode;
+  /** The worker call this tool call started, if any, and how to show it. */
   childCall: CallNode | undefined;
-  renderChild: (childCallId: string | undefined) => ReactNode;
-  /** Passed on to the worker call's view (its Fork… control); compared, since renderChild is not. */
-  forkable: boolean;
-  /** Its place in a windowed list (1 is the first), where the rows before it may not be in the page. */
-  position?: number;
+  onShowChild: () => void;
 }
 
 /**
- * One tool call: arguments, how it was approved, its result or error, and the
- * worker call it started. Renders again only when the tool call or that worker
- * call is a new object (see CallView): `renderChild` is new on every render of
- * the parent and says nothing new by itself.
+ * One tool call in the detail pane of a run document: its arguments (as
+ * proposed, and as approved when a person edited them), how it was approved,
+ * its timings, its result or error, and the worker call it started.
  */
-export const ToolCallView = memo(
-  ToolCallViewContent,
-  (previous, next) =>
-    previous.toolCall === next.toolCall &&
-    previous.childCall === next.childCall &&
-    previous.position === next.position &&
-    // Only a row with a worker call under it shows anything forkable (a run's end must not redraw a thousand rows).
-    (next.childCall === undefined || previous.forkable === next.forkable),
-);
-
-function ToolCallViewContent({ toolCall, childCall, renderChild, position }: ToolCallViewProps) {
+export function ToolCallView({ toolCall, call, childCall, onShowChild }: ToolCallViewProps) {
   const approval = approvalText(toolCall);
-  const badgeClass =
-    approval?.tone === 'auto' ? `${styles.badge} ${styles.badgeAuto}` : approval?.tone === 'denied' ? `${styles.badge} ${styles.badgeDenied}` : styles.badge;
+  const edited = toolCall.approval?.editedArgs;
+  const decided = toolCall.approval?.askedAt !== undefined && toolCall.approval.decidedAt !== undefined ? toolCall.approval.decidedAt - toolCall.approval.askedAt : undefined;
+  const ran = toolCall.calledAt !== undefined && toolCall.endedAt !== undefined ? toolCall.endedAt - toolCall.calledAt : undefined;
   return (
-    <div
-      role="listitem"
-      aria-posinset={position}
-      className={styles.toolCall}
-      data-testid="tool-call"
-      data-tool={toolCall.toolName}
-      data-status={toolCall.status}
-      data-approval={toolCall.approval === undefined ? 'none' : toolCall.approval.pending ? 'pending' : toolCall.approval.automatic ? 'automatic' : (toolCall.approval.choice ?? 'none')}
-    >
-      <div className={styles.toolHeader}>
+    <div className={styles.detailBody} data-testid="tool-detail" data-tool={toolCall.toolName}>
+      <h3 className={styles.detailTitle}>
         <StatusIcon status={toolCall.status} />
-        <span className={styles.toolName}>{toolCall.toolName}</span>
-        <span className={styles.meta}>{statusLabel(toolCall.status)}</span>
-        {approval === null ? null : (
-          <span className={badgeClass} data-testid="approval-badge">
-            {approval.text}
-          </span>
-        )}
-      </div>
-      <ValueBlock label="Arguments" value={toolCall.args} testId="tool-args" />
-      {toolCall.approval?.editedArgs === undefined ? null : (
-        <ValueBlock label="Arguments as edited by you (what ran)" value={toolCall.approval.editedArgs} testId="tool-edited-args" />
+        <span>{toolCall.toolName}</span>
+        <span className={styles.detailKind}>tool call of {call.workerName}</span>
+      </h3>
+      <DetailFacts
+        facts={[
+          ['Status', statusLabel(toolCall.status)],
+          ['Approval', approval?.text ?? 'not asked', 'detail-approval'],
+          ...(decided === undefined ? [] : ([['Waited for approval', formatDuration(decided)]] as const)),
+          ['Called', toolCall.calledAt === undefined ? '—' : new Date(toolCall.calledAt).toLocaleTimeString()],
+          ['Duration', formatDuration(ran) || '—'],
+        ]}
+      />
+      {edited === undefined ? (
+        <ValueBlock label="Arguments" value={toolCall.args} testId="tool-args" />
+      ) : (
+        <>
+          <ValueBlock label="Arguments as proposed by the model" value={toolCall.args} testId="tool-args" />
+          <ValueBlock label="Arguments as approved by you (what ran)" value={edited} testId="tool-edited-args" />
+        </>
       )}
       {toolCall.result === undefined ? null : <ResultValue label="Result" value={toolCall.result} testId="tool-result" />}
       {toolCall.error === undefined || toolCall.status === 'denied' ? null : (
@@ -81,7 +57,14 @@ function ToolCallViewContent({ toolCall, childCall, renderChild, position }: Too
           {toolCall.error.location ? <div className={styles.location}>at {toolCall.error.location}</div> : null}
         </div>
       )}
-      {childCall === undefined ? null : renderChild(childCall.callId)}
+      {childCall === undefined ? null : (
+        <p className={styles.section}>
+          Started the worker call{' '}
+          <button type="button" className={styles.linkButton} onClick={onShowChild} data-testid="show-child-call">
+            {childCall.workerName} ({statusLabel(childCall.status)})
+          </button>
+        </p>
+      )}
     </div>
   );
 }

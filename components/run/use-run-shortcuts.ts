@@ -7,7 +7,8 @@ import { useRunStore } from '@/lib/state/run/run-store';
 /**
  * Ctrl/Cmd+Enter runs the open tab's worker (the form's, for other files) from anywhere in the IDE, Monaco included: the listener
  * is on window in the capture phase, so it sees the key before the editor
- * turns it into "insert line below". Esc stops a run in every state, a waiting
+ * turns it into "insert line below" (and, from the editor, the run's tab
+ * opens behind the file so the keys stay there). Esc stops a run in every state, a waiting
  * approval question included, unless a modal dialog is open or something else
  * already used the key (the editor closing its suggestions, a field's own Esc).
  */
@@ -21,7 +22,9 @@ export function useRunShortcuts(): void {
       const state = useRunStore.getState();
       event.preventDefault();
       event.stopPropagation();
-      if (!state.running && !state.preparing) void state.runOpenWorker();
+      // Typing in the editor, the person keeps it: the run's tab opens behind the file.
+      const inEditor = event.target instanceof Element && event.target.closest('.monaco-editor') !== null;
+      if (!state.running && !state.preparing) void state.runOpenWorker({ tabInBackground: inEditor });
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;

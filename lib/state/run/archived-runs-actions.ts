@@ -1,5 +1,6 @@
 import { idTable, withoutEntry } from '@/lib/run-tree/id-table';
 import { errorMessage } from '@/lib/errors/error-message';
+import { useRunTabsStore } from '../ui/run-tabs';
 import { browserRunArchive, mergeArchivedRuns, readArchivedRuns, withoutRun, withRunUndone } from '../run-archive/archived-runs';
 import type { RunStoreContext } from './run-store-context';
 import type { RunState } from './run-state';
@@ -65,6 +66,7 @@ export function createArchivedRunsActions({ set, get }: RunStoreContext): Pick<R
       set((state) => {
         return { tree: withoutRun(state.tree, runId), runProjects: withoutEntry(state.runProjects, runId) };
       });
+      useRunTabsStore.getState().closeRunTab(runId);
       try {
         await browserRunArchive()?.deleteRun(runId);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { idTable, withEntry } from '@/lib/run-tree/id-table';
+import { withEntry } from '@/lib/run-tree/id-table';
 import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { startRun } from '@/lib/runtime/start-run';
@@ -17,10 +17,12 @@ import { sessionFor } from './project-run-sessions';
 import { projectTrustFor } from '../share/trust-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { isMarkdownPath, useMarkdownPreviewStore } from '../ui/markdown-preview';
+import { useRunTabsStore } from '../ui/run-tabs';
 import { activeRun } from './active-run';
 import { batchRunEvents } from './event-batcher';
 import type { PreparedRun } from './prepare-run';
 import type { RunStoreContext } from './run-store-context';
+import type { RunStartOptions } from './run-state';
 
 /**
  * Shows the run's writes in the workspace as they happen: after each tool
@@ -54,7 +56,7 @@ function createWriteSync(project: string, recording: RecordingSandbox) {
  * IndexedDB as it happens. When it ends: the files it wrote shown, its commit
  * made, and its deliverable opened.
  */
-export async function executeRun({ set, get }: RunStoreContext, prepared: PreparedRun): Promise<void> {
+export async function executeRun({ set, get }: RunStoreContext, prepared: PreparedRun, options: RunStartOptions = {}): Promise<void> {
   const { project, fileSystem, loaded, workerName, input, attachments, model } = prepared;
   const supportsPdf = new Map(get().models.map((option) => [option.id, option.supportsPdf]));
   const active = activeRun.begin(project, (pending) => set({ pendingApprovals: pending }));
@@ -70,20 +72,16 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
   let startedRunId: string | null = null;
 
   // One store update per batch of events, not per event (see event-batcher).
-  const shown = batchRunEvents((events) =>
+  const shown = batchRunEvents((events) => {
+    const start = events.find((event) => event.type === 'run-start');
     set((current) => {
       const tree = reduceRunEvents(events, current.tree);
-      const start = events.find((event) => event.type === 'run-start');
       if (start === undefined) return { tree };
-      return {
-        tree,
-        activeRunId: start.runId,
-        runProjects: withEntry(current.runProjects, start.runId, project),
-        // The new run opens; the earlier ones fold away unless the user opened them.
-        runExpanded: idTable(Object.keys(current.runExpanded).map((runId) => [runId, false] as const)),
-      };
-    }),
-  );
+      return { tree, activeRunId: start.runId, runProjects: withEntry(current.runProjects, start.runId, project) };
+    });
+    // The new run opens as an editor-area tab, in front unless it was started while typing in the editor.
+    if (start !== undefined) useRunTabsStore.getState().openRunTab(start.runId, project, { inBackground: options.tabInBackground === true });
+  });
   const onEvent = (event: RunEvent) => {
     recorder?.record(event);
     if (event.type === 'run-start') {
@@ -133,12 +131,15 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
     await writes.finish();
     if (startedRunId !== null) await commitRunWrites(fileSystem, project, { runId: startedRunId, entryWorker: workerName, model, writes: recording.writes });
   }
-  // A completed run's deliverable (the entry worker's last written file) opens in the main pane.
+  // A completed run's deliverable (the entry worker's last written file) opens in the file tab;
+  // a run's document in front stays there (the person is reading how the run went).
   const deliverable = finishedRunId === null ? null : fileToOpenAfterRun(get().tree, finishedRunId);
   if (deliverable === null || useWorkspaceStore.getState().currentProject !== project) return;
   // A markdown result (a report, a summary) is read, so it opens rendered.
   if (isMarkdownPath(deliverable)) useMarkdownPreviewStore.getState().setPreviewPath(deliverable);
+  const front = useRunTabsStore.getState().activeRunTab;
   await useWorkspaceStore.getState().openFile(deliverable);
+  if (front !== null && useRunTabsStore.getState().tabs.some((tab) => tab.runId === front)) useRunTabsStore.setState({ activeRunTab: front });
 }
 
 function asBytes(file: SharedFile): { path: string; data: Uint8Array } {

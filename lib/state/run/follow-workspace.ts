@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { forgetRemovedProjectSessions } from './project-run-sessions';
 import { useWorkspaceStore } from '../workspace/workspace-store';
+import { useRunTabsStore } from '../ui/run-tabs';
 import { activeRun } from './active-run';
 import { forgetArchivedRunsLoaded } from './archived-runs-actions';
 import type { RunState } from './run-state';
@@ -10,7 +11,8 @@ import type { RunState } from './run-state';
  * deleting a project deletes its runs and stops its run in progress (otherwise
  * it keeps calling the model, its questions stay on screen, and its tools write
  * files that bring the deleted project back). Deleting the open project first
- * closes it, then removes it from the list; either is the cue.
+ * closes it, then removes it from the list; either is the cue. Opening a file
+ * shows it in front of the run tabs.
  */
 export function followWorkspace(runStore: StoreApi<RunState>): void {
   // The run store is not part of the first load: the first project may have opened before it came.
@@ -20,6 +22,9 @@ export function followWorkspace(runStore: StoreApi<RunState>): void {
   if (opened !== null && !withheld(opened)) void runStore.getState().loadArchivedRuns(opened);
   useWorkspaceStore.subscribe((state, previous) => {
     forgetRemovedProjectSessions(previous.projects, state.projects);
+    // Opening a file (from the tree, a problem, a run's written file) brings the file tab to the front.
+    // openFile sets a new view each time, so a click on the file already open counts too.
+    if (state.openView !== null && state.openView !== previous.openView && useRunTabsStore.getState().activeRunTab !== null) useRunTabsStore.getState().showFileTab();
     if (state.currentProject !== null && state.currentProject !== previous.currentProject && !withheld(state.currentProject)) {
       void runStore.getState().loadArchivedRuns(state.currentProject);
     }

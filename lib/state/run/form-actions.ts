@@ -1,4 +1,3 @@
-import { withEntry } from '@/lib/run-tree/id-table';
 import { fetchModelOptions } from '@/lib/model/client/proxy-client';
 import { errorMessage } from '@/lib/errors/error-message';
 import { requestAccessToken } from '../settings/access-token-prompt';
@@ -10,7 +9,7 @@ import type { RunState } from './run-state';
 
 type FormActions = Pick<
   RunState,
-  'loadModels' | 'refreshProjectInfo' | 'chooseModel' | 'chooseWorker' | 'setInputText' | 'setFormValue' | 'toggleAttachment' | 'setRunExpanded'
+  'loadModels' | 'refreshProjectInfo' | 'chooseModel' | 'chooseWorker' | 'setInputText' | 'setFormValue' | 'toggleAttachment'
 >;
 
 /** The run form: the model list, what the open project offers, and the person's choices. */
@@ -61,6 +60,5 @@ export function createFormActions({ set }: RunStoreContext): FormActions {
       set((state) => ({
         attachments: state.attachments.includes(path) ? state.attachments.filter((item) => item !== path) : [...state.attachments, path],
       })),
-    setRunExpanded: (runId, expanded) => set((state) => ({ runExpanded: withEntry(state.runExpanded, runId, expanded) })),
   };
 }

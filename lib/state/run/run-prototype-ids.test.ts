@@ -14,6 +14,7 @@ import { mergeArchivedRuns, readArchivedRuns, withoutRun } from '../run-archive/
 import { keepOpenedRun } from '../share/keep-opened-run';
 import { divergencePoint } from './divergence-point';
 import { useRunStore } from './run-store';
+import { useRunTabsStore } from '../ui/run-tabs';
 
 /**
  * Ids named after Object's members, planted through every record and event
@@ -99,15 +100,15 @@ describe('ids named after Object members, through every record and event path', 
 
   it('the Runs store files a run named after an Object member under its project', () => {
     for (const runId of HOSTILE) useRunStore.getState().addRunEvents(`project-${runId}`, hostilePayload(runId).events as RunEvent[]);
-    const { runProjects, runExpanded, tree } = useRunStore.getState();
+    const { runProjects, tree } = useRunStore.getState();
     for (const runId of HOSTILE) {
       expect(Object.hasOwn(runProjects, runId) && runProjects[runId]).toBe(`project-${runId}`);
-      expect(runExpanded[runId]).toBe(false);
       expect(tree.runs[runId]?.status).toBe('completed');
     }
     expect(Object.getPrototypeOf(runProjects)).toBeNull();
-    useRunStore.getState().setRunExpanded('__proto__', true);
-    expect(Object.getPrototypeOf(useRunStore.getState().runExpanded)).toBeNull();
-    expect(useRunStore.getState().runExpanded.__proto__).toBe(true);
+    // Revealed, it opens as its project's tab.
+    useRunStore.getState().revealRun('__proto__');
+    expect(useRunTabsStore.getState().tabs).toContainEqual({ runId: '__proto__', project: 'project-__proto__' });
+    expect(useRunTabsStore.getState().activeRunTab).toBe('__proto__');
   });
 });

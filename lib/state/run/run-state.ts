@@ -25,6 +25,11 @@ export interface RunPreflight {
   diagnostics: Diagnostic[];
 }
 
+/** How a run started from the form shows: its tab opens behind the file when the person is typing in the editor. */
+export interface RunStartOptions {
+  tabInBackground?: boolean;
+}
+
 export interface RunState {
   models: ModelOption[];
   serverDefaultModel: string | null;
@@ -42,8 +47,6 @@ export interface RunState {
   tree: RunTree;
   /** Which project each run belongs to, so a project shows only its own runs (null-prototype: id-table.ts). */
   runProjects: Record<string, string>;
-  /** Runs the user opened or closed explicitly; otherwise the newest is open. */
-  runExpanded: Record<string, boolean>;
   /** Between Run and run-start: saving, reading the project. */
   preparing: boolean;
   running: boolean;
@@ -58,7 +61,7 @@ export interface RunState {
    * usable): how far, 0 to 1; or cancelled by the person, who may open them again.
    */
   archiveReading: { project: string; status: 'reading'; fraction: number } | { project: string; status: 'cancelled' } | null;
-  /** The run the Runs panel should scroll to and focus (a test case's), once. */
+  /** The run whose document should take the focus (a test case's), once it is shown. */
   revealedRunId: string | null;
 
   loadModels: () => Promise<void>;
@@ -68,10 +71,9 @@ export interface RunState {
   setInputText: (text: string) => void;
   setFormValue: (field: string, value: FormValue) => void;
   toggleAttachment: (path: string) => void;
-  setRunExpanded: (runId: string, expanded: boolean) => void;
-  run: () => Promise<void>;
+  run: (options?: RunStartOptions) => Promise<void>;
   /** Runs the worker of the open `.worker` tab (the form's worker when another kind of file is open). */
-  runOpenWorker: () => Promise<void>;
+  runOpenWorker: (options?: RunStartOptions) => Promise<void>;
   /** Starts a run that continues an interrupted kept run from its record (lib/runtime/recorded-run). */
   resume: (runId: string) => Promise<void>;
   /**
@@ -96,7 +98,7 @@ export interface RunState {
    * panel like any other run; it does not become the form's active run or fold the others.
    */
   addRunEvents: (project: string, events: readonly RunEvent[]) => void;
-  /** Opens a run in the Runs panel and asks the panel to bring it into view. */
+  /** Opens a run's tab and asks its document to take the focus. */
   revealRun: (runId: string) => void;
   revealDone: () => void;
   /** The run's file changes were undone from the history: its row says so, now and after a reload (RunNode.undoneAt, kept with the run). */

@@ -10,7 +10,7 @@ import { createFormActions } from './form-actions';
 import { createArchivedRunsActions } from './archived-runs-actions';
 import { createOutsideRunActions } from './outside-runs-actions';
 import type { RunStoreContext } from './run-store-context';
-import type { RunState } from './run-state';
+import type { RunStartOptions, RunState } from './run-state';
 import type { PrepareOutcome } from './prepare-run';
 
 type RunMachinery = Awaited<ReturnType<typeof loadRunMachinery>>;
@@ -35,7 +35,7 @@ export type { ProjectRunInfo, RunPreflight, RunState } from './run-state';
 export const useRunStore = create<RunState>((set, get) => {
   const context: RunStoreContext = { set, get };
   /** A prepared run (Run or Resume) starts; one that could not be prepared says why. */
-  const startPrepared = async (prepared: PrepareOutcome, executeRun: RunMachinery['executeRun']) => {
+  const startPrepared = async (prepared: PrepareOutcome, executeRun: RunMachinery['executeRun'], options: RunStartOptions = {}) => {
     if (!prepared.ok) {
       set({ preparing: false, ...prepared.patch });
       return;
@@ -46,7 +46,7 @@ export const useRunStore = create<RunState>((set, get) => {
       projectInfo: info,
       ...(saveProblem === null ? {} : { startError: `Unsaved edits could not be saved (${saveProblem}); this run uses the files as last saved.` }),
     });
-    await executeRun(context, prepared.run);
+    await executeRun(context, prepared.run, options);
   };
   return {
     models: [],
@@ -61,7 +61,6 @@ export const useRunStore = create<RunState>((set, get) => {
     attachments: [],
     tree: EMPTY_RUN_TREE,
     runProjects: idTable(),
-    runExpanded: idTable(),
     preparing: false,
     running: false,
     activeRunId: null,
@@ -76,17 +75,17 @@ export const useRunStore = create<RunState>((set, get) => {
     ...createArchivedRunsActions(context),
     ...createOutsideRunActions(context),
 
-    run: async () => {
+    run: async (options = {}) => {
       if (get().running || get().preparing) return;
       const { fileSystem, currentProject: project } = useWorkspaceStore.getState();
       if (fileSystem === null || project === null) return;
       set({ preparing: true, startError: null, formError: null, preflight: null });
       // The run machinery (the runtime, schemas, pdf.js's loader) comes with the first run, not with the page.
       const { prepareRun, executeRun } = await loadRunMachinery();
-      await startPrepared(await prepareRun(fileSystem, project, get()), executeRun);
+      await startPrepared(await prepareRun(fileSystem, project, get()), executeRun, options);
     },
 
-    runOpenWorker: async () => {
+    runOpenWorker: async (options = {}) => {
       if (get().running || get().preparing) return;
       const openPath = useWorkspaceStore.getState().openPath;
       if (openPath !== null && openPath.endsWith('.worker')) {
@@ -95,7 +94,7 @@ export const useRunStore = create<RunState>((set, get) => {
         const worker = workerOfPath(get().projectInfo, openPath);
         if (worker !== null && worker !== selectEffectiveWorker(get())) get().chooseWorker(worker);
       }
-      await get().run();
+      await get().run(options);
     },
 
     resume: async (runId) => {
