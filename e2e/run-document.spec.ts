@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { runDetail, runDocument } from './helpers/run-document';
 import { createFile, editorText, expect, newProject, replaceEditorText, test } from './helpers/workbench-test';
+import { HELPER, MAIN_DELEGATING } from './helpers/delegating-workers';
 
 /**
  * A run is a document (issue #29): it opens as an editor-area tab with a
@@ -8,22 +9,6 @@ import { createFile, editorText, expect, newProject, replaceEditorText, test } f
  * detail pane for the selected row; the Run panel keeps a compact list whose
  * rows open their run. Screenshots go to /tmp for a person to look at.
  */
-
-const MAIN_DELEGATING = `---
-name: main
-description: Hands file work to the helper.
-toolsets: { workers: { allowed_workers: [helper] }, filesystem: {} }
----
-Delegate file work to helper.
-`;
-
-const HELPER = `---
-name: helper
-description: Writes files it is asked to write.
-toolsets: { filesystem: {} }
----
-Write the files you are asked to write.
-`;
 
 /** main delegates a write to helper; the write is approved once; the run completes with its tab in front. */
 async function delegatedRun(page: Page, project: string): Promise<void> {

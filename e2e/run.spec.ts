@@ -3,6 +3,7 @@ import { makePdf } from './helpers/make-pdf';
 import { exampleProjectFiles } from '@/lib/project/example-project';
 import { expandAllCalls, runDetail, runDocument, selectRow } from './helpers/run-document';
 import { createFile, editorText, expect, focusEditor, goToLineEnd, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
+import { HELPER, MAIN_DELEGATING } from './helpers/delegating-workers';
 
 /**
  * Running workers through the real route (POST /api/model) with the scripted
@@ -10,22 +11,6 @@ import { createFile, editorText, expect, focusEditor, goToLineEnd, newProject, o
  * Esc, Ctrl+Enter. Every test starts in a fresh browser context, and fails on
  * any console error or page error (the fixture in helpers/workbench-test).
  */
-
-const MAIN_DELEGATING = `---
-name: main
-description: Hands file work to the helper.
-toolsets: { workers: { allowed_workers: [helper] }, filesystem: {} }
----
-Delegate file work to helper.
-`;
-
-const HELPER = `---
-name: helper
-description: Writes files it is asked to write.
-toolsets: { filesystem: {} }
----
-Write the files you are asked to write.
-`;
 
 const MAIN_WRITER = `---
 name: main

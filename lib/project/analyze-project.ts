@@ -1,10 +1,10 @@
-import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
+import { diagnosticAt, type Diagnostic } from '@/lib/worker/diagnostic';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import { compareDiagnostics, parseWorkerFile, type ParsedWorkerFile } from '@/lib/worker/parse-worker-file';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
 import { isWorkerFilePath } from '@/lib/worker/worker-file-path';
 import { dropPythonToolsets } from '@/lib/project/llm-do-toolset-references';
-import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
+import type { PathSegment, SourceMap } from '@/lib/worker/yaml-source-map';
 import { checkWorkerAgainstProject, type WorkerSchemas } from '@/lib/project/check-worker';
 import { checkDefaultModel, checkWorkerModels } from '@/lib/project/check-models';
 import { MANIFEST_FILE_NAME, type ProjectManifest } from '@/lib/project/manifest-schema';
@@ -62,17 +62,6 @@ export interface LoadedProject {
   diagnostics: Diagnostic[];
 }
 
-interface MakeOptions {
-  file: string;
-  range: SourceRange;
-  severity: DiagnosticSeverity;
-  code: string;
-  message: string;
-}
-
-function make({ file, range, severity, code, message }: MakeOptions): Diagnostic {
-  return { file, ...range, severity, code, message };
-}
 
 interface WorkerEntry {
   path: string;
@@ -93,7 +82,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
   if (input.manifestText === null) {
     manifest = defaultManifest();
     diagnostics.push(
-      make({ file: MANIFEST_FILE_NAME, range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, severity: 'warning', code: 'missing-manifest', message: 'The project has no project.json; defaults are used' }),
+      diagnosticAt({ file: MANIFEST_FILE_NAME, range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, severity: 'warning', code: 'missing-manifest', message: 'The project has no project.json; defaults are used' }),
     );
   } else {
     const parsedManifest = parseManifest(input.manifestText, MANIFEST_FILE_NAME);
@@ -119,7 +108,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
       const path = normalizeProjectPath(listed);
       if (!path) return; // already diagnosed by parseManifest
       if (!texts.has(path)) {
-        diagnostics.push(make({ file: MANIFEST_FILE_NAME, range: manifestRange(['worker_files', index]), severity: 'error', code: 'missing-worker-file', message: `worker_files lists "${listed}", but there is no such file` }));
+        diagnostics.push(diagnosticAt({ file: MANIFEST_FILE_NAME, range: manifestRange(['worker_files', index]), severity: 'error', code: 'missing-worker-file', message: `worker_files lists "${listed}", but there is no such file` }));
       } else if (!workerFilePaths.includes(path)) workerFilePaths.push(path);
     });
   } else {
@@ -153,7 +142,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     if (group.length < 2) continue;
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => `"${other.path}"`);
-      diagnostics.push(make({ file: entry.path, range: nameRange(entry), severity: 'error', code: 'duplicate-name', message: `Worker name "${name}" is also used by ${others.join(', ')}; names must be unique in the project` }));
+      diagnostics.push(diagnosticAt({ file: entry.path, range: nameRange(entry), severity: 'error', code: 'duplicate-name', message: `Worker name "${name}" is also used by ${others.join(', ')}; names must be unique in the project` }));
     }
   }
 
@@ -191,7 +180,7 @@ export function analyzeProject(input: AnalyzeProjectInput): LoadedProject {
     const entryPath = manifestMap?.has(['entry', 'agent']) ? ['entry', 'agent'] : ['entry'];
     const explicit = manifestMap?.has(entryPath) ? manifestMap.locate(entryPath) : undefined;
     const hint = suggestName(manifest.entry, knownNames);
-    const problem = make(
+    const problem = diagnosticAt(
       { file: MANIFEST_FILE_NAME, range: explicit ?? { line: 1, column: 1, endLine: 1, endColumn: 2 }, severity: 'error', code: 'unknown-entry', message: `The entry worker "${manifest.entry}" does not exist${hint ? ` (did you mean "${hint}"?)` : ''}${entries.length === 0 ? '; the project has no worker files' : ''}` },
     );
     // The fix replaces the written name; without one (the default entry) there is nothing to replace.

@@ -1,10 +1,10 @@
-import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
+import { diagnosticAt, type Diagnostic } from '@/lib/worker/diagnostic';
 import { BUILTIN_TOOL_NAMES } from '@/lib/worker/builtin-tool-names';
 import { ownValue } from '@/lib/worker/own-property';
 import { compareDiagnostics, parseWorkerFile } from '@/lib/worker/parse-worker-file';
 import { suggestKey } from '@/lib/worker/schema-issue-diagnostics';
 import type { WorkerDefinition } from '@/lib/worker/worker-schema';
-import type { PathSegment, SourceMap, SourceRange } from '@/lib/worker/yaml-source-map';
+import type { PathSegment, SourceMap } from '@/lib/worker/yaml-source-map';
 import { schemaErrorDiagnostics } from '@/lib/project/schema-diagnostics';
 import { resolveWorkerSchema, type SchemaKind } from '@/lib/project/schema-references';
 
@@ -41,17 +41,6 @@ export function toolsOfToolset(toolset: string): string[] {
     .map(([tool]) => tool);
 }
 
-interface MakeOptions {
-  file: string;
-  range: SourceRange;
-  severity: DiagnosticSeverity;
-  code: string;
-  message: string;
-}
-
-function make({ file, range, severity, code, message }: MakeOptions): Diagnostic {
-  return { file, ...range, severity, code, message };
-}
 
 export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMap: SourceMap, context: WorkerCheckContext): WorkerCheckResult {
   const diagnostics: Diagnostic[] = [];
@@ -60,7 +49,7 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
 
   const toolset = ownValue(BUILTIN_TOOL_NAMES, definition.name);
   if (toolset) {
-    diagnostics.push(make({ file, range: at(['name']), severity: 'error', code: 'name-collision', message: `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name` }));
+    diagnostics.push(diagnosticAt({ file, range: at(['name']), severity: 'error', code: 'name-collision', message: `Worker name "${definition.name}" is the name of a built-in tool of the "${toolset}" toolset; choose another name` }));
   }
 
   // Tools this worker would see, to catch an allowed worker shadowing one of them.
@@ -72,21 +61,21 @@ export function checkWorkerAgainstProject(definition: WorkerDefinition, sourceMa
   (definition.toolsets?.workers?.allowed_workers ?? []).forEach((allowedName, index) => {
     const range = at(['toolsets', 'workers', 'allowed_workers', index]);
     if (seen.has(allowedName)) {
-      diagnostics.push(make({ file, range, severity: 'warning', code: 'duplicate-allowed-worker', message: `"${allowedName}" is listed twice in allowed_workers` }));
+      diagnostics.push(diagnosticAt({ file, range, severity: 'warning', code: 'duplicate-allowed-worker', message: `"${allowedName}" is listed twice in allowed_workers` }));
       return;
     }
     seen.add(allowedName);
     if (allowedName === definition.name) {
-      diagnostics.push(make({ file, range, severity: 'warning', code: 'self-reference', message: `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit` }));
+      diagnostics.push(diagnosticAt({ file, range, severity: 'warning', code: 'self-reference', message: `Worker "${allowedName}" allows itself; it can call itself recursively until the depth limit` }));
     } else if (!context.knownNames.has(allowedName)) {
       const hint = suggestKey(allowedName, [...context.knownNames]);
-      const problem = make({ file, range, severity: 'error', code: 'unknown-worker', message: `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}` });
+      const problem = diagnosticAt({ file, range, severity: 'error', code: 'unknown-worker', message: `allowed_workers names "${allowedName}", but no worker in the project has that name${hint ? ` (did you mean "${hint}"?)` : ''}` });
       diagnostics.push(hint === undefined ? problem : { ...problem, replacement: hint });
     }
     const builtinOwner = ownValue(BUILTIN_TOOL_NAMES, allowedName);
     const clash = ownTools.get(allowedName) ?? (builtinOwner ? `the "${builtinOwner}" toolset` : undefined);
     if (clash) {
-      diagnostics.push(make({ file, range, severity: 'error', code: 'tool-name-clash', message: `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart` }));
+      diagnostics.push(diagnosticAt({ file, range, severity: 'error', code: 'tool-name-clash', message: `The worker tool "${allowedName}" has the same name as a tool of ${clash}; the model could not tell them apart` }));
     }
   });
 
@@ -127,7 +116,7 @@ export function checkNewWorker({ text, path, existingWorkers, readText }: CheckN
   const definition = parsed.definition;
   const existing = existingWorkers.get(definition.name);
   if (existing && existing.path !== path) {
-    diagnostics.push(make({ file: path, range: parsed.sourceMap.locate(['name']), severity: 'error', code: 'duplicate-name', message: `Worker name "${definition.name}" is already used by "${existing.path}"; choose another name` }));
+    diagnostics.push(diagnosticAt({ file: path, range: parsed.sourceMap.locate(['name']), severity: 'error', code: 'duplicate-name', message: `Worker name "${definition.name}" is already used by "${existing.path}"; choose another name` }));
   }
   const knownNames = new Set([...existingWorkers.keys(), definition.name]);
   const checked = checkWorkerAgainstProject(definition, parsed.sourceMap, { knownNames, readText });

@@ -1,6 +1,6 @@
 import { formatBytes } from '@/lib/text/format-bytes';
 import { LineCounter, parseDocument, type YAMLError } from 'yaml';
-import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
+import { diagnosticAt, type Diagnostic, type DiagnosticSeverity } from '@/lib/worker/diagnostic';
 import { diagnosticsFromIssues, describeValue } from '@/lib/worker/schema-issue-diagnostics';
 import type { AgentReference, Report } from '@/lib/worker/llm-do-toolsets';
 import { isAgentFile, normalizeLlmDoFrontmatter, type LlmDoFrontmatter } from '@/lib/worker/llm-do-frontmatter';
@@ -106,17 +106,6 @@ export function utf8ByteLength(text: string): number {
   return new TextEncoder().encode(text).byteLength;
 }
 
-interface DiagnosticOptions {
-  file: string;
-  range: SourceRange;
-  code: string;
-  message: string;
-  severity?: DiagnosticSeverity;
-}
-
-function diagnostic({ file, range, code, message, severity = 'error' }: DiagnosticOptions): Diagnostic {
-  return { file, ...range, severity, code, message };
-}
 
 const firstLineRange = (length: number): SourceRange => ({ line: 1, column: 1, endLine: 1, endColumn: Math.max(1, length) + 1 });
 
@@ -148,7 +137,7 @@ function yamlErrorDiagnostic({ file, error, sourceMap, severity, text }: YamlErr
   const code = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
   // The yaml library appends a code excerpt after the first line; keep the sentence.
   const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  return diagnostic({ file, range: sourceMap.rangeOfOffsets(start, end), code, message: `YAML: ${message}`, severity });
+  return diagnosticAt({ file, range: sourceMap.rangeOfOffsets(start, end), code, message: `YAML: ${message}`, severity });
 }
 
 /**
@@ -200,7 +189,7 @@ export function parseWorkerFile(text: string, filePath: string): ParsedWorkerFil
       bodyOffset: 0,
       frontmatterOffset: 0,
       diagnostics: [
-        diagnostic({ file: filePath, range: firstLineRange(1), code: 'internal-error', message: `The worker file could not be checked: ${errorMessage(error)}` }),
+        diagnosticAt({ file: filePath, range: firstLineRange(1), code: 'internal-error', message: `The worker file could not be checked: ${errorMessage(error)}` }),
       ],
     };
   }
@@ -211,13 +200,13 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   const empty = (): ParsedWorkerFile => ({ frontmatterText: '', body: text, bodyOffset: 0, frontmatterOffset: 0, diagnostics });
 
   if (typeof text !== 'string') {
-    diagnostics.push(diagnostic({ file: filePath, range: firstLineRange(1), code: 'unreadable-file', message: 'The worker file is not text' }));
+    diagnostics.push(diagnosticAt({ file: filePath, range: firstLineRange(1), code: 'unreadable-file', message: 'The worker file is not text' }));
     return { frontmatterText: '', body: '', bodyOffset: 0, frontmatterOffset: 0, diagnostics };
   }
   const bytes = utf8ByteLength(text);
   if (bytes > MAX_WORKER_FILE_BYTES) {
     diagnostics.push(
-      diagnostic(
+      diagnosticAt(
         { file: filePath, range: firstLineRange(1), code: 'file-too-large', message: `The worker file is ${formatBytes(bytes)}, over the limit of ${formatBytes(MAX_WORKER_FILE_BYTES)}; it was not parsed` },
       ),
     );
@@ -227,7 +216,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   const split = splitFrontmatter(text);
   if (!split.found && !split.unclosed) {
     diagnostics.push(
-      diagnostic(
+      diagnosticAt(
         { file: filePath, range: firstLineRange(text.split('\n', 1)[0]!.length), code: 'missing-frontmatter', message: 'A worker file must start with a "---" line, then YAML frontmatter (at least "name:"), then a closing "---" line' },
       ),
     );
@@ -235,7 +224,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   }
   if (split.unclosed) {
     diagnostics.push(
-      diagnostic({ file: filePath, range: firstLineRange(3), code: 'unclosed-frontmatter', message: 'The frontmatter opened by "---" on line 1 is never closed by a "---" line' }),
+      diagnosticAt({ file: filePath, range: firstLineRange(3), code: 'unclosed-frontmatter', message: 'The frontmatter opened by "---" on line 1 is never closed by a "---" line' }),
     );
     return { ...empty(), frontmatterText: split.frontmatterText, frontmatterOffset: split.frontmatterOffset, body: '', bodyOffset: text.length };
   }
@@ -252,7 +241,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   if (tooDeep !== null) {
     const line = tooDeep.line + 1; // the opening fence is line 1
     diagnostics.push(
-      diagnostic({
+      diagnosticAt({
         file: filePath,
         range: { line, column: 1, endLine: line, endColumn: 2 },
         code: 'frontmatter-too-deep',
@@ -267,7 +256,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   try {
     document = parseDocument(split.frontmatterText, { lineCounter, uniqueKeys: true, prettyErrors: false });
   } catch (error) {
-    diagnostics.push(diagnostic({ file: filePath, range: { line: 2, column: 1, endLine: 2, endColumn: 2 }, code: 'yaml-syntax', message: `YAML: ${String(error)}` }));
+    diagnostics.push(diagnosticAt({ file: filePath, range: { line: 2, column: 1, endLine: 2, endColumn: 2 }, code: 'yaml-syntax', message: `YAML: ${String(error)}` }));
     return result;
   }
   const sourceMap = createSourceMap(document, lineCounter, { lineOffset: 1, textLength: split.frontmatterText.length });
@@ -282,17 +271,17 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   try {
     raw = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    diagnostics.push(diagnostic({ file: filePath, range: sourceMap.start, code: 'yaml-syntax', message: `YAML: ${errorMessage(error)}` }));
+    diagnostics.push(diagnosticAt({ file: filePath, range: sourceMap.start, code: 'yaml-syntax', message: `YAML: ${errorMessage(error)}` }));
     return result;
   }
 
   if (raw === null || raw === undefined) {
-    diagnostics.push(diagnostic({ file: filePath, range: fenceRange, code: 'missing-field', message: 'The frontmatter is empty; it needs at least "name:"' }));
+    diagnostics.push(diagnosticAt({ file: filePath, range: fenceRange, code: 'missing-field', message: 'The frontmatter is empty; it needs at least "name:"' }));
     return result;
   }
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     diagnostics.push(
-      diagnostic(
+      diagnosticAt(
         { file: filePath, range: sourceMap.locate([]), code: 'frontmatter-not-mapping', message: `The frontmatter must be a mapping of keys (like "name: my_worker"), but it is ${describeValue(raw)}` },
       ),
     );
@@ -300,7 +289,7 @@ function parseWorkerFileUnsorted(text: string, filePath: string): ParsedWorkerFi
   }
 
   const normalized = normalizeFrontmatter(raw as Record<string, unknown>, filePath, ({ path, code, message, severity, part }) => {
-    diagnostics.push(diagnostic({ file: filePath, range: sourceMap.locate(path, part), code, message, severity }));
+    diagnostics.push(diagnosticAt({ file: filePath, range: sourceMap.locate(path, part), code, message, severity }));
   });
   const data = normalized.data;
   result.frontmatter = data;
@@ -339,7 +328,7 @@ function conflictDiagnostics(frontmatter: WorkerFrontmatter, file: string, sourc
   for (const kind of ['input', 'output'] as const) {
     if (frontmatter[`${kind}_schema`] !== undefined && frontmatter[`${kind}_schema_ref`] !== undefined) {
       diagnostics.push(
-        diagnostic(
+        diagnosticAt(
           { file, range: sourceMap.locate([`${kind}_schema_ref`], 'key'), code: 'schema-conflict', message: `Both "${kind}_schema" and "${kind}_schema_ref" are set; keep only one` },
         ),
       );
