@@ -5,7 +5,7 @@ import type { CliIo } from '../cli-io';
 import type { CliProject } from '../open-project';
 import { storeProject } from './project-store';
 import { queueConnection, RUN_JOB_OPTIONS, RUN_QUEUE_NAME, runJobId, type QueueJobName } from './run-queue';
-import { queueRedisSettings } from './worker-command';
+import { queueRedisSettings } from './queue-redis-settings';
 
 /**
  * The enqueuing end of the run queue, for `batch --queue` and `test --queue`

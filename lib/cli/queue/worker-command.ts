@@ -2,11 +2,12 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { gateModelClient } from '@/lib/distributed/gated-model-client';
 import { closeSharedRedis } from '@/lib/distributed/redis-connection';
-import { describeRedisUrl, redisSettingsFrom, type RedisSettings } from '@/lib/distributed/redis-settings';
+import { describeRedisUrl } from '@/lib/distributed/redis-settings';
 import { createCliModelAccess } from '../cli-model-access';
 import type { CliIo } from '../cli-io';
 import { parseJobs } from '../test-command';
 import { EXIT_DONE, UsageError } from '../usage-error';
+import { queueRedisSettings } from './queue-redis-settings';
 import { createJobProcessor } from './job-processor';
 import { queueConnection, RUN_QUEUE_NAME, type RunJobData, type RunJobResult, type TestCaseJobData, type TestCaseJobResult } from './run-queue';
 import { serveWorkerHealth, type WorkerHealthState } from './worker-health';
@@ -25,12 +26,6 @@ const DEFAULT_GRACE_MS = 30_000;
 function positive(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
-}
-
-/** The Redis of --queue, with the environment's failure setting and key prefix. */
-export function queueRedisSettings(url: string, env: Readonly<Record<string, string | undefined>>): RedisSettings {
-  if (!/^rediss?:\/\//.test(url)) throw new UsageError(`--queue takes a Redis URL (redis://host:6379 or rediss://…), not "${url.slice(0, 80)}".`);
-  return redisSettingsFrom({ ...env, WORKERBENCH_REDIS_URL: url })!;
 }
 
 /**
