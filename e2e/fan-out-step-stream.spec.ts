@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openNewProject, replaceOpenFile } from '../bench/support/ide-page';
 import { startMockUpstream, type ChatCompletionRequest, type MockReply, type MockUpstream } from '../bench/support/mock-upstream';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
+import { expandAllCalls, readEachRow, runDocument, textOf } from './helpers/run-document';
 
 /**
  * Fan-out over HTTP/1.1 on the step stream (issue #34): the page sends eight
@@ -95,11 +96,13 @@ test('eight children over HTTP/1.1 complete with their own answers, their steps 
   expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe('http/1.1');
   await page.getByTestId('run-button').click();
   await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
-  const helpers = page.locator('[data-testid="call-node"][data-worker="helper"]');
+  // The run's document: every row opened, then each helper call's words read from the detail pane.
+  const document = runDocument(page);
+  await expandAllCalls(document);
+  const helpers = document.locator('[data-testid="call-node"][data-worker="helper"]');
   await expect(helpers).toHaveCount(8);
-  // textContent: a node the Run panel does not draw (out of its view) has no innerText.
-  const texts = await helpers.locator('[data-testid="call-text"]').allTextContents();
-  expect(texts.map((text) => text.trim()).sort()).toEqual(Array.from({ length: 8 }, (_, index) => `helper answered part ${index + 1}`).sort());
+  const texts = await readEachRow(page, helpers, (detail) => textOf(detail, 'call-text'));
+  expect(texts.map((text) => /helper answered part \d+/.exec(text)?.[0] ?? text).sort()).toEqual(Array.from({ length: 8 }, (_, index) => `helper answered part ${index + 1}`).sort());
   // 1 step of the entry worker, 8 helpers, 1 more of the entry worker: all on the stream, opened once.
   expect(seen.steps).toHaveLength(10);
   expect(seen.steps.every((step) => step.onStream)).toBe(true);
