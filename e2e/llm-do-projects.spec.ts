@@ -172,9 +172,9 @@ for (const [name, entry] of [
     await openWorkbench(page);
     await dropFolder(page, name, entry.files);
     await expectNoErrors(page, name);
-    const { run } = await runToEnd(page, entry);
+    await runToEnd(page, entry);
     if (entry.included !== undefined) {
-      await expect(run.locator('[data-testid="call-node"][data-worker="main"] [data-testid="call-instructions"]').first()).toContainText(entry.included);
+      await expect(await mainInstructions(page)).toContainText(entry.included);
     }
     await reloadProject(page, name);
     await expectNoErrors(page, name);
