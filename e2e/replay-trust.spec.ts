@@ -69,7 +69,7 @@ test('a Replay copy starts untrusted: the record\'s files come back, and a plain
 
   // Open the run record: a new project as the run started, with the run.
   const download = page.waitForEvent('download');
-  await recorded.getByTestId('export-run-record').click();
+  await (await openRun(page, recorded)).getByTestId('export-run-record').click();
   await page.getByTestId('run-record-input').setInputFiles(await (await download).path());
   await page.getByTestId('import-dialog').getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('auto-writer-2');
