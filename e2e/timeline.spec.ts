@@ -6,8 +6,7 @@ import { expect, openWorkbench, test } from './helpers/workbench-test';
  * overlapping (they run at once), opened from the keyboard, and the same
  * after a reload (kept runs have their timing).
  */
-// KNOWN FAILING since the run-document merge (stop 28): the run document's Timeline shows no rows in CI. Fix before anything else in the next session.
-test.fixme('the example run\'s timeline shows every call, the approval wait and the fan-out, before and after a reload', async ({ page }) => {
+test('the example run\'s timeline shows every call, the approval wait and the fan-out, before and after a reload', async ({ page }) => {
   test.setTimeout(180_000);
   await openWorkbench(page);
   await page.getByTestId('run-button').click();
