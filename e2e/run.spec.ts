@@ -238,9 +238,7 @@ test('approve for this session: the same write a second time is approved automat
   await expect(treeItem(page, 'same.txt')).toBeVisible();
 });
 
-// KNOWN FAILING since the run-document merge (stop 28): after approving with an edited path, a click on the
-// write_file row of the run document does not select it (aria-selected stays false). Fix first next session.
-test.fixme('a write_file question shows a diff against the current file; the path and content can be edited before approving', async ({ page }) => {
+test('a write_file question shows a diff against the current file; the path and content can be edited before approving', async ({ page }) => {
   await newProject(page, 'edit-write');
   await replaceEditorText(page, MAIN_WRITER);
   await setInput(page, 'write "first line" to notes.txt');

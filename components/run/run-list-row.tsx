@@ -10,9 +10,7 @@ import styles from './run.module.css';
 /** Characters of the input a row shows; the rest is in the tooltip and the run's tab. */
 const INPUT_SNIPPET_LENGTH = 80;
 
-interface RunListRowProps extends RunViewInputs {
-  onOpen: (runId: string) => void;
-}
+type RunListRowProps = RunViewInputs;
 
 /**
  * One run in the Run panel's list: status, entry worker, the start of its

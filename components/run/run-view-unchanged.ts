@@ -8,6 +8,8 @@ export interface RunViewInputs {
   active: boolean;
   /** When it started, as the row says it ("3 min ago"): redraws when the words change, not every tick. */
   when: string;
+  /** Opens the run's tab (for the project the list shows: a new function when the project changes). */
+  onOpen: (runId: string) => void;
 }
 
 /**
@@ -18,6 +20,6 @@ export interface RunViewInputs {
  * calls from the tree (its cost grows with them).
  */
 export function runViewUnchanged(previous: RunViewInputs, next: RunViewInputs): boolean {
-  if (previous.run !== next.run || previous.active !== next.active || previous.when !== next.when) return false;
+  if (previous.run !== next.run || previous.active !== next.active || previous.when !== next.when || previous.onOpen !== next.onOpen) return false;
   return next.run.status !== 'running' || previous.tree === next.tree;
 }

@@ -137,9 +137,7 @@ export async function executeRun({ set, get }: RunStoreContext, prepared: Prepar
   if (deliverable === null || useWorkspaceStore.getState().currentProject !== project) return;
   // A markdown result (a report, a summary) is read, so it opens rendered.
   if (isMarkdownPath(deliverable)) useMarkdownPreviewStore.getState().setPreviewPath(deliverable);
-  const front = useRunTabsStore.getState().activeRunTab;
-  await useWorkspaceStore.getState().openFile(deliverable);
-  if (front !== null && useRunTabsStore.getState().tabs.some((tab) => tab.runId === front)) useRunTabsStore.setState({ activeRunTab: front });
+  await useWorkspaceStore.getState().openFile(deliverable, { behindRunDocument: true });
 }
 
 function asBytes(file: SharedFile): { path: string; data: Uint8Array } {

@@ -23,8 +23,10 @@ export function followWorkspace(runStore: StoreApi<RunState>): void {
   useWorkspaceStore.subscribe((state, previous) => {
     forgetRemovedProjectSessions(previous.projects, state.projects);
     // Opening a file (from the tree, a problem, a run's written file) brings the file tab to the front.
-    // openFile sets a new view each time, so a click on the file already open counts too.
-    if (state.openView !== null && state.openView !== previous.openView && useRunTabsStore.getState().activeRunTab !== null) useRunTabsStore.getState().showFileTab();
+    // openFile sets a new view each time, so a click on the file already open counts too. A run's
+    // deliverable opens behind the run in front: the person may have opened a form in it, or another run, meanwhile.
+    const fileOpened = state.openView !== null && state.openView !== previous.openView && state.openView.behindRunDocument !== true;
+    if (fileOpened && useRunTabsStore.getState().activeRunTab !== null) useRunTabsStore.getState().showFileTab();
     if (state.currentProject !== null && state.currentProject !== previous.currentProject && !withheld(state.currentProject)) {
       void runStore.getState().loadArchivedRuns(state.currentProject);
     }

@@ -9,6 +9,7 @@ import { absolutePath } from '../workspace/project-folders';
 import { readProjectTree, treeFiles } from '../workspace/read-project-tree';
 import { useRunStore } from './run-store';
 import { useWorkspaceStore } from '../workspace/workspace-store';
+import { useRunTabsStore } from '../ui/run-tabs';
 
 
 /**
@@ -82,6 +83,20 @@ describe('run store', () => {
     expect(String(latestRun()?.output)).toContain('I wrote 5 characters to notes/hello.txt');
     expect(await fileSystem.readText(absolutePath(PROJECT, 'notes/hello.txt'))).toBe('hello');
     expect(treeFiles(useWorkspaceStore.getState().tree).map((file) => file.path)).toContain('notes/hello.txt');
+    // Its deliverable opened behind the run's document, which stays in front.
+    expect(useWorkspaceStore.getState().openPath).toBe('notes/hello.txt');
+    expect(useRunTabsStore.getState().activeRunTab).toBe(latestRun()?.runId);
+  });
+
+  it('a file opened behind the run in front leaves the run showing; a file the person opens comes to the front', async () => {
+    await setUpWorkspace({ 'project.json': JSON.stringify({ name: PROJECT, entry: 'main' }), 'main.worker': WRITER });
+    useRunTabsStore.getState().openRunTab('run_reading', PROJECT);
+    await useWorkspaceStore.getState().openFile('main.worker', { behindRunDocument: true });
+    expect(useWorkspaceStore.getState().openPath).toBe('main.worker');
+    expect(useRunTabsStore.getState().activeRunTab).toBe('run_reading');
+    await useWorkspaceStore.getState().openFile('project.json');
+    expect(useRunTabsStore.getState().activeRunTab).toBeNull();
+    useRunTabsStore.getState().closeRunTab('run_reading');
   });
 
   it('Stop ends the run at once and drops the waiting questions', async () => {

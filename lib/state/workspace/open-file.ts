@@ -12,18 +12,19 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
   // Reading a large file takes a while; a file clicked meanwhile must not be replaced when the read ends.
   let latestRequest = 0;
   return {
-    openFile: async (path) => {
+    openFile: async (path, options = {}) => {
       // A file of the example drawn from its manifest (no storage yet) that is not one of its
       // text files (a deck) opens once the start has stored it.
       if (get().fileSystem === null && get().currentProject !== null && !get().buffers.has(path)) await get().start();
       const project = context.requireProject();
+      const behind = options.behindRunDocument === true ? { behindRunDocument: true } : {};
       latestRequest += 1;
       const request = latestRequest;
       // A reveal belongs to the click that asked for it; reopening the file later must not jump (and take the focus) again.
       // revealProblem opens the file first and asks for its reveal after.
       set({ selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
       if (get().buffers.has(path)) {
-        set({ openPath: path, openView: { kind: 'text' } });
+        set({ openPath: path, openView: { kind: 'text', ...behind } });
         lastOpened.setLastFile(project, path);
         return;
       }
@@ -36,10 +37,10 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
           set((state) => ({
             buffers: state.buffers.has(path) ? state.buffers : new Map(state.buffers).set(path, { text, savedText: text }),
             openPath: path,
-            openView: { kind: 'text' },
+            openView: { kind: 'text', ...behind },
           }));
         } else {
-          set({ openPath: path, openView: { kind, bytes, size: bytes.byteLength, mimeType: mimeTypeForPath(path) } });
+          set({ openPath: path, openView: { kind, bytes, size: bytes.byteLength, mimeType: mimeTypeForPath(path), ...behind } });
         }
         lastOpened.setLastFile(project, path);
       } catch (error) {

@@ -2,7 +2,7 @@ import type { Diagnostic } from '@/lib/worker/diagnostic';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import type { DroppedNode } from '@/lib/share/dropped-items';
 import type { DeckFetcher } from './example-seed';
-import type { OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode } from './workspace-types';
+import type { OpenFileOptions, OpenFileView, RevealRequest, SaveIndicator, TextBuffer, TreeNode } from './workspace-types';
 
 export interface Notice {
   tone: 'error' | 'info';
@@ -57,7 +57,7 @@ export interface WorkspaceState {
   requestDeleteProject: (name: string) => Promise<void>;
   /** A fresh copy of the pitch-deck example (with its sample decks) under a free name; never overwrites. */
   requestRestoreExample: () => Promise<void>;
-  openFile: (path: string) => Promise<void>;
+  openFile: (path: string, options?: OpenFileOptions) => Promise<void>;
   editText: (path: string, text: string) => void;
   saveNow: () => Promise<void>;
   toggleFolder: (path: string) => void;

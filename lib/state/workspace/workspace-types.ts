@@ -16,9 +16,18 @@ export interface TextBuffer {
 }
 
 /** How the main pane shows the open file; text files live in `buffers`, the rest as bytes. */
-export type OpenFileView =
+export type OpenFileView = (
   | { kind: 'text' }
-  | { kind: 'pdf' | 'image' | 'binary'; bytes: Uint8Array; size: number; mimeType: string };
+  | { kind: 'pdf' | 'image' | 'binary'; bytes: Uint8Array; size: number; mimeType: string }
+) & {
+  /** Opened behind the run document in front (a run's deliverable): the run stays in front (follow-workspace.ts). */
+  behindRunDocument?: boolean;
+};
+
+export interface OpenFileOptions {
+  /** Open it without bringing the file tab to the front: the person may be reading (or using) a run's document meanwhile. */
+  behindRunDocument?: boolean;
+}
 
 /** A request for the editor to move its cursor, e.g. after a click in the Problems panel. */
 export interface RevealRequest {
