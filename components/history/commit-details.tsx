@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { HistoryCommit } from '@/lib/history/project-history';
+import type { HistoryCommit } from '@/lib/history/history-types';
 import { useHistoryStore } from '@/lib/state/history/history-store';
 import { DiffView } from './diff-view';
 

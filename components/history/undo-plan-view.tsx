@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { UndoChoices, UndoPlan } from '@/lib/history/project-history';
+import type { UndoChoices, UndoPlan } from '@/lib/history/history-types';
 import { useHistoryStore } from '@/lib/state/history/history-store';
 import { formatWhen } from './format-when';
 

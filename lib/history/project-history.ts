@@ -5,6 +5,7 @@ import { repositoryOf, type RepositoryLocation } from './history-paths';
 import { loadGit, type Git } from './load-git';
 import { scanFolder } from './scan-folder';
 import { changedPaths, readTreeMap, writeTreeMap, type TreeMap } from './tree-map';
+import type { FileWrites, HistoryCommit, RunCommitInput, UndoChoices, UndoFilePlan, UndoPlan } from './history-types';
 
 /**
  * One project's history: a git repository whose commits are built directly
@@ -13,44 +14,6 @@ import { changedPaths, readTreeMap, writeTreeMap, type TreeMap } from './tree-ma
  * when the person has since saved other files; the person's edits are found by
  * comparing the folder with the last commit, and committed separately.
  */
-
-export interface HistoryCommit {
-  oid: string;
-  parent: string | null;
-  kind: CommitKind;
-  runId?: string;
-  title: string;
-  message: string;
-  /** Milliseconds since the epoch. */
-  timestamp: number;
-  files: string[];
-}
-
-/** A run's or an action's writes: bytes, or null for a file removed. */
-export type FileWrites = ReadonlyMap<string, Uint8Array | null>;
-
-export interface RunCommitInput {
-  runId: string;
-  entryWorker: string;
-  model: string;
-  writes: FileWrites;
-}
-
-export interface UndoFilePlan {
-  path: string;
-  /** What undoing does to the file: delete it (the run created it) or restore it. */
-  action: 'delete' | 'restore';
-  /** Later commits that changed the file after the run; empty when undoing is clean. */
-  laterCommits: HistoryCommit[];
-}
-
-export interface UndoPlan {
-  commit: HistoryCommit;
-  files: UndoFilePlan[];
-}
-
-/** Per conflicting file: take the run's parent version ("undo") or keep the file as it is now ("keep"). */
-export type UndoChoices = Readonly<Record<string, 'undo' | 'keep'>>;
 
 const LOG_LIMIT = 500;
 const queues = new Map<string, Promise<unknown>>();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { HistoryCommit, ProjectHistory, UndoChoices, UndoPlan } from '@/lib/history/project-history';
+import type { ProjectHistory } from '@/lib/history/project-history';
+import type { HistoryCommit, UndoChoices, UndoPlan } from '@/lib/history/history-types';
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { useWorkspaceStore } from '../workspace/workspace-store';
 import { errorMessage } from '@/lib/errors/error-message';
