@@ -8,7 +8,7 @@ import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 export function ProjectSwitcher() {
   const projects = useWorkspaceStore((state) => state.projects);
   const current = useWorkspaceStore((state) => state.currentProject);
-  // Not while a first visit shows the example from its manifest: it is not stored yet.
+  // Not while storage opens (a first visit shows the example from its manifest meanwhile): each of these acts on storage.
   const stored = useWorkspaceStore((state) => state.phase === 'ready');
   const switchProject = useWorkspaceStore((state) => state.switchProject);
   const requestCreateProject = useWorkspaceStore((state) => state.requestCreateProject);
@@ -20,7 +20,7 @@ export function ProjectSwitcher() {
       <div className="section-title">
         <label htmlFor="project-select">Project</label>
         <span className="section-actions">
-          <IconButton icon="plus" onClick={() => void requestCreateProject()} label="New project" />
+          <IconButton icon="plus" onClick={() => void requestCreateProject()} disabled={!stored} label="New project" />
           <IconButton
             icon="trash"
             onClick={() => current !== null && void requestDeleteProject(current)}
@@ -30,6 +30,7 @@ export function ProjectSwitcher() {
           <IconButton
             icon="restore"
             onClick={() => void requestRestoreExample()}
+            disabled={!stored}
             label="Restore pitch-deck example"
             title="Restore pitch-deck example (a fresh copy, nothing is overwritten)"
           />
@@ -41,7 +42,7 @@ export function ProjectSwitcher() {
         data-testid="project-select"
         value={current ?? ''}
         onChange={(event) => void switchProject(event.target.value)}
-        disabled={projects.length === 0}
+        disabled={projects.length === 0 || !stored}
       >
         {current === null ? <option value="">No project</option> : null}
         {projects.map((name) => (

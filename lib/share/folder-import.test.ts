@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES } from './share-limits';
 import type { DroppedNode } from './dropped-items';
-import { DROPPED_PROJECT_NAME, importDroppedItems, importProjectFolder } from './folder-import';
+import { describeFolderProgress, DROPPED_PROJECT_NAME, importDroppedItems, importProjectFolder, readPickedFolder, type FolderReadProgress } from './folder-import';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('reading a picked folder', () => {
+  it('reads the files one at a time, in order, saying after each how far it got', async () => {
+    const picked = [
+      new File(['{}'], 'project.json'),
+      new File([new Uint8Array(2048)], 'deck.pdf'),
+    ];
+    Object.defineProperty(picked[0], 'webkitRelativePath', { value: 'my-agents/project.json' });
+    Object.defineProperty(picked[1], 'webkitRelativePath', { value: 'my-agents/input/deck.pdf' });
+    const reports: FolderReadProgress[] = [];
+    const files = await readPickedFolder(picked, (progress) => reports.push(progress));
+    expect(files.map((file) => [file.path, file.data.length])).toEqual([
+      ['my-agents/project.json', 2],
+      ['my-agents/input/deck.pdf', 2048],
+    ]);
+    expect(reports).toEqual([
+      { read: 1, total: 2, bytesRead: 2, bytesTotal: 2050 },
+      { read: 2, total: 2, bytesRead: 2050, bytesTotal: 2050 },
+    ]);
+    expect(describeFolderProgress(reports[0]!)).toMatch(/^Reading the folder's files: 1 of 2 \(/);
+  });
+});
 
 describe('importing a picked folder', () => {
   it("keeps every file's content under the folder's name, without system litter", () => {

@@ -1,5 +1,6 @@
 import { zipSync, type Zippable } from 'fflate';
 import { MAX_DECOMPRESSED_BYTES, MAX_FILES } from './share-limits';
+import { formatBytes } from '@/lib/text/format-bytes';
 import { IMPORT_LIMITS, readDroppedItems, type DropProgress, type DroppedNode } from './dropped-items';
 import { shareFailure, type ShareImportResult } from './share-result';
 import { importProjectZip, type ImportZipOptions } from './zip-archive';
@@ -21,6 +22,44 @@ export function folderTooLarge(files: readonly { size: number }[]): ShareImportR
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > MAX_DECOMPRESSED_BYTES) return shareFailure('too-large', `The folder holds more than the ${MAX_DECOMPRESSED_BYTES / (1024 * 1024)} MiB import limit.`);
   return null;
+}
+
+/** A file the folder picker gave: its path under the picked folder, its size before its bytes are read. */
+export interface PickedFile {
+  readonly name: string;
+  readonly webkitRelativePath: string;
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** How far reading a picked folder has got, as one line for the import dialog. */
+export interface FolderReadProgress {
+  read: number;
+  total: number;
+  bytesRead: number;
+  bytesTotal: number;
+}
+
+/**
+ * Reads a picked folder's files one at a time, saying after each how far it got: a folder near
+ * the import limit takes seconds, and reading every file at once would hold all of them in
+ * memory before the first one is done.
+ */
+export async function readPickedFolder(files: readonly PickedFile[], onProgress: (progress: FolderReadProgress) => void = () => {}): Promise<FolderFile[]> {
+  const bytesTotal = files.reduce((sum, file) => sum + file.size, 0);
+  const read: FolderFile[] = [];
+  let bytesRead = 0;
+  for (const file of files) {
+    const data = new Uint8Array(await file.arrayBuffer());
+    bytesRead += data.length;
+    read.push({ path: file.webkitRelativePath || file.name, data });
+    onProgress({ read: read.length, total: files.length, bytesRead, bytesTotal });
+  }
+  return read;
+}
+
+export function describeFolderProgress(progress: FolderReadProgress): string {
+  return `Reading the folder's files: ${progress.read} of ${progress.total} (${formatBytes(progress.bytesRead)} of ${formatBytes(progress.bytesTotal)})…`;
 }
 
 /** `options.name` names the project when the files do not all sit in one folder. */

@@ -299,11 +299,14 @@ export const useShareStore = create<ShareState>((set, get) => {
         set({ importDialog: { status: 'failed', source: 'folder', message: tooLarge.error.message } });
         return;
       }
-      await showPreview('folder', async (machinery) =>
-        machinery.importProjectFolder(
-          await Promise.all(files.map(async (file) => ({ path: file.webkitRelativePath || file.name, data: new Uint8Array(await file.arrayBuffer()) }))),
-        ),
-      );
+      set({ importProgress: null });
+      await showPreview('folder', async (machinery) => {
+        const shown = get().importDialog;
+        // The progress line belongs to the loading dialog this import opened, while it is still the one shown.
+        const read = await machinery.readPickedFolder(files, (progress) => set((state) => (state.importDialog === shown ? { importProgress: machinery.describeFolderProgress(progress) } : {})));
+        return machinery.importProjectFolder(read);
+      });
+      set({ importProgress: null });
     },
 
     openDroppedImport: async (dropped) => {
