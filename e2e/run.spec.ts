@@ -187,15 +187,18 @@ test('a question takes the focus however the run started (Ctrl+Enter in the edit
   expect(await editorText(page)).toBe(before);
 });
 
-test('Esc stops a run while the answer streams', async ({ page }) => {
+test('Esc stops a run while it waits for the model; nothing arrives after the stop', async ({ page }) => {
   await newProject(page, 'stop-escape');
-  // No tools: the demo answers with a few lines (the input's start, then a last line), a few words at a time.
-  // Its answer streams for a few hundred ms only, so Esc goes as soon as the run is on (the answer held back).
   const words = Array.from({ length: 600 }, (_, index) => `word${index}`);
   await setInput(page, `${words.join(' ')} end.`);
-  // The model's answer is held back a moment, so the run is surely still on when Esc goes.
+  // The model's request is held until after Esc: on a busy machine a run's whole answer can arrive before
+  // a key press does, so only a held request makes "during the run" certain.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/model', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await held;
     await route.continue().catch(() => undefined);
   });
   await page.getByTestId('run-button').click();
@@ -203,14 +206,16 @@ test('Esc stops a run while the answer streams', async ({ page }) => {
   await expect(run).toHaveAttribute('data-status', 'running');
   await page.keyboard.press('Escape');
   await expect(run).toHaveAttribute('data-status', 'aborted');
-  // What the model had written stays as it was at the stop (plain, not re-rendered), and its last line never came.
+  await expect(run.getByTestId('run-stopped')).toBeVisible();
+  // The held request goes on now; its answer must not reach the stopped run.
+  release();
   const text = runDetail(page).getByTestId('call-text');
   const shown = async () => ((await text.count()) === 0 ? '' : await text.innerText());
   const stoppedAt = await shown();
-  expect(stoppedAt).not.toContain('I am the scripted demo model');
   await page.waitForTimeout(800);
   expect(await shown()).toBe(stoppedAt);
-  await expect(run.getByTestId('run-stopped')).toBeVisible();
+  expect(stoppedAt).not.toContain('I am the scripted demo model');
+  await expect(run).toHaveAttribute('data-status', 'aborted');
 });
 
 test('approve for this session: the same write a second time is approved automatically', async ({ page }) => {
