@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { busiestWindow } from '@/lib/distributed/testing/busiest-window';
 import { startStandInServer, type ReceivedRequest } from '@/lib/model/testing/stand-in-server';
 import type { StandInReply } from '@/lib/model/testing/stand-in-reply';
 import { cleanEnvironment, spawnCli, writeProjectFolder, type SpawnedCli } from '../testing/spawn-cli';
@@ -40,17 +41,6 @@ function limitedScript(script: (request: ReceivedRequest) => StandInReply) {
 
 function itemOf(request: ReceivedRequest): string {
   return /payload-(\d{3})/.exec(JSON.stringify(request.body))?.[1] ?? '?';
-}
-
-/** The most requests that arrived within any WINDOW_MS. */
-function busiestWindow(): number {
-  const sorted = [...arrivals].sort((left, right) => left - right);
-  let most = 0;
-  for (let start = 0, end = 0; end < sorted.length; end += 1) {
-    while (sorted[end]! - sorted[start]! >= WINDOW_MS) start += 1;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
 }
 
 afterEach(() => {
@@ -137,7 +127,7 @@ describe('workerbench batch --queue with worker processes', () => {
     // Run records are written here, as a local batch writes them.
     expect(recordSteps(folder, done[0]!.runId)).toBe(1);
     expect(refusedOverLimit).toBe(0);
-    expect(busiestWindow()).toBeLessThanOrEqual(PER_WINDOW);
+    expect(busiestWindow(arrivals, WINDOW_MS)).toBeLessThanOrEqual(PER_WINDOW);
     expect(arrivals).toHaveLength(300);
   }, 240_000);
 
