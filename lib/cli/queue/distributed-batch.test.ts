@@ -214,7 +214,12 @@ describe('workerbench batch --queue with worker processes', () => {
     const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', servers.redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
     const connection = new Redis(servers.redis.url);
     const deadline = Date.now() + 100_000;
-    while (Date.now() < deadline && (await connection.keys('workerbench:checkpoint:*')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Drained once a run has a step in its checkpoint: what it hands back resumes from there.
+    const stepCheckpointed = async () => {
+      for (const key of await connection.keys('workerbench:checkpoint:*')) if ((await connection.lrange(key, 0, -1)).some((entry) => entry.includes('"step":'))) return true;
+      return false;
+    };
+    while (Date.now() < deadline && !(await stepCheckpointed())) await new Promise((resolve) => setTimeout(resolve, 10));
     connection.disconnect();
     leaving!.kill('SIGTERM');
     const left = await leaving!.done;
@@ -227,5 +232,7 @@ describe('workerbench batch --queue with worker processes', () => {
     const result = await batch.done;
     expect(result.code, result.stderr).toBe(0);
     expect(new Set(stateLines(folder).filter((line) => line.status === 'done').map((line) => line.item)).size).toBe(8);
+    // A run stopped by the drain is left in its checkpoint as cut off, not ended, so it resumes.
+    expect(result.stderr).toMatch(/[1-9]\d* resumed from checkpoints/);
   }, 160_000);
 });

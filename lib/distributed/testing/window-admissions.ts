@@ -12,7 +12,7 @@ export function watchWindowAdmissions(redis: Redis, key: string, windowMs: numbe
   let complete = true;
   let lastRead = Date.now();
   const read = async () => {
-    const flat = await redis.zrange(key, 0, -1, 'WITHSCORES');
+    const flat = await redis.zrange(key, '0', '-1', 'WITHSCORES');
     for (let index = 0; index < flat.length; index += 2) seen.set(flat[index]!, Number(flat[index + 1]));
     const now = Date.now();
     if (now - lastRead >= windowMs) complete = false;
