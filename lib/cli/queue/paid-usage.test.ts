@@ -5,7 +5,7 @@ import { withPaidUsage } from './paid-usage';
 
 const base = { runId: 'run-b', parentCallId: null, workerName: 'main', depth: 0, timestamp: 1 };
 
-function stepRecord(callId: string, step: number, inputTokens: number, outputTokens: number): ModelStepRecord {
+function stepRecord(callId: string, step: number, usage: { inputTokens: number; outputTokens: number }): ModelStepRecord {
   return {
     runId: 'run-b',
     callId,
@@ -13,7 +13,7 @@ function stepRecord(callId: string, step: number, inputTokens: number, outputTok
     depth: 0,
     step,
     request: { model: 'openai:gpt-5.4-mini', system: '', messages: [], tools: [] } as unknown as ModelStepRecord['request'],
-    response: { text: '', toolCalls: [], usage: { inputTokens, outputTokens } },
+    response: { text: '', toolCalls: [], usage },
     timestamp: 1,
   };
 }
@@ -25,7 +25,7 @@ describe('withPaidUsage', () => {
       { ...base, callId: 'c1', type: 'step-finish', step: 2, usage: { inputTokens: 7, outputTokens: 3 } },
       { ...base, callId: 'c1', type: 'worker-end', status: 'completed', output: 'ok', usage: { inputTokens: 7, outputTokens: 3 }, durationMs: 5 },
     ];
-    const steps = [stepRecord('c1', 1, 11, 5), stepRecord('c1', 2, 7, 3)];
+    const steps = [stepRecord('c1', 1, { inputTokens: 11, outputTokens: 5 }), stepRecord('c1', 2, { inputTokens: 7, outputTokens: 3 })];
     const paid = withPaidUsage(events, steps);
     expect(paid.tokens).toEqual({ input: 18, output: 8 });
     expect(paid.events[0]).toMatchObject({ type: 'step-finish', usage: { inputTokens: 11, outputTokens: 5 } });
