@@ -235,7 +235,7 @@ async function main(): Promise<void> {
         `${count} workers under it: achieved ${fixed(achieved)} requests/s at the provider = ${fixed(achieved / limit, 2)} of the limit (target 1.00; previous bench: ${PREVIOUS.limit}) · whole batch ${fixed(limited.rate)} items/s`,
       );
       console.log(
-        `  busiest ${windowMs} ms window where the limit is enforced (the limiter's admissions, ${admissions.times.length} read${admissions.complete ? '' : ', some reads late: may be missing some'}): ${enforced} (limit ${limit}${enforced > limit ? ': EXCEEDED' : ''}) · at the stand-in: ${busiestWindow(limited.arrivals, windowMs)} (requests held up between the gate and the provider arrive together)`,
+        `  busiest ${windowMs} ms window where the limit is enforced (the limiter's admissions: ${admissions.times.length} read, the warm-up's last among them${admissions.complete ? '' : '; some reads late, so some may be missing'}): ${enforced} (limit ${limit}${enforced > limit ? ': EXCEEDED' : ''}) · at the stand-in: ${busiestWindow(limited.arrivals, windowMs)} (requests held up between the gate and the provider arrive together)`,
       );
     }
   } finally {
