@@ -3,7 +3,7 @@ import { createOverlayFileSystem } from '@/lib/vfs/overlay-file-system';
 import { createProjectSandbox } from '@/lib/vfs/sandbox';
 import type { WorkerRunner } from '@/lib/worker-tests/run-test-case';
 import type { CliModelAccess } from './cli-model-access';
-import { executeCliRun } from './execute-cli-run';
+import { executeCliRun, type CliRunRequest, type CliRunResult } from './execute-cli-run';
 import type { CliProject } from './open-project';
 
 /**
@@ -19,11 +19,14 @@ export function scratchCaseRunner(options: {
   signal: AbortSignal;
   /** Each run's written record (a queue worker sends them back with the verdict). */
   onRecord?: (runId: string, recordPath: string) => void;
+  /** How each run is started (a queue worker checkpoints and resumes them: lib/cli/queue); executeCliRun otherwise. */
+  execute?: (request: CliRunRequest) => Promise<CliRunResult>;
 }): WorkerRunner {
   const { project } = options;
+  const execute = options.execute ?? executeCliRun;
   return async (request) => {
     const overlay = createProjectSandbox(createOverlayFileSystem(project.fileSystem), '/');
-    const result = await executeCliRun({
+    const result = await execute({
       project,
       sandbox: overlay,
       workerName: request.worker,

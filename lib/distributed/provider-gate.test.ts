@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedRedis, sharedRedis, usable } from './redis-connection';
 import { enterProviderTurn } from './provider-gate';
+import { busiestWindow } from './testing/busiest-window';
 import { startRedisServer, type RedisServerProcess } from './testing/redis-server-process';
+import { watchWindowAdmissions } from './testing/window-admissions';
 
 /**
  * The provider gate on a real redis-server, from two "instances" (two
@@ -47,6 +49,27 @@ describe('provider gate', () => {
       // each start when its event loop gets to it, so some slack).
       expect(starts[index]! - starts[index - 5]!).toBeGreaterThanOrEqual(windowMs - 60);
     }
+  });
+
+  it("lets no more than the limit through in any window on Redis's clock, counted as the limit counts it", async () => {
+    // What a provider's own count adds to this is the requests' way there: one held up on a loaded
+    // machine arrives with the next window's (the scale-out bench shows both counts).
+    const windowMs = 400;
+    const limits = { requestsPerWindow: 4, windowMs };
+    const connections = [sharedRedis(redis.url), sharedRedis(`${redis.url}/0`)];
+    await Promise.all(connections.map((connection) => usable(connection)));
+    const watch = watchWindowAdmissions(connections[0]!, 'window-test:provider:openai:abc:requests', windowMs);
+    await Promise.all(
+      Array.from({ length: 24 }, async (_, index) => {
+        const turn = await enterProviderTurn({ redis: connections[index % 2]!, prefix: 'window-test', account: 'openai:abc', limits, signal: new AbortController().signal });
+        await turn.leave(0);
+      }),
+    );
+    const { admissions, complete } = await watch.stop();
+    expect(complete).toBe(true);
+    expect(admissions).toHaveLength(24);
+    // Exactly the limit: the window binds (24 callers at once) and never lets a fifth through.
+    expect(busiestWindow(admissions, windowMs)).toBe(4);
   });
 
   it('stops waiting when its signal is aborted, giving its lease back', async () => {

@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startRedisServer, type RedisServerProcess } from '@/lib/distributed/testing/redis-server-process';
-import { startStandInServer, type ReceivedRequest, type StandInServer } from '@/lib/model/testing/stand-in-server';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { busiestWindow } from '@/lib/distributed/testing/busiest-window';
+import { startStandInServer, type ReceivedRequest } from '@/lib/model/testing/stand-in-server';
 import type { StandInReply } from '@/lib/model/testing/stand-in-reply';
 import { cleanEnvironment, spawnCli, writeProjectFolder, type SpawnedCli } from '../testing/spawn-cli';
+import { setUpQueueServers } from './testing/queue-servers';
 
 /**
  * Batches across processes: `workerbench batch --queue` enqueues, three
@@ -19,11 +20,10 @@ const API_KEY = 'sk-queue-0000';
 const WINDOW_MS = 500;
 const PER_WINDOW = 40;
 
-let redis: RedisServerProcess;
-let standIn: StandInServer;
+const servers = setUpQueueServers({ redisPort: REDIS_PORT, apiKey: API_KEY });
+const { spawned } = servers;
 const arrivals: number[] = [];
 let refusedOverLimit = 0;
-const spawned: SpawnedCli[] = [];
 
 /** The provider's own limit: at most PER_WINDOW requests in any WINDOW_MS; more are refused. */
 function limitedScript(script: (request: ReceivedRequest) => StandInReply) {
@@ -43,32 +43,9 @@ function itemOf(request: ReceivedRequest): string {
   return /payload-(\d{3})/.exec(JSON.stringify(request.body))?.[1] ?? '?';
 }
 
-/** The most requests that arrived within any WINDOW_MS. */
-function busiestWindow(): number {
-  const sorted = [...arrivals].sort((left, right) => left - right);
-  let most = 0;
-  for (let start = 0, end = 0; end < sorted.length; end += 1) {
-    while (sorted[end]! - sorted[start]! >= WINDOW_MS) start += 1;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
-
-beforeAll(async () => {
-  redis = await startRedisServer(REDIS_PORT);
-  standIn = await startStandInServer({ apiKey: API_KEY });
-});
-afterEach(async () => {
-  for (const child of spawned.splice(0)) child.kill('SIGKILL');
+afterEach(() => {
   arrivals.length = 0;
   refusedOverLimit = 0;
-  const connection = new Redis(redis.url);
-  await connection.flushall();
-  connection.disconnect();
-});
-afterAll(async () => {
-  await standIn.close();
-  await redis.stop();
 });
 
 function project(worker: string, items: number): string {
@@ -104,7 +81,7 @@ List the files, then answer.
 function environment(extra: Record<string, string> = {}): Record<string, string> {
   return cleanEnvironment({
     OPENAI_API_KEY: API_KEY,
-    OPENAI_BASE_URL: `${standIn.origin}/v1`,
+    OPENAI_BASE_URL: `${servers.standIn.origin}/v1`,
     // The gate's window twice the provider's: between a worker's admission and the request's
     // arrival a loaded machine can lose hundreds of milliseconds, and two requests admitted a
     // window apart must not arrive within one.
@@ -118,7 +95,7 @@ function environment(extra: Record<string, string> = {}): Record<string, string>
 function startWorkers(count: number, env: Record<string, string>, jobs = '8'): SpawnedCli[] {
   const cwd = mkdtempSync(path.join(tmpdir(), 'workerbench-worker-'));
   const workers = Array.from({ length: count }, (_, index) =>
-    spawnCli(['worker', '--queue', redis.url, '-j', jobs], { cwd, env: { ...env, WORKERBENCH_WORKER_CACHE: path.join(cwd, `cache-${index}`) }, timeoutMs: 240_000 }),
+    spawnCli(['worker', '--queue', servers.redis.url, '-j', jobs], { cwd, env: { ...env, WORKERBENCH_WORKER_CACHE: path.join(cwd, `cache-${index}`) }, timeoutMs: 240_000 }),
   );
   spawned.push(...workers);
   return workers;
@@ -137,11 +114,11 @@ function recordSteps(folder: string, runId: string): number {
 
 describe('workerbench batch --queue with worker processes', () => {
   it('three workers run 300 items within the provider limit: every item done, never more than N a window', async () => {
-    standIn.answer = limitedScript((request) => ({ kind: 'answer', text: `done payload-${itemOf(request)}` }));
+    servers.standIn.answer = limitedScript((request) => ({ kind: 'answer', text: `done payload-${itemOf(request)}` }));
     const folder = project(ONE_STEP, 300);
     const env = environment();
     const workers = startWorkers(3, env);
-    const batch = await spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 230_000 }).done;
+    const batch = await spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', servers.redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 230_000 }).done;
     expect(batch.code, `${batch.stderr}\n${workers.map((worker) => worker.stderrSoFar()).join('\n')}`).toBe(0);
     const done = stateLines(folder).filter((line) => line.status === 'done');
     expect(new Set(done.map((line) => line.item)).size).toBe(300);
@@ -150,7 +127,7 @@ describe('workerbench batch --queue with worker processes', () => {
     // Run records are written here, as a local batch writes them.
     expect(recordSteps(folder, done[0]!.runId)).toBe(1);
     expect(refusedOverLimit).toBe(0);
-    expect(busiestWindow()).toBeLessThanOrEqual(PER_WINDOW);
+    expect(busiestWindow(arrivals, WINDOW_MS)).toBeLessThanOrEqual(PER_WINDOW);
     expect(arrivals).toHaveLength(300);
   }, 240_000);
 
@@ -174,9 +151,9 @@ describe('workerbench batch --queue with worker processes', () => {
     // A job whose worker stops renewing its lock is taken by another 8 s later (30 s by default).
     const env = environment({ WORKERBENCH_WORKER_LOCK_MS: '8000', OPENAI_BASE_URL: `${slow.origin}/v1` });
     const [victim] = startWorkers(1, env, '4');
-    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 110_000 });
+    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', servers.redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 110_000 });
     // Kill the only worker once some job has a step in its checkpoint but has not completed.
-    const connection = new Redis(redis.url);
+    const connection = new Redis(servers.redis.url);
     const deadline = Date.now() + 60_000;
     const caught = new Set<string>();
     while (caught.size === 0 && Date.now() < deadline) {
@@ -208,17 +185,17 @@ describe('workerbench batch --queue with worker processes', () => {
   }, 120_000);
 
   it('Redis restarted mid-batch (losing everything): the batch still completes', async () => {
-    standIn.answer = limitedScript((request) => ({ kind: 'answer', text: `done payload-${itemOf(request)}` }));
+    servers.standIn.answer = limitedScript((request) => ({ kind: 'answer', text: `done payload-${itemOf(request)}` }));
     const folder = project(ONE_STEP, 120);
     const env = environment();
     const workers = startWorkers(3, env);
-    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
+    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', servers.redis.url, '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
     const deadline = Date.now() + 100_000;
     while (stateLines(folder).length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const before = stateLines(folder).length;
     expect(before, `${batch.stderrSoFar()}\n${workers.map((worker) => worker.stderrSoFar()).join('\n')}`).toBeGreaterThanOrEqual(10);
     expect(before).toBeLessThan(120);
-    await redis.restart(500);
+    await servers.redis.restart(500);
     const result = await batch.done;
     expect(result.code, `${result.stderr}\n${workers.map((worker) => worker.stderrSoFar()).join('\n')}`).toBe(0);
     expect(new Set(stateLines(folder).filter((line) => line.status === 'done').map((line) => line.item)).size).toBe(120);
@@ -234,10 +211,15 @@ describe('workerbench batch --queue with worker processes', () => {
     const folder = project(TWO_STEPS, 8);
     const env = environment({ OPENAI_BASE_URL: `${slow.origin}/v1`, WORKERBENCH_WORKER_GRACE_MS: '1' });
     const [leaving] = startWorkers(1, env, '4');
-    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
-    const connection = new Redis(redis.url);
+    const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', servers.redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
+    const connection = new Redis(servers.redis.url);
     const deadline = Date.now() + 100_000;
-    while (Date.now() < deadline && (await connection.keys('workerbench:checkpoint:*')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Drained once a run has a step in its checkpoint: what it hands back resumes from there.
+    const stepCheckpointed = async () => {
+      for (const key of await connection.keys('workerbench:checkpoint:*')) if ((await connection.lrange(key, 0, -1)).some((entry) => entry.includes('"step":'))) return true;
+      return false;
+    };
+    while (Date.now() < deadline && !(await stepCheckpointed())) await new Promise((resolve) => setTimeout(resolve, 10));
     connection.disconnect();
     leaving!.kill('SIGTERM');
     const left = await leaving!.done;
@@ -250,5 +232,7 @@ describe('workerbench batch --queue with worker processes', () => {
     const result = await batch.done;
     expect(result.code, result.stderr).toBe(0);
     expect(new Set(stateLines(folder).filter((line) => line.status === 'done').map((line) => line.item)).size).toBe(8);
+    // A run stopped by the drain is left in its checkpoint as cut off, not ended, so it resumes.
+    expect(result.stderr).toMatch(/[1-9]\d* resumed from checkpoints/);
   }, 160_000);
 });

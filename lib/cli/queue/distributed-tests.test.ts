@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServerProcess } from '@/lib/distributed/testing/redis-server-process';
-import { startStandInServer, type StandInServer } from '@/lib/model/testing/stand-in-server';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startStandInServer, type ReceivedRequest } from '@/lib/model/testing/stand-in-server';
 import { cleanEnvironment, runCli, spawnCli, writeProjectFolder, type SpawnedCli } from '../testing/spawn-cli';
+import { setUpQueueServers } from './testing/queue-servers';
 
 /**
  * `workerbench test --queue`: every case on every model a job, run by
@@ -17,29 +17,16 @@ const REDIS_PORT = 6394;
 const API_KEY = 'sk-queue-tests-0000';
 const MODELS = 'openai:gpt-5.4-mini,openai:gpt-5.4-nano';
 
-let redis: RedisServerProcess;
-let standIn: StandInServer;
-const spawned: SpawnedCli[] = [];
+const servers = setUpQueueServers({ redisPort: REDIS_PORT, apiKey: API_KEY });
+const { spawned } = servers;
 
-beforeAll(async () => {
-  redis = await startRedisServer(REDIS_PORT);
-  standIn = await startStandInServer({ apiKey: API_KEY });
+beforeAll(() => {
   // The worker under test echoes its input; the grader scores 0.9.
-  standIn.answer = (request) => {
+  servers.standIn.answer = (request) => {
     const body = JSON.stringify(request.body);
     if (body.includes('Score the answer')) return { kind: 'answer', text: '{"score": 0.9}' };
     return { kind: 'answer', text: `answer for ${/subject-(\w+)/.exec(body)?.[1] ?? '?'}` };
   };
-});
-afterEach(async () => {
-  for (const child of spawned.splice(0)) child.kill('SIGKILL');
-  const connection = new Redis(redis.url);
-  await connection.flushall();
-  connection.disconnect();
-});
-afterAll(async () => {
-  await standIn.close();
-  await redis.stop();
 });
 
 const ECHO = `---
@@ -86,10 +73,10 @@ function project(): string {
   });
 }
 
-const environment = () => cleanEnvironment({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: `${standIn.origin}/v1` });
+const environment = () => cleanEnvironment({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: `${servers.standIn.origin}/v1` });
 
-function startWorker(folder: string, name: string): SpawnedCli {
-  const worker = spawnCli(['worker', '--queue', redis.url, '-j', '1'], { cwd: folder, env: { ...environment(), WORKERBENCH_WORKER_CACHE: mkdtempSync(path.join(tmpdir(), `workerbench-cache-${name}-`)) }, timeoutMs: 300_000 });
+function startWorker(folder: string, name: string, env: Record<string, string> = environment()): SpawnedCli {
+  const worker = spawnCli(['worker', '--queue', servers.redis.url, '-j', '1'], { cwd: folder, env: { ...env, WORKERBENCH_WORKER_CACHE: mkdtempSync(path.join(tmpdir(), `workerbench-cache-${name}-`)) }, timeoutMs: 300_000 });
   spawned.push(worker);
   return worker;
 }
@@ -122,21 +109,21 @@ describe('workerbench test --queue with worker processes', { timeout: 400_000 },
     // hand and takes no other, so the suite is finished by the two started after it.
     const first = startWorker(queued, 'first');
     let drained = false;
-    const echo = standIn.answer;
-    standIn.answer = (request, index) => {
+    const echo = servers.standIn.answer;
+    servers.standIn.answer = (request, index) => {
       if (!drained) {
         drained = true;
         first.kill('SIGTERM');
       }
       return echo(request, index);
     };
-    const test = spawnCli(['test', '.', '--models', MODELS, '--queue', redis.url, '-o', 'results.json'], { cwd: queued, env: environment(), timeoutMs: 300_000 });
+    const test = spawnCli(['test', '.', '--models', MODELS, '--queue', servers.redis.url, '-o', 'results.json'], { cwd: queued, env: environment(), timeoutMs: 300_000 });
     spawned.push(test);
     const firstEnd = await first.done;
     expect(firstEnd.code, firstEnd.stderr).toBe(0);
     const others = [startWorker(queued, 'second'), startWorker(queued, 'third')];
     const result = await test.done;
-    standIn.answer = echo;
+    servers.standIn.answer = echo;
     for (const worker of others) worker.kill('SIGTERM');
     const ends = await Promise.all(others.map((worker) => worker.done));
 
@@ -169,12 +156,131 @@ describe('workerbench test --queue with worker processes', { timeout: 400_000 },
     const folder = project();
     writeFileSync(path.join(folder, 'echo.tests.yaml'), 'cases:\n  - name: Again is answered\n    input: subject-again\n    checks:\n      - contains: answer for again\n');
     startWorker(folder, 'only');
-    const asked = () => standIn.requests.filter((request) => JSON.stringify(request.body).includes('subject-again')).length;
-    const first = await runCli(['test', '.', '--queue', redis.url], { cwd: folder, env: environment(), timeoutMs: 300_000 });
-    const second = await runCli(['test', '.', '--queue', redis.url], { cwd: folder, env: environment(), timeoutMs: 300_000 });
+    const asked = () => servers.standIn.requests.filter((request) => JSON.stringify(request.body).includes('subject-again')).length;
+    const first = await runCli(['test', '.', '--queue', servers.redis.url], { cwd: folder, env: environment(), timeoutMs: 300_000 });
+    const second = await runCli(['test', '.', '--queue', servers.redis.url], { cwd: folder, env: environment(), timeoutMs: 300_000 });
     expect(first.code, first.stderr).toBe(0);
     expect(second.code, second.stderr).toBe(0);
     expect(asked()).toBe(2);
     expect(readdirSync(path.join(folder, '.workerbench/runs')).filter((name) => name.endsWith('.run.json'))).toHaveLength(2);
   });
+
+  it('a worker killed with SIGKILL mid-case: the case resumes on another worker from its checkpoint, same steps as locally, no step asked twice', async () => {
+    // Its own stand-in, whose answers arrive chunk by chunk slowly, so the worker is caught inside a
+    // case: its run ended, its grader's first step recorded, the grader's second step on its way.
+    const slow = await startStandInServer({ apiKey: API_KEY, chunkDelayMs: 250 });
+    onTestFinished(() => slow.close());
+    slow.answer = (request) => {
+      const { kind, subject, step } = stepOf(request);
+      if (step === 1) return { kind: 'answer', toolCalls: [{ id: `call_${kind}_${subject}`, name: 'list_files', input: { path: '' } }] };
+      return { kind: 'answer', text: kind === 'grader' ? '{"score": 0.9}' : `answer for ${subject}` };
+    };
+    const env = cleanEnvironment({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: `${slow.origin}/v1`, WORKERBENCH_WORKER_LOCK_MS: '8000' });
+    const askedSince = (first: number) => slow.requests.slice(first).map((request) => JSON.stringify(stepOf(request)));
+    const arguments_ = ['test', '.', '--approve', 'list_files', '-o', 'results.json'];
+
+    const local = listingProject();
+    const localResult = await runCli([...arguments_, '-j', '1'], { cwd: local, env, timeoutMs: 300_000 });
+    expect(localResult.code, localResult.stderr).toBe(0);
+    const localAsked = askedSince(0);
+    // Alpha: its run's two steps and its grader's two; beta: its run's two.
+    expect(localAsked).toHaveLength(6);
+    expect(new Set(localAsked).size).toBe(6);
+
+    const queued = listingProject();
+    const firstQueued = slow.requests.length;
+    const victim = startWorker(queued, 'victim', env);
+    const test = spawnCli([...arguments_, '--queue', servers.redis.url], { cwd: queued, env, timeoutMs: 300_000 });
+    spawned.push(test);
+    // Kill the worker once a case's checkpoint holds a step of its second run (the grader's), before the case is done.
+    const connection = new Redis(servers.redis.url);
+    onTestFinished(() => connection.disconnect());
+    const deadline = Date.now() + 120_000;
+    let held: string[] = [];
+    while (held.length === 0 && Date.now() < deadline) {
+      for (const key of await connection.keys('workerbench:checkpoint:*')) {
+        const entries = await connection.lrange(key, 0, -1);
+        if (entries.some((entry) => entry.includes('"part":1') && entry.includes('"step":'))) held = entries;
+      }
+      if (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    victim.kill('SIGKILL');
+    expect(held.length, victim.stderrSoFar()).toBeGreaterThan(0);
+    const heldAtKill = slow.requests.length - firstQueued;
+    startWorker(queued, 'heir', env);
+    const result = await test.done;
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(comparable(readFileSync(path.join(queued, 'results.json'), 'utf8'))).toEqual(comparable(readFileSync(path.join(local, 'results.json'), 'utf8')));
+    // The case's ended run and its grader's cut-off run both followed their checkpoints.
+    expect(result.stderr).toContain('test: 2 runs resumed from checkpoints');
+    // Each run's record has the steps it has on one machine, resumed or not.
+    expect(stepsPerRun(queued)).toEqual(stepsPerRun(local));
+    // No step was asked twice but the one on its way at the kill, which was never answered: of the
+    // steps asked before the kill, only the last can be asked again.
+    const asked = askedSince(firstQueued);
+    expect(asked.slice(0, heldAtKill).every((step, index) => index === heldAtKill - 1 || asked.indexOf(step, heldAtKill) === -1), asked.join('\n')).toBe(true);
+    expect(asked.length).toBeLessThanOrEqual(localAsked.length + 1);
+    expect(new Set(asked)).toEqual(new Set(localAsked));
+  });
 });
+
+const LISTER = `---
+name: lister
+description: Lists the files, then answers about its input.
+toolsets:
+  filesystem: {}
+---
+List the files, then answer about the subject.
+`;
+
+const LIST_GRADER = `---
+name: list-grader
+description: Lists the files, then scores an answer.
+toolsets:
+  filesystem: {}
+---
+List the files, then score the answer from 0 to 1 as JSON: {"score": n}.
+`;
+
+const LISTER_TESTS = `cases:
+  - name: Alpha is answered and graded
+    input: subject-alpha
+    checks:
+      - contains: answer for alpha
+      - grader: list-grader
+        min_score: 0.5
+  - name: Beta is answered
+    input: subject-beta
+    checks:
+      - contains: answer for beta
+`;
+
+/** Cases of two steps each (a tool call, then the answer), one graded by a grader of two steps. */
+function listingProject(): string {
+  return writeProjectFolder({
+    'project.json': JSON.stringify({ name: 'queue-resume', entry: 'lister', default_model: 'openai:gpt-5.4-mini' }),
+    'lister.worker': LISTER,
+    'list-grader.worker': LIST_GRADER,
+    'lister.tests.yaml': LISTER_TESTS,
+  });
+}
+
+/** Which run (the case's or its grader's), which case and which step a request to the stand-in is. */
+function stepOf(request: ReceivedRequest): { kind: 'case' | 'grader'; subject: string; step: number } {
+  const body = JSON.stringify(request.body);
+  return { kind: body.includes('score the answer') ? 'grader' : 'case', subject: /subject-(\w+)/.exec(body)?.[1] ?? '?', step: body.includes('function_call_output') ? 2 : 1 };
+}
+
+/** Each run's model steps, by its case and role (run ids are each run's own). */
+function stepsPerRun(folder: string): Record<string, number> {
+  const rows = JSON.parse(readFileSync(path.join(folder, 'results.json'), 'utf8')) as Array<{ caseName: string; runId: string; checks: Array<{ graderRunId?: string }> }>;
+  const steps = (runId: string) => (JSON.parse(readFileSync(path.join(folder, '.workerbench/runs', `${runId}.run.json`), 'utf8')) as { steps: unknown[] }).steps.length;
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    counts[row.caseName] = steps(row.runId);
+    for (const check of row.checks) if (check.graderRunId !== undefined) counts[`${row.caseName}: grader`] = steps(check.graderRunId);
+  }
+  return counts;
+}
+

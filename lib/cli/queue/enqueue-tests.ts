@@ -31,6 +31,7 @@ export interface QueuedTests {
 export async function runTestsOnQueue(tests: QueuedTests): Promise<{ rows: TestRow[]; unanswered: string | null }> {
   const answered = new Map<string, TestRow>();
   let unanswered: string | null = null;
+  let resumed = 0;
   const ids = tests.work.map((_, index) => `case-${String(index).padStart(5, '0')}`);
   const pieceOf = new Map(ids.map((id, index) => [id, tests.work[index]!]));
   const answer = (id: string, row: TestRow) => {
@@ -62,6 +63,7 @@ export async function runTestsOnQueue(tests: QueuedTests): Promise<{ rows: TestR
     onCompleted: (id, response) => {
       for (const { runId, record } of response.records) writeAnsweredRecord(tests.project.runsFolder, runId, record);
       unanswered ??= response.unanswered;
+      resumed += response.resumed ?? 0;
       const piece = pieceOf.get(id)!;
       answer(id, { file: piece.file, worker: piece.worker, result: response.result });
     },
@@ -72,6 +74,8 @@ export async function runTestsOnQueue(tests: QueuedTests): Promise<{ rows: TestR
     signal: tests.signal,
   });
 
+  // Runs taken over from a worker killed or leaving, each followed from its checkpoint.
+  if (resumed > 0) tests.io.stderr.write(`test: ${resumed} run${resumed === 1 ? '' : 's'} resumed from checkpoints\n`);
   const rows = ids.map((id) => {
     const piece = pieceOf.get(id)!;
     return answered.get(id) ?? { file: piece.file, worker: piece.worker, result: notRun(piece, 'stopped', 'Stopped waiting before a worker answered.') };

@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import { WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { errorMessage } from '@/lib/errors/error-message';
-import type { RecordedRun } from '@/lib/runtime/recorded-run/recorded-run';
-import { planResume } from '@/lib/runtime/recorded-run/resume-plan';
 import { createApprovalAnswers, parseApprovalFlag } from '../approval-answers';
 import type { CliModelAccess } from '../cli-model-access';
-import { executeCliRun } from '../execute-cli-run';
-import { checkpointKey, readCheckpoint, writeCheckpoint } from './run-checkpoint';
+import { runFromCheckpoint } from './checkpointed-run';
+import { checkpointKey, readCheckpoint, writeCheckpoint, type CheckpointWriter } from './run-checkpoint';
 import type { RunJobData, RunJobResult } from './run-queue';
 import { workerCallsOf } from './worker-calls';
 import type { WorkerProjects } from './worker-projects';
@@ -42,60 +40,56 @@ export function createRunJobProcessor(context: ProcessorContext, projectFor: Wor
     const project = await projectFor(data.project, data.trustProject);
     const key = checkpointKey(context.prefix, job.id!);
     const earlier = await readCheckpoint(context.redis, key);
-    let recorded: RecordedRun | undefined;
-    let input = data.item.input;
-    let attachments: readonly string[] = data.item.attachments;
-    let model = data.model;
-    if (earlier !== null && !earlier.events.some((event) => event.type === 'run-end' || event.type === 'run-error')) {
-      try {
-        const plan = planResume(earlier.runId, earlier.events, earlier.steps);
-        ({ input, attachments, recorded } = plan);
-        model = plan.model ?? model;
-      } catch {
-        // A checkpoint cut off before the run's first call: the run starts again (nothing was paid).
-      }
-    }
-
+    const checkpoint = writeCheckpoint(context.redis, key);
     const controller = new AbortController();
     const stop = () => controller.abort();
-    context.draining.addEventListener('abort', stop, { once: true });
+    const leave = () => {
+      checkpoint.cut();
+      stop();
+    };
+    context.draining.addEventListener('abort', leave, { once: true });
     const answers = createApprovalAnswers(parseApprovalFlag(data.approve), { stopRun: stop });
-    const checkpoint = writeCheckpoint(context.redis, key);
     try {
-      const result = await executeCliRun({
-        project,
-        workerName: data.worker,
-        input,
-        attachments,
-        ...(model === undefined ? {} : { model }),
-        models: context.models,
-        approvalHandler: answers.handler,
-        signal: controller.signal,
-        snapshot: { binaries: 'attached' },
-        ...(recorded === undefined ? {} : { recorded }),
-        onEvent: (event) => checkpoint.event(event),
-        onStep: (step) => checkpoint.step(step),
+      const result = await runFromCheckpoint({
+        earlier,
+        writer: checkpoint,
+        part: 0,
+        run: {
+          project,
+          workerName: data.worker,
+          input: data.item.input,
+          attachments: data.item.attachments,
+          ...(data.model === undefined ? {} : { model: data.model }),
+          models: context.models,
+          approvalHandler: answers.handler,
+          signal: controller.signal,
+          snapshot: { binaries: 'attached' },
+        },
       });
-      if (context.draining.aborted) {
-        // Stopped because this worker is leaving: back to the queue, resumed elsewhere from the checkpoint.
-        await checkpoint.flushed().catch(() => undefined);
-        await job.moveToWait(token);
-        context.onHandBack?.(job.id!);
-        throw new WaitingError();
-      }
+      if (context.draining.aborted) await handBack({ context, job, token, checkpoint });
       await checkpoint.flushed();
       const { outcome } = result;
       const record = result.recordPath === null ? null : readFileSync(result.recordPath, 'utf8');
       const steps = result.events.filter((event) => event.type === 'step-finish').length;
-      const base = { runId: outcome.runId, record, steps, tokens: result.tokens, calls: workerCallsOf(result.events), ...(earlier === null || recorded === undefined ? {} : { resumedFrom: earlier.runId }) };
+      const base = { runId: outcome.runId, record, steps, tokens: result.tokens, calls: workerCallsOf(result.events), ...(result.resumedFrom === undefined ? {} : { resumedFrom: result.resumedFrom }) };
       if (outcome.status === 'completed') return { status: 'completed', output: outcome.output, ...base };
       return { status: 'failed', error: answers.unanswered() ?? `${outcome.error.code}: ${outcome.error.message}`, ...base };
     } catch (error) {
       if (error instanceof WaitingError) throw error;
       throw new Error(`${data.item.id}: ${errorMessage(error)}`, { cause: error });
     } finally {
-      context.draining.removeEventListener('abort', stop);
+      context.draining.removeEventListener('abort', leave);
     }
   };
 }
 
+/**
+ * A job stopped because this worker is leaving: back to the queue, where
+ * another worker resumes it from its checkpoint (cut at the stop).
+ */
+export async function handBack({ context, job, token, checkpoint }: { context: ProcessorContext; job: Job; token: string | undefined; checkpoint: CheckpointWriter }): Promise<never> {
+  await checkpoint.flushed().catch(() => undefined);
+  await job.moveToWait(token);
+  context.onHandBack?.(job.id!);
+  throw new WaitingError();
+}

@@ -68,6 +68,8 @@ export interface TestCaseJobResult {
   records: Array<{ runId: string; record: string }>;
   /** An approval question --approve did not answer (the local command's closing error line). */
   unanswered: string | null;
+  /** The case's runs that followed an earlier attempt's checkpoint (its worker killed or leaving). */
+  resumed?: number;
 }
 
 /** BullMQ's connection: its own, retried for ever (a queue outlives a Redis restart). */
