@@ -54,7 +54,7 @@ export function EditorTabBar({ preview, runTabs, runInFront, baseId }: { preview
             >
               {openPath}
               {dirty ? (
-                <span className="tab-dirty" aria-label="unsaved changes">
+                <span className="tab-dirty" role="img" aria-label="unsaved changes">
                   ●
                 </span>
               ) : null}
