@@ -132,7 +132,7 @@ test('Run follows the open worker: the picker, Ctrl+Enter in the editor and the 
   await expect((await openRun(page, latestRun(page))).getByTestId('call-node').first()).toHaveAttribute('data-worker', 'greeter2');
 
   await treeItem(page, 'main.worker').click();
-  await expect(page.getByTestId('editor-tab')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('editor-tab')).toHaveAttribute('aria-selected', 'true');
   await expect(picker).toHaveValue('main');
   // A pick by hand holds while the tab stays open; the tab's Run button runs the tab's worker.
   await picker.selectOption('greeter2');

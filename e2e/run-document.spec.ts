@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { runDetail, runDocument } from './helpers/run-document';
-import { createFile, editorText, expect, newProject, replaceEditorText, test } from './helpers/workbench-test';
+import { expectNoSeriousA11yViolations, SCREEN_SIZES } from './helpers/layout-checks';
+import { createFile, editorText, expect, focusEditor, newProject, replaceEditorText, test } from './helpers/workbench-test';
 import { HELPER, MAIN_DELEGATING } from './helpers/delegating-workers';
 
 /**
@@ -54,7 +55,7 @@ test('a finished run opens as a tab: collapsed tree, keyboard, the selected row 
   await delegatedRun(page, 'run-document');
   const document = runDocument(page);
   const runId = await document.getAttribute('data-run-id');
-  await expect(page.locator(`[data-testid="run-tab"][data-run-id="${runId}"] button[aria-current="page"]`)).toBeVisible();
+  await expect(page.locator(`[data-testid="run-tab"][data-run-id="${runId}"]`).getByRole('tab', { selected: true })).toBeVisible();
 
   // One row per worker call and per tool call; the helper's call is collapsed, so its write is not listed yet.
   const tree = document.getByRole('tree', { name: 'Calls of this run' });
@@ -144,7 +145,7 @@ for (const size of [
     await expect(page.getByTestId('run-entry')).toHaveCount(0);
     await expect(page.getByTestId('run-tab')).toHaveCount(0);
     await expect(runDocument(page)).toHaveCount(0);
-    await expect(page.getByTestId('editor-tab')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('editor-tab')).toHaveAttribute('aria-selected', 'true');
   });
 }
 
@@ -183,4 +184,110 @@ test('the run list has one compact row per run, told apart by input, model and t
   await expect(page.getByTestId('run-tab')).toHaveCount(1);
   await expect(runDocument(page)).not.toHaveAttribute('data-run-id', first!);
   await page.screenshot({ path: '/tmp/run-list-1440.png' });
+});
+
+/** Starts a run of main from the Run panel and waits for it to finish in front; gives its id. */
+async function finishedRun(page: Page, input: string): Promise<string> {
+  await page.getByTestId('run-input').fill(input);
+  await page.getByTestId('run-button').click();
+  await expect(runDocument(page)).toHaveAttribute('data-status', 'completed');
+  await expect(runDocument(page)).toHaveAttribute('data-run-id', /./);
+  return (await runDocument(page).getAttribute('data-run-id'))!;
+}
+
+test('the editor tabs are a tab list: arrow keys between the file and two runs, Enter shows one, Delete closes; the file keeps its text and undo', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await newProject(page, 'editor-tabs');
+  // An edit to undo at the end: the file's editor stays mounted behind the runs' tabs.
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\nKept behind the tabs.');
+  await expect.poll(() => editorText(page)).toContain('Kept behind the tabs.');
+  const first = await finishedRun(page, 'First question. About apples.');
+  const second = await finishedRun(page, 'Second question. About pears.');
+  expect(second).not.toBe(first);
+
+  const list = page.getByRole('tablist', { name: 'Open file and runs' });
+  // Radix's list (it marks its orientation as data) has replaced the plain one: the arrow keys work.
+  await expect(list).toHaveAttribute('data-orientation', 'horizontal');
+  const fileTab = page.getByTestId('editor-tab');
+  const runTab = (runId: string) => page.locator(`[data-testid="run-tab"][data-run-id="${runId}"]`).getByRole('tab');
+  await expect(list.getByRole('tab')).toHaveCount(3);
+  await expect(runTab(second)).toHaveAttribute('aria-selected', 'true');
+
+  // Every tab controls a tab panel that names it back; only the panel in front shows.
+  const links = await list.getByRole('tab').evaluateAll((tabs) =>
+    tabs.map((tab) => {
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      return { role: panel?.getAttribute('role'), labelledBy: panel?.getAttribute('aria-labelledby') === tab.id, shown: panel !== null && !panel.hidden, selected: tab.getAttribute('aria-selected') === 'true' };
+    }),
+  );
+  expect(links).toEqual([
+    { role: 'tabpanel', labelledBy: true, shown: false, selected: false },
+    { role: 'tabpanel', labelledBy: true, shown: false, selected: false },
+    { role: 'tabpanel', labelledBy: true, shown: true, selected: true },
+  ]);
+
+  // The file's tab by click; then the arrows move the focus only (manual activation), Enter or Space shows.
+  await fileTab.click();
+  await expect(fileTab).toHaveAttribute('aria-selected', 'true');
+  await expect(runDocument(page)).toHaveCount(0);
+  await expect.poll(() => editorText(page)).toContain('Kept behind the tabs.');
+  await expect(fileTab).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(runTab(first)).toBeFocused();
+  await expect(fileTab).toHaveAttribute('aria-selected', 'true');
+  await expect(runDocument(page)).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await expect(runTab(second)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(runTab(second)).toHaveAttribute('aria-selected', 'true');
+  await expect(runDocument(page)).toHaveAttribute('data-run-id', second);
+  // Home and End go to the ends; the arrows wrap around.
+  await page.keyboard.press('Home');
+  await expect(fileTab).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(runTab(second)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(fileTab).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(runTab(first)).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(runDocument(page)).toHaveAttribute('data-run-id', first);
+  await expect(runTab(first)).toHaveAttribute('aria-selected', 'true');
+  await expect(runTab(second)).toHaveAttribute('aria-selected', 'false');
+
+  // The screen with a file tab and two run tabs: no serious accessibility violation; a look at both sizes and themes.
+  await expectNoSeriousA11yViolations(page);
+  for (const theme of ['dark', 'light']) {
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/editor-tabs-${theme}-${size.width}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Delete on a tab behind (the second) closes it and leaves the focus on its left neighbour, the run in front.
+  await runTab(first).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(runTab(second)).toBeFocused();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('run-tab')).toHaveCount(1);
+  await expect(runTab(first)).toBeFocused();
+  await expect(runDocument(page)).toHaveAttribute('data-run-id', first);
+  // Delete on the tab in front: the file comes to the front and takes the focus.
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('run-tab')).toHaveCount(0);
+  await expect(fileTab).toHaveAttribute('aria-selected', 'true');
+  await expect(fileTab).toBeFocused();
+
+  // The file's editor kept its text and its undo history through it all.
+  await expect.poll(() => editorText(page)).toContain('Kept behind the tabs.');
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect.poll(() => editorText(page)).not.toContain('Kept behind the tabs.');
 });

@@ -1,5 +1,6 @@
 'use client';
 
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MarkdownView } from '@/components/markdown/markdown-view';
 import { isMarkdownPath, useMarkdownPreviewStore } from '@/lib/state/ui/markdown-preview';
@@ -10,6 +11,7 @@ import { ImageViewer } from '@/components/viewers/image-viewer';
 import { CodeEditor, EditorLoading } from './code-editor';
 import { EditorStatusBar } from './editor-status-bar';
 import { EditorTabBar } from './editor-tab-bar';
+import { FILE_TAB, runTabValue, tabElementId, tabPanelId } from './editor-tab-values';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import dynamic from 'next/dynamic';
 
@@ -37,6 +39,8 @@ export function EditorPane() {
   const runTabIds = useRunTabsStore(useShallow((state) => runTabsOf(state.tabs, project)));
   const activeRunTab = useRunTabsStore((state) => state.activeRunTab);
   const runInFront = activeRunTab !== null && runTabIds.includes(activeRunTab) ? activeRunTab : null;
+  // Ties each tab to its panel below (aria-controls, aria-labelledby).
+  const baseId = useId();
 
   let body: React.ReactNode;
   if (phase === 'starting') body = <div className="pane-placeholder">Opening your projects…</div>;
@@ -51,18 +55,34 @@ export function EditorPane() {
 
   return (
     <section className="editor-pane" aria-label="Editor">
-      <EditorTabBar preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined} runTabs={runTabIds} runInFront={runInFront} />
+      <EditorTabBar
+        preview={markdownOpen ? { previewing, onToggle: () => setPreviewPath(previewing ? null : openPath) } : undefined}
+        runTabs={runTabIds}
+        runInFront={runInFront}
+        baseId={baseId}
+      />
       <div className="editor-body">
-        {/* The file stays mounted behind a run's tab: Monaco keeps its undo history, cursor and scroll. */}
-        <div className="editor-file" hidden={runInFront !== null}>
+        {/* The file stays mounted behind a run's tab: Monaco keeps its undo history, cursor and scroll.
+            Its panel is a tab panel once there is a file tab; the placeholders before are not. */}
+        <div className="editor-file" hidden={runInFront !== null} {...(openPath === null ? {} : tabPanelProps(baseId, FILE_TAB))}>
           {body}
         </div>
-        {runInFront === null ? null : <RunDocument key={runInFront} runId={runInFront} />}
+        {/* Every run tab has its panel (its tab controls it); only the one in front holds its document. */}
+        {runTabIds.map((runId) => (
+          <div key={runId} className="editor-run" hidden={runId !== runInFront} {...tabPanelProps(baseId, runTabValue(runId))}>
+            {runId === runInFront ? <RunDocument runId={runId} /> : null}
+          </div>
+        ))}
       </div>
       {runInFront === null && openView?.kind === 'text' && !previewing ? <EditorStatusBar /> : null}
       {painted && runInFront === null ? <WorkerToolPreview /> : null}
     </section>
   );
+}
+
+/** A tab panel's attributes; it takes the focus by Tab after its tab, as the tabs pattern has it. */
+function tabPanelProps(baseId: string, value: string) {
+  return { role: 'tabpanel', id: tabPanelId(baseId, value), 'aria-labelledby': tabElementId(baseId, value), tabIndex: 0 } as const;
 }
 
 /** A markdown file rendered from its buffer, so unsaved edits show too. */

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { prefetchWhenIdle } from '@/lib/state/ui/prefetch-when-idle';
 import { DialogHost, preloadDialogs } from '@/components/dialogs/dialog-host';
+import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
 import { applyStoredTheme } from '@/components/theme/theme';
 import { ShareLinkListener } from '@/components/share/share-link-listener';
@@ -45,7 +46,7 @@ export function Workbench() {
   // What the first load left out comes once the project is on screen and the page is idle: during
   // the start, its chunks would take the main thread from the first project's tree.
   const ready = phase === 'ready';
-  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadDialogs, preloadCommandPalette]) : undefined), [ready]);
+  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadDialogs, preloadCommandPalette, preloadEditorTabs]) : undefined), [ready]);
 
   return (
     <AreaControlsProvider>

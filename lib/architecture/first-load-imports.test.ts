@@ -10,8 +10,9 @@ import { reachablePackages } from './testing/reachable-packages';
  * fails when one of them becomes reachable, naming the chain that pulls it in.
  */
 const ROOT = process.cwd();
-// Radix's dialog and tooltip too: the dialogs and tooltips load when the page is idle (components/dialogs, components/icons); cmdk with the command palette.
-const DEFERRED_PACKAGES = ['ajv', 'yaml', 'zod', 'fflate', 'isomorphic-git', 'pdfjs-dist', 'react-markdown', 'ai', '@ai-sdk/provider-utils', '@radix-ui/react-dialog', '@radix-ui/react-tooltip', 'cmdk'];
+// Radix's dialog, tooltip and tabs too: the dialogs, tooltips and the editor's tab keys load when the page is idle
+// (components/dialogs, components/icons, components/editor/tab-kit.tsx); cmdk with the command palette.
+const DEFERRED_PACKAGES = ['ajv', 'yaml', 'zod', 'fflate', 'isomorphic-git', 'pdfjs-dist', 'react-markdown', 'ai', '@ai-sdk/provider-utils', '@radix-ui/react-dialog', '@radix-ui/react-tooltip', '@radix-ui/react-tabs', 'cmdk'];
 
 describe('first load of the IDE', () => {
   it('reaches none of the deferred packages by static imports', () => {

@@ -13,6 +13,17 @@ describe('run tabs', () => {
     expect(useRunTabsStore.getState().activeRunTab).toBe('a');
   });
 
+  it('brings an open run to the front from its tab, and leaves a run whose tab is closed behind', () => {
+    const { openRunTab, showFileTab, showRunTab } = useRunTabsStore.getState();
+    openRunTab('a', 'p');
+    showFileTab();
+    showRunTab('a');
+    expect(useRunTabsStore.getState().activeRunTab).toBe('a');
+    showFileTab();
+    showRunTab('gone');
+    expect(useRunTabsStore.getState()).toMatchObject({ tabs: [{ runId: 'a', project: 'p' }], activeRunTab: null });
+  });
+
   it('closing the tab in front hands over to its left neighbour of the same project, else the right, else the file', () => {
     const tabs = [
       { runId: 'a', project: 'p' },

@@ -18,6 +18,8 @@ export interface RunTabsState {
   activeRunTab: string | null;
   /** Opens a run's tab in front, or behind the one showing (`inBackground`: a run started while typing). */
   openRunTab: (runId: string, project: string, options?: { inBackground?: boolean }) => void;
+  /** Brings an open run's tab to the front (chosen in the tab list); a run whose tab is not open stays behind. */
+  showRunTab: (runId: string) => void;
   closeRunTab: (runId: string) => void;
   /** Closes the tabs of runs that are gone (a deleted project's). */
   closeRunTabs: (runIds: ReadonlySet<string>) => void;
@@ -33,6 +35,7 @@ export const useRunTabsStore = create<RunTabsState>((set) => ({
       tabs: state.tabs.some((tab) => tab.runId === runId) ? state.tabs : [...state.tabs, { runId, project }],
       activeRunTab: options.inBackground === true ? state.activeRunTab : runId,
     })),
+  showRunTab: (runId) => set((state) => (state.tabs.some((tab) => tab.runId === runId) ? { activeRunTab: runId } : {})),
   closeRunTab: (runId) => set((state) => withoutRunTab(state, runId)),
   closeRunTabs: (runIds) =>
     set((state) => {
