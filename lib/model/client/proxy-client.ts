@@ -259,6 +259,9 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       if (plain) {
         plainInFlight += 1;
         done.push(() => (plainInFlight -= 1));
+        // The stream is opened (or found missing) by the first steps, before a fan-out needs it: a fan-out's
+        // steps then neither wait for it to open nor count on one the server cannot carry (mayStream).
+        if (keeper !== undefined) void keeper.stream();
       }
       try {
         let response: Response;
