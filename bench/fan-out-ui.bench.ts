@@ -84,7 +84,8 @@ async function prepareProject(page: Page, baseUrl: string): Promise<string> {
 async function installRunTimer(page: Page): Promise<void> {
   await page.evaluate(() => {
     // waiting: the bench's wait for the end, a promise in the page rather than a poll at every frame (which would keep the page drawing).
-    const timer = { clickedAt: 0, endedAt: 0, waiting: [] as Array<() => void> };
+    // previous: the newest run's entry at the click; until the new run's entry replaces it at the top, its status is the last run's.
+    const timer = { clickedAt: 0, endedAt: 0, previous: null as Element | null, waiting: [] as Array<() => void> };
     (window as unknown as { __runTimer: typeof timer }).__runTimer = timer;
     document.addEventListener(
       'click',
@@ -92,12 +93,15 @@ async function installRunTimer(page: Page): Promise<void> {
         if ((event.target as Element | null)?.closest('[data-testid="run-button"]') === null) return;
         timer.clickedAt = performance.now();
         timer.endedAt = 0;
+        timer.previous = document.querySelector('[data-testid="run-entry"]');
       },
       true,
     );
     new MutationObserver(() => {
       if (timer.clickedAt === 0 || timer.endedAt !== 0) return;
-      const status = document.querySelector('[data-testid="run-entry"]')?.getAttribute('data-status');
+      const newest = document.querySelector('[data-testid="run-entry"]');
+      if (newest === null || newest === timer.previous) return;
+      const status = newest.getAttribute('data-status');
       if (status !== 'completed' && status !== 'failed' && status !== 'aborted') return;
       timer.endedAt = performance.now();
       for (const resolve of timer.waiting.splice(0)) resolve();
