@@ -35,8 +35,8 @@ const LENGTHS = [2, 200];
 const TARGET_ABOVE_RELAY_MS = 3;
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'proxy, a request per step': '3.6 / 4.7 and 6.4 / 6.6 ms at load 11–15 (before the route dropped its wrapping stream, 2026-11-26)',
-  'proxy, step stream': '4.2 / 5.5 and 8.1 / 16.2 ms at load 11–15 (same)',
+  'proxy, a request per step': '4.4 / 5.0 and 2.1 / 5.1 ms at load 6–7; the route before: 5.4 / 5.5 and 4.0 / 5.4 ms (2026-11-26)',
+  'proxy, step stream': '6.2 / 9.2 and 5.4 / 13.7 ms at load 6–7; the route before: 5.2 / 6.3 and 5.6 / 6.8 ms (2026-11-26)',
 };
 
 const median = (samples: number[]) => [...samples].sort((left, right) => left - right)[Math.floor(samples.length / 2)]!;
