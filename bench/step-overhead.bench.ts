@@ -13,10 +13,19 @@
  * - proxy, a request per step: the step through the route, as over HTTP/2;
  * - proxy, step stream: the step's POST, its answer on the step stream, as over HTTP/1.1.
  * A step's overhead is its wall time less the time the mock held the answer.
- * Numbers only; nothing here asserts a timing.
+ * Beside it, the CPU a step costs the page's process and the route's (the
+ * mock's is the same whichever way): on a machine shared with other work,
+ * wall time measures the queue for the cores as much as the code, CPU time
+ * mostly the code. Numbers only; nothing here asserts a timing.
+ *
+ * The conversation of each length is built once and each step sends a copy
+ * of it, as the loop does (it appends to a copy of the messages it sent), so
+ * the page's side stringifies what it has not sent before, as in a run, and
+ * the relay, which forwards bytes made beforehand, is compared with the same.
  */
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import type { ModelStepClient, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
+import { readFileSync } from 'node:fs';
 import { startServerSide, type ServerSide } from './support/server-side';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
@@ -24,11 +33,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const WARM_UP_ROUNDS = 10;
 const LENGTHS = [2, 200];
 const TARGET_ABOVE_RELAY_MS = 3;
-/** The figures before issue #34, from the loop bench (its relay had a one-message body; its proxy row includes the loop). */
-const BEFORE = 'above the two-hop floor 2.7–3.1 ms (route + AI SDK + loop, loop bench, 2026-11-26); flat: −0.17 to 0.11 ms over a 21-step run';
+/** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
+const BEFORE: Readonly<Record<string, string>> = {
+  'proxy, a request per step': '4.4 / 5.0 and 2.1 / 5.1 ms at load 6–7; the route before: 5.4 / 5.5 and 4.0 / 5.4 ms (2026-11-26)',
+  'proxy, step stream': '6.2 / 9.2 and 5.4 / 13.7 ms at load 6–7; the route before: 5.2 / 6.3 and 5.6 / 6.8 ms (2026-11-26)',
+};
 
 const median = (samples: number[]) => [...samples].sort((left, right) => left - right)[Math.floor(samples.length / 2)]!;
 const ms = (value: number) => value.toFixed(2).padStart(8);
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** A conversation of `length` messages: a user's question, then tool rounds of about 600 characters each, as a long run has. */
 function conversation(length: number): ModelStepRequest['messages'] {
@@ -41,7 +55,9 @@ function conversation(length: number): ModelStepRequest['messages'] {
   return messages;
 }
 
-const stepOf = (length: number): ModelStepRequest => ({ model: 'openai-compatible:mock', system: 'You are stepper.', messages: conversation(length), tools: [] });
+const conversations = new Map(LENGTHS.map((length) => [length, conversation(length)]));
+/** A step's request: a copy of the conversation's messages, the messages themselves the ones sent before (see above). */
+const stepOf = (length: number): ModelStepRequest => ({ model: 'openai-compatible:mock', system: 'You are stepper.', messages: [...conversations.get(length)!], tools: [] });
 
 /** The same conversation as the provider's own JSON: what the relay forwards. */
 function relayBody(length: number): string {
@@ -81,39 +97,67 @@ function relayWay(server: ServerSide): Way {
   };
 }
 
+/** Per way and length, the samples of each measured step. */
+interface Samples {
+  /** Wall time less the mock's hold. */
+  overhead: number[];
+  /** CPU of the page's process (this one) and of the route's, during the step. */
+  clientCpu: number[];
+  routeCpu: number[];
+}
+
 async function main(): Promise<void> {
   const server = await startServerSide(LATENCY_MS);
   const perStep = createProxyModelClient({ endpoint: server.routeUrl });
   const onStream = createProxyModelClient({ endpoint: server.routeUrl, stepStream: { sessionEndpoint: server.sessionUrl } });
   const ways: Way[] = [relayWay(server), proxyWay('proxy, a request per step', perStep), proxyWay('proxy, step stream', onStream)];
-  /** overheads[way][length]: wall time less the mock's hold, per measured step. */
-  const overheads = ways.map(() => new Map(LENGTHS.map((length) => [length, [] as number[]])));
+  const samples: Array<Map<number, Samples>> = ways.map(() => new Map(LENGTHS.map((length) => [length, { overhead: [], clientCpu: [], routeCpu: [] }])));
   try {
-    console.log(`mock upstream L = ${LATENCY_MS} ms; ${ROUNDS} rounds (+${WARM_UP_ROUNDS} warm-up), each: every way once at each length, in turn`);
+    console.log(`mock upstream L = ${LATENCY_MS} ms; ${ROUNDS} rounds (+${WARM_UP_ROUNDS} warm-up), each: every way once at each length, in turn; load average ${loadAverage()}`);
     console.log(`conversation: ${LENGTHS.map((length) => `${length} messages = ${(relayBody(length).length / 1024).toFixed(0)} KiB`).join(', ')}`);
     for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round += 1) {
       for (const length of LENGTHS) {
         for (const [index, way] of ways.entries()) {
           const before = (await server.records()).length;
+          const routeBefore = await server.routeCpuUsage();
+          const clientBefore = process.cpuUsage();
           const start = performance.now();
           await way.send(length);
           const wall = performance.now() - start;
+          const clientCpu = cpuMs(process.cpuUsage(clientBefore));
+          // The mock first: by the time the route answers, what it did after the step's last byte is done too.
           const [record] = await server.records(before);
+          const routeCpu = cpuMs(await server.routeCpuUsage()) - cpuMs(routeBefore);
           if (record === undefined) throw new Error(`${way.label}: no upstream request`);
-          if (round >= 0) overheads[index]!.get(length)!.push(wall - record.heldMs);
+          if (round < 0) continue;
+          const of = samples[index]!.get(length)!;
+          of.overhead.push(wall - record.heldMs);
+          of.clientCpu.push(clientCpu);
+          of.routeCpu.push(routeCpu);
         }
       }
     }
-    console.log(`\n${'way'.padEnd(30)} ${LENGTHS.map((length) => `${length} msgs`.padStart(8)).join(' ')}  (median ms a step beyond L)`);
-    for (const [index, way] of ways.entries()) console.log(`${way.label.padEnd(30)} ${LENGTHS.map((length) => ms(median(overheads[index]!.get(length)!))).join(' ')}`);
-    console.log(`\nabove the bare relay, same run (target ≤ ${TARGET_ABOVE_RELAY_MS} ms at every length, flat); before: ${BEFORE}`);
-    const relay = LENGTHS.map((length) => median(overheads[0]!.get(length)!));
+    const medianOf = (index: number, length: number, pick: (of: Samples) => number[]) => median(pick(samples[index]!.get(length)!));
+    const header = (title: string) => console.log(`\n${'way'.padEnd(30)} ${LENGTHS.map((length) => `${length} msgs`.padStart(8)).join(' ')}  (${title})`);
+    const rows = (pick: (of: Samples) => number[]) => {
+      for (const [index, way] of ways.entries()) console.log(`${way.label.padEnd(30)} ${LENGTHS.map((length) => ms(medianOf(index, length, pick))).join(' ')}`);
+    };
+    header('median ms a step beyond L, wall');
+    rows((of) => of.overhead);
+    header("median CPU ms a step: the page's process + the route's");
+    rows((of) => of.clientCpu.map((client, step) => client + of.routeCpu[step]!));
+    header("median CPU ms a step: the route's process alone");
+    rows((of) => of.routeCpu);
+    console.log(`\nabove the bare relay, same run (target ≤ ${TARGET_ABOVE_RELAY_MS} ms at every length, flat); load average ${loadAverage()}`);
     for (const index of [1, 2]) {
-      const above = LENGTHS.map((length, position) => median(overheads[index]!.get(length)!) - relay[position]!);
-      const met = above.every((value) => value <= TARGET_ABOVE_RELAY_MS);
-      const growth = above.at(-1)! - above[0]!;
+      const above = (pick: (of: Samples) => number[]) => LENGTHS.map((length) => medianOf(index, length, pick) - medianOf(0, length, pick));
+      const wall = above((of) => of.overhead);
+      const cpu = above((of) => of.clientCpu.map((client, step) => client + of.routeCpu[step]!));
+      const met = wall.every((value) => value <= TARGET_ABOVE_RELAY_MS);
+      const label = ways[index]!.label;
       console.log(
-        `  ${ways[index]!.label.padEnd(28)} ${LENGTHS.map((length, position) => `${length} msgs ${above[position]!.toFixed(2)} ms`).join(', ')}; ${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${growth.toFixed(2)} ms   ${met ? 'MET' : 'NOT MET'}`,
+        `  ${label.padEnd(28)} wall ${wall.map((value) => value.toFixed(2)).join(' / ')} ms (${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${(wall.at(-1)! - wall[0]!).toFixed(2)} ms)   ${met ? 'MET' : 'NOT MET'}   ` +
+          `CPU ${cpu.map((value) => value.toFixed(2)).join(' / ')} ms   before: ${BEFORE[label]}`,
       );
     }
     console.log("  (the loop's own cost a step, beside these: `npm run bench -- cli`, 0.09–0.22 ms)");

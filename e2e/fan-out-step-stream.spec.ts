@@ -5,8 +5,9 @@ import { startSecondServer, type SecondServer } from './helpers/second-server';
 import { expandAllCalls, readEachRow, runDocument, textOf } from './helpers/run-document';
 
 /**
- * Fan-out over HTTP/1.1 on the step stream (issue #34): the page sends eight
- * children's steps with one stream carrying their answers. A second server of
+ * Fan-out over HTTP/1.1 with the step stream (issue #34): of eight children's
+ * steps in flight, four hold a connection each and one stream carries the
+ * answers of the others. A second server of
  * the same build talks to an OpenAI-compatible stand-in that answers each
  * helper with its own input, and holds the helpers' answers back when a test
  * asks it to (so steps are in flight when it cancels them). No timings.
@@ -89,12 +90,16 @@ async function untilHolding(count: number): Promise<void> {
   await expect.poll(() => upstream.counts.holding, { timeout: 30_000 }).toBe(count);
 }
 
-test('eight children over HTTP/1.1 complete with their own answers, their steps on one step stream', async ({ page }) => {
+test('eight children over HTTP/1.1 complete with their own answers: four steps on their own requests, the rest on one step stream', async ({ page }) => {
   test.setTimeout(180_000);
   const seen = watchModelRequests(page);
   await fanOutProject(page);
   expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe('http/1.1');
+  // The helpers' answers are held until all eight are in flight, so how they were sent does not depend on timing.
+  holding = true;
   await page.getByTestId('run-button').click();
+  await untilHolding(8);
+  releaseHeld();
   await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   // The run's document: every row opened, then each helper call's words read from the detail pane.
   const document = runDocument(page);
@@ -103,13 +108,15 @@ test('eight children over HTTP/1.1 complete with their own answers, their steps 
   await expect(helpers).toHaveCount(8);
   const texts = await readEachRow(page, helpers, (detail) => textOf(detail, 'call-text'));
   expect(texts.map((text) => /helper answered part \d+/.exec(text)?.[0] ?? text).sort()).toEqual(Array.from({ length: 8 }, (_, index) => `helper answered part ${index + 1}`).sort());
-  // 1 step of the entry worker, 8 helpers, 1 more of the entry worker: all on the stream, opened once.
+  // 1 step of the entry worker, 8 helpers, 1 more of the entry worker. Alone in flight, the entry worker's steps
+  // go on their own requests; of the eight helpers, four hold a connection each and four ride the stream, opened once.
   expect(seen.steps).toHaveLength(10);
-  expect(seen.steps.every((step) => step.onStream)).toBe(true);
+  expect([seen.steps[0]!.onStream, seen.steps.at(-1)!.onStream]).toEqual([false, false]);
+  expect(seen.steps.filter((step) => step.onStream)).toHaveLength(4);
   expect(seen.streamsOpened).toBe(1);
 });
 
-test('Stop cancels every child step in flight on the stream, upstream calls included', async ({ page }) => {
+test('Stop cancels every child step in flight, on the stream and on their own requests, upstream calls included', async ({ page }) => {
   test.setTimeout(180_000);
   await fanOutProject(page);
   holding = true;

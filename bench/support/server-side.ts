@@ -12,6 +12,8 @@ export interface ServerSide {
   records(from?: number): Promise<UpstreamRequestRecord[]>;
   /** CPU time the route's and the mock's processes have used so far. */
   cpuUsage(): Promise<NodeJS.CpuUsage>;
+  /** CPU time the route's process alone has used so far (the proxy's own work, without the mock's). */
+  routeCpuUsage(): Promise<NodeJS.CpuUsage>;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startServerSide(latencyMs: number): Promise<ServerSide> {
       const [ofMock, ofRoute] = await Promise.all([cpuOf(mock), cpuOf(route)]);
       return { user: ofMock.user + ofRoute.user, system: ofMock.system + ofRoute.system };
     },
+    routeCpuUsage: () => cpuOf(route),
     stop: async () => {
       await route.stop();
       await mock.stop();

@@ -288,4 +288,25 @@ describe('POST /api/model: upstream behaviour', () => {
     await vi.waitFor(() => expect(upstreamClosed.length).toBeGreaterThan(0), { timeout: 2000 });
     await reader.cancel().catch(() => {});
   });
+
+  it('holds the concurrency slot while a streamed answer is in flight and gives it back at its end; a refused step gives it back at once', async () => {
+    vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '1');
+    let finish: () => void = () => undefined;
+    respond = (_request, response) => {
+      sendSse(response, [chunk({ role: 'assistant', content: 'first' })], true);
+      finish = () => response.end(`data: ${JSON.stringify(chunk({}, 'stop', { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 }))}\n\ndata: [DONE]\n\n`);
+    };
+    // A step refused after its slot was taken (an unknown model) leaves the slot free.
+    expect((await post(JSON.stringify(stepRequest({ model: 'openai-compatible:no-such-model' })))).status).toBe(400);
+    const streaming = await post(JSON.stringify(stepRequest({ model: 'openai-compatible:fake-model' })));
+    expect(streaming.status).toBe(200);
+    const second = await post(JSON.stringify(stepRequest()));
+    expect(second.status).toBe(429);
+    await second.body?.cancel();
+    finish();
+    expect((await readEvents(streaming)).at(-1)?.type).toBe('finish');
+    const third = await post(JSON.stringify(stepRequest()));
+    expect(third.status).toBe(200);
+    expect((await readEvents(third)).at(-1)?.type).toBe('finish');
+  });
 });

@@ -1,8 +1,8 @@
 import { handleModelStep } from '@/lib/model/server/model-step-handler';
 import { readModelStepBody } from '@/lib/model/server/model-step-body';
-import { guardProxyRequest, releaseWhenDone } from '@/lib/model/server/request-guard';
+import { guardProxyRequest } from '@/lib/model/server/request-guard';
 import { admitShared } from '@/lib/model/server/shared-limits/shared-admission';
-import { sessionClosedResponse, stepStreamOf, withStepSignal } from '@/lib/model/server/step-session-request';
+import { sessionClosedResponse, stepStreamOf } from '@/lib/model/server/step-session-request';
 
 // One model step per request; keys live in the server environment only.
 export const runtime = 'nodejs';
@@ -32,18 +32,19 @@ export async function POST(request: Request): Promise<Response> {
     slot.release();
     return shared.response;
   }
-  // The slot and the shared admission are held until the answer's body has been sent or cancelled.
-  const answer = async (stepRequest: Request): Promise<Response> => {
+  // The slot is held until the step is over for the server (handleModelStep's onEnd: its answer sent to
+  // the end, cancelled or failed); the shared admission until the answer's body has been sent or cancelled.
+  const answer = async (signal?: AbortSignal): Promise<Response> => {
     try {
-      return releaseWhenDone(shared.settle(await handleModelStep(stepRequest, body.text, { env: process.env })), slot.release);
+      return shared.settle(await handleModelStep(request, body.text, { env: process.env, signal, onEnd: slot.release }));
     } catch (error) {
       shared.release();
       slot.release();
       throw error;
     }
   };
-  if (stream.session === null) return answer(request);
-  if (stream.session.start(stream.step, (signal) => answer(withStepSignal(request, signal)))) {
+  if (stream.session === null) return answer();
+  if (stream.session.start(stream.step, answer)) {
     return new Response(null, { status: 202, headers: { 'Cache-Control': 'no-store' } });
   }
   shared.release();

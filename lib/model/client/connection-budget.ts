@@ -13,6 +13,14 @@
 export const BROWSER_CONNECTIONS_PER_SERVER = 6;
 export const CONNECTIONS_KEPT_FOR_THE_PAGE = 1;
 
+/**
+ * Beside a step stream (step-stream.ts) over HTTP/1.x: its long response holds
+ * one connection and the short POSTs of the steps on it need one more, so four
+ * steps may hold a connection each; the page sends its steps on their own
+ * requests up to that, and only those beyond it on the stream.
+ */
+export const PLAIN_STEPS_BESIDE_A_STREAM = BROWSER_CONNECTIONS_PER_SERVER - 2;
+
 /** Protocols that multiplex requests over one connection (the ALPN names a navigation entry reports). */
 const MULTIPLEXED = /^(h2|h2c|h3|h3-\d+|quic)$/i;
 

@@ -34,7 +34,21 @@ export interface ProxyModelClientOptions {
    * over HTTP/1.1, where the browser opens six connections to a server. Steps
    * go one request each whenever no stream is open.
    */
-  stepStream?: boolean | { sessionEndpoint: string };
+  stepStream?: boolean | StepStreamChoice;
+}
+
+export interface StepStreamChoice {
+  sessionEndpoint?: string;
+  /**
+   * How many steps go one request each, as without a stream, before the next
+   * ones go on it (0, the default: every step on the stream). A step on its own
+   * request costs less than one on the stream (a frame to cut and join, a second
+   * response on the page, `npm run bench -- step-overhead`), and while few steps
+   * are in flight the browser's connections suffice: the stream only pays when
+   * more steps are in flight than the connections can hold
+   * (connection-budget.ts, PLAIN_STEPS_BESIDE_A_STREAM).
+   */
+  plainStepsFirst?: number;
 }
 
 /** The headers our own proxy needs besides the body: the access token, when there is one. */
@@ -216,14 +230,14 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
   const endpoint = options.endpoint ?? '/api/model';
   // Looked up at each call, so a fetch replaced after the client was made (a test's) is the one used.
   const fetchImplementation: typeof globalThis.fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const choice: StepStreamChoice | undefined = options.stepStream === undefined || options.stepStream === false ? undefined : options.stepStream === true ? {} : options.stepStream;
   const keeper =
-    options.stepStream === undefined || options.stepStream === false
+    choice === undefined
       ? undefined
-      : new StepStreamKeeper({
-          sessionEndpoint: options.stepStream === true ? '/api/model/session' : options.stepStream.sessionEndpoint,
-          fetch: fetchImplementation,
-          headers: () => authorizationHeader(options),
-        });
+      : new StepStreamKeeper({ sessionEndpoint: choice.sessionEndpoint ?? '/api/model/session', fetch: fetchImplementation, headers: () => authorizationHeader(options) });
+  const plainStepsFirst = choice?.plainStepsFirst ?? 0;
+  /** Steps on their own request whose answer is still being read: each holds one of the browser's connections. */
+  let plainInFlight = 0;
   return {
     ...(keeper === undefined ? {} : { stepStream: keeper }),
     async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
@@ -240,10 +254,19 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
           options,
         );
       const done: Array<() => void> = [];
+      // Its own request while fewer than plainStepsFirst hold one, else the stream (when one is open or may be).
+      const plain = keeper === undefined || plainInFlight < plainStepsFirst;
+      if (plain) {
+        plainInFlight += 1;
+        done.push(() => (plainInFlight -= 1));
+        // The stream is opened (or found missing) by the first steps, before a fan-out needs it: a fan-out's
+        // steps then neither wait for it to open nor count on one the server cannot carry (mayStream).
+        if (keeper !== undefined) void keeper.stream();
+      }
       try {
         let response: Response;
         try {
-          const stream = await keeper?.stream();
+          const stream = plain ? undefined : await keeper?.stream();
           response = (stream === undefined ? undefined : await sendOnStream({ stream, send: post, signal, done })) ?? (await post({}));
         } catch (error) {
           if (isAbort(error, signal)) {

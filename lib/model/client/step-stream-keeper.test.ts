@@ -28,6 +28,14 @@ describe('the step stream keeper', () => {
     expect(client.stepStream?.mayStream).toBe(false);
   });
 
+  it('with plainStepsFirst, the first step on its own request also finds out that the server has no stream, so a fan-out after it keeps to the connection budget', async () => {
+    const server = serverWithoutStreams(404);
+    const client = createProxyModelClient({ fetch: server.fetch, stepStream: { plainStepsFirst: 4 } });
+    expect((await collect(client.step(request, new AbortController().signal))).at(-1)?.type).toBe('finish');
+    expect(server.seen.sort()).toEqual(['GET /api/model/session', 'POST /api/model']);
+    expect(client.stepStream?.mayStream).toBe(false);
+  });
+
   it('after a refusal that may pass (429), sends steps alone for a while before asking again', async () => {
     const server = serverWithoutStreams(429);
     const client = createProxyModelClient({ fetch: server.fetch, stepStream: true });

@@ -21,6 +21,18 @@ export interface ModelStepHandlerOptions {
   env: ServerEnvironment;
   fetch?: typeof globalThis.fetch;
   maxRequestBytes?: number;
+  /**
+   * What stops the step's upstream call: the request's own signal by default; a
+   * step answered on a step stream has its own (the stream's cancel or end), its POST being answered already.
+   */
+  signal?: AbortSignal;
+  /**
+   * Called once when the step is over for the server: its streamed answer sent
+   * to the end, cancelled or failed, or at once for an answer that is not
+   * streamed. The route releases the step's concurrency slot here, rather than
+   * by wrapping the answer in one more stream that every chunk would pass through.
+   */
+  onEnd?: () => void;
 }
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -53,6 +65,27 @@ export async function handleModelStepRequest(request: Request, options: ModelSte
 }
 
 export async function handleModelStep(request: Request, bodyText: string, options: ModelStepHandlerOptions): Promise<Response> {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    options.onEnd?.();
+  };
+  try {
+    const response = await answerModelStep(options.signal ?? request.signal, bodyText, { ...options, onEnd: end });
+    // Not streamed (a refusal, an error, a whole answer at once): nothing more to wait for.
+    if (!streamed.has(response)) end();
+    return response;
+  } catch (error) {
+    end();
+    throw error;
+  }
+}
+
+/** The answers whose body is the step's live stream: their end is reported by the stream itself. */
+const streamed = new WeakSet<Response>();
+
+async function answerModelStep(signal: AbortSignal, bodyText: string, options: ModelStepHandlerOptions & { onEnd: () => void }): Promise<Response> {
   let json: unknown;
   try {
     json = JSON.parse(bodyText);
@@ -74,12 +107,12 @@ export async function handleModelStep(request: Request, bodyText: string, option
     return errorResponse({ code, message: redact(resolved.error.message) });
   }
 
-  // Client disconnects (request.signal) and stream cancellation both stop the upstream call.
+  // Client disconnects (the request's signal, or the step's on a step stream) and stream cancellation both stop the upstream call.
   const upstream = new AbortController();
   const abortUpstream = () => upstream.abort();
-  if (request.signal.aborted) upstream.abort();
-  request.signal.addEventListener('abort', abortUpstream, { once: true });
-  const release = () => request.signal.removeEventListener('abort', abortUpstream);
+  if (signal.aborted) upstream.abort();
+  signal.addEventListener('abort', abortUpstream, { once: true });
+  const release = () => signal.removeEventListener('abort', abortUpstream);
 
   const events = streamModelStep({ model: resolved.model, request: { ...stepRequest, apiKey: undefined }, signal: upstream.signal, options: { secrets, provider: resolved.providerLabel } });
   const batches = new EventBatches(events);
@@ -118,6 +151,7 @@ export async function handleModelStep(request: Request, bodyText: string, option
         if (next.done) {
           release();
           controller.close();
+          options.onEnd();
         }
       } catch (error) {
         // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
@@ -125,13 +159,17 @@ export async function handleModelStep(request: Request, bodyText: string, option
         controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: 'The proxy failed while streaming the answer.' } }]));
         release();
         controller.close();
+        options.onEnd();
       }
     },
     async cancel() {
       upstream.abort();
       release();
+      options.onEnd();
       await events.return(undefined);
     },
   });
-  return new Response(stream, { status: 200, headers });
+  const response = new Response(stream, { status: 200, headers });
+  streamed.add(response);
+  return response;
 }

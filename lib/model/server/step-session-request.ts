@@ -24,8 +24,3 @@ export function stepStreamOf(request: Request, client: string): StepStreamChoice
   const session = sharedStepSessions().find(id.slice(0, 64), client);
   return session === null ? { ok: false, response: sessionClosedResponse() } : { ok: true, session, step };
 }
-
-/** The same request with the step's own signal: the stream's cancel or end aborts it, not the POST's connection (already answered). */
-export function withStepSignal(request: Request, signal: AbortSignal): Request {
-  return new Request(request.url, { method: request.method, headers: request.headers, signal });
-}

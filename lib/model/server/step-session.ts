@@ -125,6 +125,10 @@ export class StepSession {
   }
 
   private async deliver(step: number, signal: AbortSignal, answer: (signal: AbortSignal) => Promise<Response>): Promise<void> {
+    // The step's POST is answered (202) first, then the step's work begins: parsing and checking its
+    // conversation takes a few ms, and over HTTP/1.1 the POST's connection is what the page's next step waits for.
+    // The answer always starts, even for a step cancelled meanwhile: it is what releases the step's slot.
+    await new Promise((resolve) => setImmediate(resolve));
     let response: Response;
     try {
       response = await answer(signal);
@@ -154,7 +158,7 @@ export class StepSession {
       // The body failed mid-way: the page sees the step's answer end without its final event.
       this.write('end', step);
     } finally {
-      // Cancelling the body releases the step's concurrency slot and stops its upstream call (the route's releaseWhenDone).
+      // Cancelling the body releases the step's concurrency slot and stops its upstream call (handleModelStep's onEnd).
       reader?.cancel().catch(() => undefined);
       this.steps.delete(step);
       if (this.steps.size === 0 && !this.closed) this.armIdleTimer();

@@ -22,6 +22,9 @@ function frameReader(stream: ReadableStream<Uint8Array>) {
   };
 }
 
+/** After the turn of the event loop in which a step was started: its work has begun. */
+const afterTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -73,7 +76,7 @@ describe('StepSessions', () => {
     expect(session.start(2, never)).toBe(false);
   });
 
-  it('aborts a step cancelled before its POST arrived (the cancel came first, on another connection)', () => {
+  it('aborts a step cancelled before its POST arrived (the cancel came first, on another connection)', async () => {
     const session = new StepSessions(SETTINGS).open('a')!;
     session.cancel([5]);
     let signal: AbortSignal | undefined;
@@ -81,14 +84,37 @@ describe('StepSessions', () => {
       signal = given;
       return new Promise<Response>(() => undefined);
     });
+    await afterTurn();
     expect(signal?.aborted).toBe(true);
     session.close();
   });
 
-  it('closing the stream (the page went away) aborts every step on it', () => {
+  it("begins a step's work after the turn that answers its POST, and begins it even when the stream closed meanwhile (that releases its slot)", async () => {
+    const session = new StepSessions(SETTINGS).open('a')!;
+    const begun: Array<{ step: number; aborted: boolean }> = [];
+    const answer = (step: number) => (signal: AbortSignal) => {
+      begun.push({ step, aborted: signal.aborted });
+      return new Promise<Response>(() => undefined);
+    };
+    expect(session.start(1, answer(1))).toBe(true);
+    expect(session.start(2, answer(2))).toBe(true);
+    expect(begun).toEqual([]);
+    await afterTurn();
+    expect(begun).toEqual([
+      { step: 1, aborted: false },
+      { step: 2, aborted: false },
+    ]);
+    expect(session.start(3, answer(3))).toBe(true);
+    session.close();
+    await afterTurn();
+    expect(begun.at(-1)).toEqual({ step: 3, aborted: true });
+  });
+
+  it('closing the stream (the page went away) aborts every step on it', async () => {
     const session = new StepSessions(SETTINGS).open('a')!;
     const signals: AbortSignal[] = [];
     for (const step of [1, 2]) session.start(step, (signal) => (signals.push(signal), new Promise<Response>(() => undefined)));
+    await afterTurn();
     void session.stream.cancel();
     expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
   });

@@ -1,7 +1,7 @@
 import type { ModelStepClient } from '@/lib/model/protocol/step-protocol';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { yieldBeforeEachStep } from '@/lib/model/client/yield-before-step';
-import { stepConnectionBudget } from '@/lib/model/client/connection-budget';
+import { PLAIN_STEPS_BESIDE_A_STREAM, stepConnectionBudget } from '@/lib/model/client/connection-budget';
 import { slotsUnlessStreaming } from '@/lib/model/client/stream-aware-slots';
 import { createModelSlots } from '@/lib/runtime/model-requests/model-slots';
 import type { FileSystem } from '@/lib/vfs/file-system';
@@ -36,14 +36,20 @@ function pageProtocol(): string | undefined {
  * saved in Settings applies at once. Each step first lets the page paint and
  * take keys (yield-before-step.ts): the loop runs on the page's thread. Every
  * run on the page shares its connections to the server (connection-budget.ts),
- * and over HTTP/1.1 one step stream for their answers.
+ * and over HTTP/1.1 one step stream for the answers of the steps beyond four in flight.
  */
 export function browserModelClient(): ModelStepClient {
   if (modelClient === undefined) {
     const budget = stepConnectionBudget(pageProtocol());
-    // Over HTTP/1.1 the steps share one step stream (lib/model/client/step-stream.ts), so eight steps need not
-    // wait for six connections; the budget holds only when the server cannot carry a stream.
-    const proxy = createProxyModelClient({ getApiKey: userApiKey, getAccessToken: userAccessToken, requestAccessToken, stepStream: budget !== undefined });
+    // Over HTTP/1.1, steps beyond the four that may hold a connection each go on one step stream
+    // (lib/model/client/step-stream.ts), so eight steps need not wait for six connections, while a run with
+    // fewer in flight keeps the cheaper request per step; the budget holds only when the server cannot carry a stream.
+    const proxy = createProxyModelClient({
+      getApiKey: userApiKey,
+      getAccessToken: userAccessToken,
+      requestAccessToken,
+      stepStream: budget !== undefined && { plainStepsFirst: PLAIN_STEPS_BESIDE_A_STREAM },
+    });
     const client = yieldBeforeEachStep(proxy, yieldToMainThread);
     modelClient =
       budget === undefined || proxy.stepStream === undefined ? client : { ...client, connections: slotsUnlessStreaming(proxy.stepStream, createModelSlots(budget)) };

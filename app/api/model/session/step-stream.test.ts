@@ -124,6 +124,31 @@ describe('steps on a step stream', () => {
     client.stepStream?.close();
   });
 
+  it('with plainStepsFirst, steps go one request each while few are in flight, and only those beyond on the stream', async () => {
+    requestsSeen.length = 0;
+    const client = createProxyModelClient({ fetch: routeFetch, stepStream: { plainStepsFirst: 4 } });
+    // One step after another (a run without fan-out): each on its own request; the first opens the stream for later.
+    for (const text of ['first', 'second']) expect(textOf(await collect(client.step(step(text), new AbortController().signal)))).toBe(`answer to ${text}`);
+    expect(requestsSeen.filter((seen) => seen.path === '/api/model/session' && seen.method === 'GET')).toHaveLength(1);
+    expect(requestsSeen.filter((seen) => seen.onStream)).toHaveLength(0);
+    // Eight at once, held upstream so all are in flight together: four hold a request each, four ride the stream.
+    requestsSeen.length = 0;
+    const before = arrived;
+    const answers = Promise.all(Array.from({ length: 8 }, (_, index) => collect(client.step(step(`hold ${index}`), new AbortController().signal))));
+    await untilArrived(before + 8);
+    releaseHeld();
+    expect((await answers).map(textOf)).toEqual(Array.from({ length: 8 }, (_, index) => `answer to hold ${index}`));
+    const steps = requestsSeen.filter((seen) => seen.path === '/api/model');
+    expect(steps.filter((seen) => !seen.onStream)).toHaveLength(4);
+    expect(steps.filter((seen) => seen.onStream)).toHaveLength(4);
+    expect(requestsSeen.filter((seen) => seen.path === '/api/model/session' && seen.method === 'GET')).toHaveLength(0);
+    // The four on their own requests are done: the next step goes on its own request again.
+    requestsSeen.length = 0;
+    await collect(client.step(step('after'), new AbortController().signal));
+    expect(requestsSeen.filter((seen) => seen.path === '/api/model').map((seen) => seen.onStream)).toEqual([false]);
+    client.stepStream?.close();
+  });
+
   it("cancelling one step stops that step's upstream call and no other", async () => {
     const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
     const stops = Array.from({ length: 4 }, () => new AbortController());
