@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CallTreeRow } from '@/lib/state/run/call-tree-rows';
-import { blockRanges, placeholderHeight, WINDOW_FROM_ROWS, type BlockRange } from './list-window';
+import { blockRanges, blockRangesWithin, BLOCKS_PER_GROUP, placeholderHeight, ROWS_PER_BLOCK, WINDOW_FROM_ROWS, type BlockRange } from './list-window';
 import styles from './run-document.module.css';
 
 /** Marks the element that scrolls the call tree; blocks are drawn within a screenful of its visible part. */
@@ -8,6 +8,7 @@ export const TREE_SCROLL_ROOT_ATTRIBUTE = 'data-run-scroll-root';
 const DRAW_MARGIN = '100% 0px';
 /** A tree row is one line; the estimate only matters until the first block is measured. */
 const ROW_PX = 28;
+const ROWS_PER_GROUP = ROWS_PER_BLOCK * BLOCKS_PER_GROUP;
 
 interface CallTreeWindowProps {
   rows: readonly CallTreeRow[];
@@ -16,31 +17,34 @@ interface CallTreeWindowProps {
   renderRow: (row: CallTreeRow) => ReactNode;
 }
 
-type BlockHeights = Map<number, { heightPx: number; rows: number }>;
+type Heights = Map<number, { heightPx: number; rows: number }>;
 
 /**
  * The visible rows of a run's call tree. A long list is windowed
  * (list-window.ts): only the blocks near the visible part of the tree's
  * scroller are in the page, so a call of 1,000 tool calls streaming in costs
- * the browser what its visible rows cost. Rows out of view are not in the DOM;
- * the browser's find does not see them until they are scrolled to.
+ * the browser what its visible rows cost; and the blocks are in groups, a
+ * group out of view being one stand-in, so a run of 100,000 rows opens with
+ * about a hundred of them rather than 4,000 blocks. Rows out of view are not
+ * in the DOM; the browser's find does not see them until they are scrolled to.
  */
 export function CallTreeWindow({ rows, markedKeys, renderRow }: CallTreeWindowProps) {
-  // Heights of drawn blocks, kept across renders; written by the blocks' resize observers, read when a block leaves view.
-  const heights = useRef<BlockHeights>(new Map());
+  // Heights of drawn blocks and groups, kept across renders; written by their resize observers, read when one leaves view.
+  const blockHeights = useRef<Heights>(new Map());
+  const groupHeights = useRef<Heights>(new Map());
   if (rows.length < WINDOW_FROM_ROWS) return <>{rows.map(renderRow)}</>;
+  // Groups even for a short list: a list growing past one group keeps its blocks (and the focus in them).
   return (
     <>
-      {blockRanges(rows.length).map((range) => (
-        <RowBlock key={range.start} range={range} rows={rows} markedKeys={markedKeys} renderRow={renderRow} heights={heights.current} />
+      {blockRanges(rows.length, ROWS_PER_GROUP).map((range) => (
+        <RowGroup key={range.start} range={range} rows={rows} markedKeys={markedKeys} renderRow={renderRow} blockHeights={blockHeights.current} groupHeights={groupHeights.current} />
       ))}
     </>
   );
 }
 
-interface RowBlockProps extends CallTreeWindowProps {
+interface PartProps extends CallTreeWindowProps {
   range: BlockRange;
-  heights: BlockHeights;
 }
 
 /** Two rows show the same when they are the same node, at the same place, opened the same way. */
@@ -58,11 +62,11 @@ function holds(rows: readonly CallTreeRow[], range: BlockRange, key: string | nu
 }
 
 /**
- * Renders again only when one of its rows shows something new or the
- * selection (or the Tab stop) moves in or out of it: a row appended to the last block leaves
- * the other 39 of a 1,000-row list alone.
+ * A block or group renders again only when one of its rows shows something new
+ * or the selection (or the Tab stop) moves in or out of it: a row appended to
+ * the last block leaves the other 39 of a 1,000-row list alone.
  */
-const RowBlock = memo(RowBlockContent, (previous, next) => {
+function partUnchanged(previous: PartProps, next: PartProps): boolean {
   if (previous.range.start !== next.range.start || previous.range.end !== next.range.end) return false;
   for (let index = next.range.start; index < next.range.end; index += 1) if (!sameRow(previous.rows[index], next.rows[index])) return false;
   for (let index = 0; index < Math.max(previous.markedKeys.length, next.markedKeys.length); index += 1) {
@@ -71,12 +75,54 @@ const RowBlock = memo(RowBlockContent, (previous, next) => {
     if (before !== after && (holds(next.rows, next.range, before) || holds(next.rows, next.range, after))) return false;
   }
   return true;
-});
+}
 
-function RowBlockContent({ range, rows, renderRow, heights }: RowBlockProps) {
+interface RowGroupProps extends PartProps {
+  blockHeights: Heights;
+  groupHeights: Heights;
+}
+
+const RowGroup = memo(function RowGroupContent({ range, rows, markedKeys, renderRow, blockHeights, groupHeights }: RowGroupProps) {
+  return (
+    <WindowedPart
+      range={range}
+      heights={groupHeights}
+      // A group not drawn yet stands in at its own last height, or at its rows' average height as measured in blocks.
+      standInHeight={() => {
+        const own = groupHeights.get(range.start);
+        return own !== undefined && own.rows === range.end - range.start ? own.heightPx : placeholderHeight(range, { blocks: blockHeights, estimatedRowPx: ROW_PX });
+      }}
+      testId="tree-row-group"
+    >
+      {() =>
+        blockRangesWithin(range).map((block) => <RowBlock key={block.start} range={block} rows={rows} markedKeys={markedKeys} renderRow={renderRow} heights={blockHeights} />)
+      }
+    </WindowedPart>
+  );
+}, (previous, next) => partUnchanged(previous, next));
+
+const RowBlock = memo(function RowBlockContent({ range, rows, renderRow, heights }: PartProps & { heights: Heights }) {
+  return (
+    <WindowedPart range={range} heights={heights} standInHeight={() => placeholderHeight(range, { blocks: heights, estimatedRowPx: ROW_PX })} testId="tree-row-block">
+      {() => rows.slice(range.start, range.end).map(renderRow)}
+    </WindowedPart>
+  );
+}, (previous, next) => partUnchanged(previous, next));
+
+interface WindowedPartProps {
+  range: BlockRange;
+  /** Where its height is noted while drawn (by its range's start). */
+  heights: Heights;
+  standInHeight: () => number;
+  testId: string;
+  children: () => ReactNode;
+}
+
+/** Rows (a block's, or a group's blocks) drawn while near the visible part of the scroller, an empty stand-in of their height otherwise. */
+function WindowedPart({ range, heights, standInHeight, testId, children }: WindowedPartProps) {
   const element = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
-  // The resize observer reads the row count of the block as committed (the last block grows while it streams);
+  // The resize observer reads the row count of the part as committed (the last one grows while rows stream);
   // set after the commit, before the layout the observer reports on.
   const rowCount = useRef(range.end - range.start);
   useLayoutEffect(() => {
@@ -84,40 +130,37 @@ function RowBlockContent({ range, rows, renderRow, heights }: RowBlockProps) {
   });
 
   useEffect(() => {
-    const block = element.current;
-    if (block === null) return;
-    const root = block.closest<HTMLElement>(`[${TREE_SCROLL_ROOT_ATTRIBUTE}]`);
+    const part = element.current;
+    if (part === null) return;
+    const root = part.closest<HTMLElement>(`[${TREE_SCROLL_ROOT_ATTRIBUTE}]`);
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries.at(-1);
         if (entry === undefined) return;
-        // A block holding the focus stays: taking its rows away would drop the focus to the page.
-        setDrawn(entry.isIntersecting || block.contains(document.activeElement));
+        // A part holding the focus stays: taking its rows away would drop the focus to the page.
+        setDrawn(entry.isIntersecting || part.contains(document.activeElement));
       },
       { root, rootMargin: DRAW_MARGIN },
     );
-    observer.observe(block);
+    observer.observe(part);
     return () => observer.disconnect();
   }, []);
 
   useEffect(() => {
-    const block = element.current;
-    if (!drawn || block === null) return;
+    const part = element.current;
+    if (!drawn || part === null) return;
     const observer = new ResizeObserver((entries) => {
       const size = entries.at(-1)?.borderBoxSize[0];
       if (size !== undefined) heights.set(range.start, { heightPx: size.blockSize, rows: rowCount.current });
     });
-    observer.observe(block);
+    observer.observe(part);
     return () => observer.disconnect();
   }, [drawn, heights, range.start]);
 
-  if (!drawn) {
-    const height = placeholderHeight(range, { blocks: heights, estimatedRowPx: ROW_PX });
-    return <div ref={element} role="none" className={styles.rowBlock} style={{ height }} data-testid="tree-row-block" data-drawn="false" />;
-  }
+  if (!drawn) return <div ref={element} role="none" className={styles.rowBlock} style={{ height: standInHeight() }} data-testid={testId} data-drawn="false" />;
   return (
-    <div ref={element} role="none" className={styles.rowBlock} data-testid="tree-row-block" data-drawn="true">
-      {rows.slice(range.start, range.end).map(renderRow)}
+    <div ref={element} role="none" className={styles.rowBlock} data-testid={testId} data-drawn="true">
+      {children()}
     </div>
   );
 }

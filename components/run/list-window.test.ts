@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockRanges, ESTIMATED_ROW_PX, placeholderHeight, ROWS_PER_BLOCK } from './list-window';
+import { blockRanges, blockRangesWithin, BLOCKS_PER_GROUP, ESTIMATED_ROW_PX, placeholderHeight, ROWS_PER_BLOCK } from './list-window';
 
 describe('blockRanges', () => {
   it('cuts a list into blocks of the given size, the last one short, covering every row once', () => {
@@ -46,5 +46,15 @@ describe('placeholderHeight', () => {
     // 2,600 px over 52 rows: 50 px a row.
     expect(placeholderHeight({ start: 50, end: 60 }, { blocks })).toBe(500);
     expect(placeholderHeight({ start: 75, end: 100 }, { blocks })).toBe(1_250);
+  });
+});
+
+describe('blockRangesWithin', () => {
+  it('cuts a group into the same blocks the whole list has there, so a block keeps its key inside its group', () => {
+    const rowsPerGroup = ROWS_PER_BLOCK * BLOCKS_PER_GROUP;
+    const groups = blockRanges(2 * rowsPerGroup + 30, rowsPerGroup);
+    expect(groups.map((group) => group.end - group.start)).toEqual([rowsPerGroup, rowsPerGroup, 30]);
+    expect(groups.flatMap((group) => blockRangesWithin(group))).toEqual(blockRanges(2 * rowsPerGroup + 30));
+    expect(blockRangesWithin({ start: 50, end: 60 }, 25)).toEqual([{ start: 50, end: 60 }]);
   });
 });

@@ -1,4 +1,4 @@
-import { copyTable, ownEntry, idTable, withEntry, withoutEntry } from '@/lib/run-tree/id-table';
+import { copyTable, idTable, mergedTable, ownEntry, withEntry, withoutEntry } from '@/lib/run-tree/id-table';
 import { EMPTY_RUN_TREE, type RunTree } from '@/lib/run-tree/reduce-run-events';
 import type { RunNode } from '@/lib/run-tree/run-tree-types';
 import { readKeptRunEventsOffThread, type ReadOptions } from '../records/read-records-off-thread';
@@ -55,11 +55,16 @@ export function withRunUndone(tree: RunTree, runId: string, at: number): RunTree
 /** The share of the progress that reading takes (reducing takes the rest): about what each costs. */
 const READ_SHARE = 0.5;
 
-/** Kept runs go before the runs of this page: they started earlier. */
+/**
+ * Kept runs go before the runs of this page: they started earlier. One task on
+ * the page (the store's update): the tables are shared, not copied, when the
+ * page shows no run yet (a reload), and otherwise copied without the entry
+ * arrays that doubled the cost (id-table.ts).
+ */
 export function mergeArchivedRuns(tree: RunTree, kept: RunTree): RunTree {
   return {
-    runs: idTable([...Object.entries(kept.runs), ...Object.entries(tree.runs)]),
-    calls: idTable([...Object.entries(kept.calls), ...Object.entries(tree.calls)]),
+    runs: mergedTable(kept.runs, tree.runs),
+    calls: mergedTable(kept.calls, tree.calls),
     runOrder: [...kept.runOrder.filter((runId) => !Object.hasOwn(tree.runs, runId)), ...tree.runOrder],
   };
 }

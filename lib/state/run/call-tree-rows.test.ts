@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent, RunEventBase } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
+import { syntheticRecordPayload } from '@/lib/run-record/testing/synthetic-record';
 import { ancestorKeys, callTreeRows, rowKey } from './call-tree-rows';
 
 const usage = { inputTokens: 1, outputTokens: 1 };
@@ -67,5 +68,18 @@ describe('callTreeRows', () => {
     expect(ancestorKeys(tree, { kind: 'tool', callId: 'call_2', toolCallId: 'tc_1' })).toEqual(['call:call_1', 'tool:call_1:tc_2', 'call:call_2']);
     expect(ancestorKeys(tree, { kind: 'call', callId: 'call_1' })).toEqual([]);
     expect(callTreeRows(tree, 'missing', new Map())).toEqual([]);
+  });
+});
+
+describe('callTreeRows of a wide run', () => {
+  it('lists every tool call with the worker call it started under it, and a child started otherwise after them', () => {
+    const events = syntheticRecordPayload({ calls: 300 }).events as RunEvent[];
+    const orphan = { type: 'worker-start', runId: 'run-synthetic', callId: 'call-side', parentCallId: 'call-root', workerName: 'side', model: 'demo:model', depth: 1, input: 'x', attachments: [], timestamp: 1 } as RunEvent;
+    const tree = reduceRunEvents([...events.slice(0, -2), orphan, ...events.slice(-2)]);
+    const rows = callTreeRows(tree, 'call-root', new Map());
+    expect(rows).toHaveLength(1 + 2 * 300 + 1);
+    expect(rows[1]).toMatchObject({ kind: 'tool', key: 'tool:call-root:tool-0', level: 2, position: 1, siblings: 301, expanded: true });
+    expect(rows[2]).toMatchObject({ kind: 'call', key: 'call:call-0', level: 3, parentKey: 'tool:call-root:tool-0', expandable: false });
+    expect(rows.at(-1)).toMatchObject({ kind: 'call', key: 'call:call-side', level: 2, position: 301, siblings: 301 });
   });
 });

@@ -57,30 +57,45 @@ export function callTreeRows(tree: RunTree, rootCallId: string, choices: Expansi
   const root = tree.calls[rootCallId];
   if (root === undefined) return [];
   const rows: CallTreeRow[] = [];
-  const isExpanded = (key: string, byDefault: boolean) => choices.get(key) ?? byDefault;
 
+  // Called once per row (100,000 rows for a run of 50,000 calls, all listed when its document opens):
+  // no array or Set is made for a call with no child calls.
   const addCall = (call: CallNode, { level, position, siblings, parentKey }: RowPosition) => {
     const key = rowKey({ kind: 'call', callId: call.callId });
-    const linked = new Set(call.toolCalls.map((toolCall) => toolCall.childCallId).filter((id) => id !== undefined));
-    const unlinked = call.children.map((childId) => tree.calls[childId]).filter((child) => child !== undefined && !linked.has(child.callId)) as CallNode[];
+    const unlinked = unlinkedChildren(tree, call);
     const childCount = call.toolCalls.length + unlinked.length;
-    const expanded = childCount > 0 && isExpanded(key, expandedByDefault({ kind: 'call', call }));
+    const expanded = childCount > 0 && (choices.get(key) ?? expandedByDefault({ kind: 'call', call }));
     rows.push({ kind: 'call', key, level, position, siblings, parentKey, call, expandable: childCount > 0, expanded });
     if (!expanded) return;
-    call.toolCalls.forEach((toolCall, index) => addTool(call, toolCall, { level: level + 1, position: index + 1, siblings: childCount, parentKey: key }));
-    unlinked.forEach((child, index) => addCall(child, { level: level + 1, position: call.toolCalls.length + index + 1, siblings: childCount, parentKey: key }));
+    for (let index = 0; index < call.toolCalls.length; index += 1) addTool(call, call.toolCalls[index]!, { level: level + 1, position: index + 1, siblings: childCount, parentKey: key });
+    for (let index = 0; index < unlinked.length; index += 1) addCall(unlinked[index]!, { level: level + 1, position: call.toolCalls.length + index + 1, siblings: childCount, parentKey: key });
   };
 
   const addTool = (call: CallNode, toolCall: ToolCallNode, { level, position, siblings, parentKey }: RowPosition) => {
     const key = rowKey({ kind: 'tool', callId: call.callId, toolCallId: toolCall.toolCallId });
     const childCall = toolCall.childCallId === undefined ? undefined : tree.calls[toolCall.childCallId];
-    const expanded = childCall !== undefined && isExpanded(key, expandedByDefault({ kind: 'tool', childCall }));
+    const expanded = childCall !== undefined && (choices.get(key) ?? expandedByDefault({ kind: 'tool', childCall }));
     rows.push({ kind: 'tool', key, level, position, siblings, parentKey, call, toolCall, childCall, expandable: childCall !== undefined, expanded });
     if (expanded && childCall !== undefined) addCall(childCall, { level: level + 1, position: 1, siblings: 1, parentKey: key });
   };
 
   addCall(root, { level: 1, position: 1, siblings: 1, parentKey: null });
   return rows;
+}
+
+const NO_CALLS: readonly CallNode[] = [];
+
+/** The worker calls a call started other than through one of its tool calls (those rows come under the tool call). */
+function unlinkedChildren(tree: RunTree, call: CallNode): readonly CallNode[] {
+  if (call.children.length === 0) return NO_CALLS;
+  const linked = new Set<string>();
+  for (const toolCall of call.toolCalls) if (toolCall.childCallId !== undefined) linked.add(toolCall.childCallId);
+  const unlinked: CallNode[] = [];
+  for (const childId of call.children) {
+    const child = tree.calls[childId];
+    if (child !== undefined && !linked.has(child.callId)) unlinked.push(child);
+  }
+  return unlinked;
 }
 
 /** The keys of the rows above `target` (the rows to expand so it shows), outermost first; empty when it is not in the run. */

@@ -1,3 +1,4 @@
+import { callsOfRun } from '@/lib/run-tree/calls-of-run';
 import type { RunTree } from '@/lib/run-tree/reduce-run-events';
 
 /** The error code of a replay that left its record (lib/runtime/recorded-run). */
@@ -12,7 +13,7 @@ export const REPLAY_DIVERGED_CODE = 'replay_diverged';
 export function divergencePoint(tree: RunTree, runId: string): { callId: string; step: number } | null {
   const run = tree.runs[runId];
   if (run?.error?.code !== REPLAY_DIVERGED_CODE) return null;
-  const diverged = Object.values(tree.calls).filter((call) => call.runId === runId && call.error?.code === REPLAY_DIVERGED_CODE);
+  const diverged = callsOfRun(tree, runId).filter((call) => call.error?.code === REPLAY_DIVERGED_CODE);
   const deepest = diverged.find((call) => !call.children.some((childId) => tree.calls[childId]?.error?.code === REPLAY_DIVERGED_CODE));
   return deepest === undefined ? null : { callId: deepest.callId, step: deepest.steps + 1 };
 }
