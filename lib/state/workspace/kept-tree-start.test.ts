@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { treeFiles } from './read-project-tree';
 
 /**
@@ -98,5 +99,14 @@ describe('a reload before storage opens', () => {
     await starting;
     expect(store.getState()).toMatchObject({ phase: 'ready', currentProject: 'other', projects: ['other'] });
     expect(treeFiles(store.getState().tree).map((node) => node.path)).toEqual(['main.worker']);
+  });
+
+  it('storage emptied since (site data cleared in part): the kept tree goes and the example is seeded, its module loaded only now', async () => {
+    await (await freshStore()).getState().start({ fileSystem: await storedProject() });
+    const store = await freshStore();
+    const starting = store.getState().start({ fileSystem: new MemoryFileSystem(), fetchExampleDeck: async () => new Uint8Array([37, 80, 68, 70]) });
+    expect(store.getState().currentProject).toBe('mine');
+    await starting;
+    expect(store.getState()).toMatchObject({ phase: 'ready', currentProject: EXAMPLE_PROJECT_NAME, projects: [EXAMPLE_PROJECT_NAME], openPath: 'main.worker' });
   });
 });

@@ -40,16 +40,17 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   const seeding = () => import('./example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
-    // A first visit seeds the example: its module loads while storage opens, not after. (A small
-    // chunk; on a later visit it is fetched for nothing, once, and a failure then is ignored.)
-    const seedingModule = seeding();
-    seedingModule.catch(() => undefined);
-    // Nothing remembered in this browser: most likely a first visit, so the decks come now too.
-    const earlyDecks = lastOpened.lastProject() === null ? seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck)) : null;
+    // Nothing remembered in this browser: most likely a first visit, which seeds the example: its
+    // module and decks load while storage opens, not after. A later visit loads neither before its
+    // tree is ready (it needs them only if storage turns out empty).
+    const firstVisit = lastOpened.lastProject() === null;
+    const seedingModule = firstVisit ? seeding() : null;
+    seedingModule?.catch(() => undefined);
+    const earlyDecks = seedingModule === null ? null : seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck));
     earlyDecks?.catch(() => undefined);
     // …and the example's tree is drawn from its manifest as soon as they are here, while storage
     // opens and the example is written: the storage-backed tree takes its place, keeping the view.
-    if (earlyDecks !== null) void showExampleManifest(seedingModule, earlyDecks).catch(() => undefined);
+    if (seedingModule !== null && earlyDecks !== null) void showExampleManifest(seedingModule, earlyDecks).catch(() => undefined);
     // A later visit draws the last project's tree from the copy the browser keeps, before storage opens.
     else showKeptTree();
     try {
@@ -63,7 +64,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       let deckProblem: string | null = null;
       if (projects.length === 0) {
         // A deck that cannot be fetched leaves the example without it, and says so.
-        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await seedingModule;
+        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await (seedingModule ?? seeding());
         const decks = await (earlyDecks ?? fetchExampleDecks(fetchExampleDeck));
         deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProjectWith(fileSystem, EXAMPLE_PROJECT_NAME, decks));
         projects = await refreshProjects();
