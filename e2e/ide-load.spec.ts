@@ -1,4 +1,5 @@
-import { editorText, expect, expectSaved, focusEditor, test, treeItem } from './helpers/workbench-test';
+import type { Page } from '@playwright/test';
+import { editorText, expandFolder, expect, expectSaved, focusEditor, test, treeItem } from './helpers/workbench-test';
 
 /*
  * A first visit draws the example's tree from its manifest while storage opens and the example
@@ -59,3 +60,79 @@ test('a first visit shows the example before storage is open, and the stored pro
   await treeItem(page, 'main.worker').click();
   await expect.poll(() => editorText(page)).toContain('Kept across the reload.');
 });
+
+/*
+ * A reload draws the last project's tree from the copy the browser keeps (lib/state/workspace/kept-tree.ts)
+ * while storage opens; the stored tree then takes its place. Storage is held as above.
+ */
+const KEPT_TREE_KEY = 'workerbench:kept-tree';
+const releaseStorage = (page: Page) => page.evaluate(() => (window as unknown as { releaseStorage: () => void }).releaseStorage());
+
+/** A first visit that opens a file in a folder, so the reload reopens it there; storage is let go at once. */
+async function visitAndOpenBrief(page: Page): Promise<void> {
+  await page.goto('/');
+  await releaseStorage(page);
+  await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
+  await expandFolder(page, 'input');
+  await treeItem(page, 'lumen-ledger.pdf').click();
+  await expect(page.getByTestId('pdf-info')).toContainText('PDF');
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_TREE_KEY)).toContain('lumen-ledger.pdf');
+}
+
+test('a reload shows the kept tree before storage opens, then the stored one, keeping the folders opened meanwhile', async ({ page }) => {
+  await visitAndOpenBrief(page);
+  // What another tab changed since: the copy lists a file that storage does not hold (and a name that is markup, shown as text).
+  await page.evaluate((key) => {
+    const kept = JSON.parse(localStorage.getItem(key)!) as { nodes: unknown[] };
+    kept.nodes.push(['only-in-the-copy.md', 5], ['<img src=x onerror="window.hostileNameRan=1">', 5]);
+    localStorage.setItem(key, JSON.stringify(kept));
+  }, KEPT_TREE_KEY);
+
+  await page.reload();
+  const workbench = page.getByTestId('workbench');
+  await expect(treeItem(page, 'only-in-the-copy.md')).toBeVisible();
+  await expect(workbench).toHaveAttribute('data-phase', 'starting');
+  await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
+  // The file that reopens is selected, its folder open; what acts on storage waits for it.
+  await expect(treeItem(page, 'lumen-ledger.pdf')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'New file' })).toBeDisabled();
+  await expect(treeItem(page, '<img src=x onerror="window.hostileNameRan=1">')).toBeVisible();
+  // The rows answer before storage does.
+  await treeItem(page, 'input').click();
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'false');
+
+  await releaseStorage(page);
+  await expect(workbench).toHaveAttribute('data-phase', 'ready');
+  await expect(treeItem(page, 'only-in-the-copy.md')).toHaveCount(0);
+  await expect(treeItem(page, 'main.worker')).toBeVisible();
+  // The stored tree keeps the folder closed and the row selected by the click meanwhile; the remembered file opens.
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-expanded', 'false');
+  await expect(treeItem(page, 'input')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('pdf-info')).toContainText('PDF');
+  expect(await page.evaluate(() => (window as unknown as { hostileNameRan?: number }).hostileNameRan)).toBeUndefined();
+  // The copy is the stored tree again.
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_TREE_KEY)).not.toContain('only-in-the-copy.md');
+});
+
+const hostileCopies: Array<[string, string]> = [
+  ['text that is not JSON', '{"version":1,"project":"pitch-deck-example","nodes":[['],
+  ['a path that leaves the project', JSON.stringify({ version: 1, project: 'pitch-deck-example', nodes: [['..', 0, [['escaped.md', 1]]]] })],
+  ['a project name that is a path', JSON.stringify({ version: 1, project: '../pitch-deck-example', nodes: [['a.md', 1]] })],
+  ['a size that is not a number', JSON.stringify({ version: 1, project: 'pitch-deck-example', nodes: [['a.md', { valueOf: 1 }]] })],
+];
+for (const [what, copy] of hostileCopies) {
+  test(`a kept tree copy with ${what} is ignored without error: the reload waits for storage`, async ({ page }) => {
+    await visitAndOpenBrief(page);
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: KEPT_TREE_KEY, value: copy });
+    await page.reload();
+    const workbench = page.getByTestId('workbench');
+    await expect(workbench).toHaveAttribute('data-phase', 'starting');
+    await expect(page.getByRole('treeitem')).toHaveCount(0);
+    await releaseStorage(page);
+    await expect(workbench).toHaveAttribute('data-phase', 'ready');
+    await expect(treeItem(page, 'lumen-ledger.pdf')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    // The stored tree is kept again.
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_TREE_KEY)).toContain('lumen-ledger.pdf');
+  });
+}

@@ -24,6 +24,10 @@ export interface VisitFigures {
   scriptFiles: number;
   /** The page's own `workerbench:*` marks on the first visit (ms), and the editor's first text, when shown. */
   marks: Record<string, number>;
+  /** The same on the reload, with "ready" (where the reload's time goes: the kept tree, storage, the project read). */
+  reloadMarks: Record<string, number>;
+  /** Scripts requested before ready on the reload (from the HTTP cache, or not: a script that only starts then is in the way). */
+  reloadScriptFiles: number;
   /** Whether a click on a folder row at the moment counted as ready was handled (checked when asked). */
   clickHandled?: boolean;
 }
@@ -131,7 +135,11 @@ export async function firstVisitAndReload(url: string, probe: ReadyProbe, option
     const marks = await pageMarks(page);
     await page.reload();
     const reload = await readyAt(page);
-    return { firstVisit, reload, scriptWireBytes: scripts.wire, scriptBytes: scripts.decoded, scriptFiles: scripts.files, marks, clickHandled };
+    const reloadScripts = await scriptsBefore(page, reload);
+    // The reload's own phases come after ready; a short wait lets the stored project's arrive.
+    await page.waitForFunction(() => performance.getEntriesByName('workerbench:project-loaded').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
+    const reloadMarks = { ...(await pageMarks(page)), ready: reload };
+    return { firstVisit, reload, scriptWireBytes: scripts.wire, scriptBytes: scripts.decoded, scriptFiles: scripts.files, marks, reloadMarks, reloadScriptFiles: reloadScripts.files, clickHandled };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

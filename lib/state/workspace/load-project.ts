@@ -12,9 +12,9 @@ import type { WorkspaceContext } from './workspace-context';
 /** Reading projects from storage: the list of projects and one project's tree and buffers. */
 export interface ProjectLoader {
   /**
-   * Reads the project and shows it. `keepView`: the project is already on screen, drawn from
-   * its manifest before storage was open; the folders opened, the row selected and the file
-   * opened meanwhile stay.
+   * Reads the project and shows it. `keepView`: the project is already on screen, drawn before
+   * storage was open (a first visit's example from its manifest, a reload's tree from the copy the
+   * browser keeps); the folders opened, the row selected and the file opened meanwhile stay.
    */
   loadProject: (name: string, options?: { keepView?: boolean }) => Promise<void>;
   refreshProjects: () => Promise<string[]>;
@@ -53,12 +53,14 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
       if (savedText === text) clearUnsaved(name, path);
       else buffers.set(path, { text, savedText });
     }
+    // The row the person selected in the tree drawn before storage stays selected, if it is still there.
+    const keptSelection = shown?.selectedPath != null && findNode(tree, shown.selectedPath) !== null ? shown.selectedPath : null;
     set({
       currentProject: name,
       tree,
       buffers,
       expanded: shown?.expanded ?? new Set(),
-      selectedPath: shown?.selectedPath ?? null,
+      selectedPath: keptSelection,
       openPath: null,
       openView: null,
       diagnostics: [],
@@ -79,7 +81,8 @@ export function createProjectLoader(context: WorkspaceContext, analysis: Analysi
       files.find((file) => file.path === remembered) ??
       files.find((file) => file.path === 'main.worker') ??
       files.find((file) => file.path.endsWith('.worker'));
-    if (initial !== undefined) await get().openFile(initial.path);
+    // The file reopens without moving the selection the person made meanwhile, or the folders they opened or closed.
+    if (initial !== undefined) await get().openFile(initial.path, { keepTreeView: keptSelection !== null });
   }
 
   return {

@@ -3,6 +3,7 @@ import { decodeProjectText } from '@/lib/vfs/utf8';
 import { fileViewKind } from './file-view-kind';
 import { absolutePath } from './project-folders';
 import { lastOpened } from './last-opened';
+import { findNode } from './read-project-tree';
 import type { WorkspaceContext } from './workspace-context';
 import type { WorkspaceState } from './workspace-state';
 
@@ -15,14 +16,18 @@ export function createOpenFileAction(context: WorkspaceContext): Pick<WorkspaceS
     openFile: async (path, options = {}) => {
       // A file of the example drawn from its manifest (no storage yet) that is not one of its
       // text files (a deck) opens once the start has stored it.
-      if (get().fileSystem === null && get().currentProject !== null && !get().buffers.has(path)) await get().start();
+      // So does a file of the tree a reload drew from the browser's copy; one that storage no longer holds is not opened.
+      if (get().fileSystem === null && get().currentProject !== null && !get().buffers.has(path)) {
+        await get().start();
+        if (findNode(get().tree, path) === null) return;
+      }
       const project = context.requireProject();
       const behind = options.behindRunDocument === true ? { behindRunDocument: true } : {};
       latestRequest += 1;
       const request = latestRequest;
       // A reveal belongs to the click that asked for it; reopening the file later must not jump (and take the focus) again.
       // revealProblem opens the file first and asks for its reveal after.
-      set({ selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
+      set(options.keepTreeView === true ? { revealRequest: null } : { selectedPath: path, expanded: context.expandAncestors(path), revealRequest: null });
       if (get().buffers.has(path)) {
         set({ openPath: path, openView: { kind: 'text', ...behind } });
         lastOpened.setLastFile(project, path);

@@ -5,6 +5,8 @@ import type { DeckFetcher, FetchedDecks } from './example-seed';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
 import { lastOpened } from './last-opened';
+import { keptTree } from './kept-tree';
+import { findNode } from './read-project-tree';
 import { describeError, storageProblemFor } from './storage-messages';
 import { forgetUnsaved } from './unsaved-journal';
 import { startupGuard } from './startup-guard';
@@ -23,7 +25,7 @@ type ProjectsActions = Pick<
  * clock: where a slow first load spends its time, for DevTools and the
  * ide-load bench. No-ops where there is no performance timeline.
  */
-function markStartPhase(phase: 'manifest-shown' | 'storage-open' | 'example-seeded' | 'project-loaded'): void {
+function markStartPhase(phase: 'kept-tree-shown' | 'manifest-shown' | 'storage-open' | 'example-seeded' | 'project-loaded'): void {
   globalThis.performance?.mark?.(`workerbench:${phase}`);
 }
 
@@ -38,16 +40,19 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   const seeding = () => import('./example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
-    // A first visit seeds the example: its module loads while storage opens, not after. (A small
-    // chunk; on a later visit it is fetched for nothing, once, and a failure then is ignored.)
-    const seedingModule = seeding();
-    seedingModule.catch(() => undefined);
-    // Nothing remembered in this browser: most likely a first visit, so the decks come now too.
-    const earlyDecks = lastOpened.lastProject() === null ? seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck)) : null;
+    // Nothing remembered in this browser: most likely a first visit, which seeds the example: its
+    // module and decks load while storage opens, not after. A later visit loads neither before its
+    // tree is ready (it needs them only if storage turns out empty).
+    const firstVisit = lastOpened.lastProject() === null;
+    const seedingModule = firstVisit ? seeding() : null;
+    seedingModule?.catch(() => undefined);
+    const earlyDecks = seedingModule === null ? null : seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck));
     earlyDecks?.catch(() => undefined);
     // …and the example's tree is drawn from its manifest as soon as they are here, while storage
     // opens and the example is written: the storage-backed tree takes its place, keeping the view.
-    if (earlyDecks !== null) void showExampleManifest(seedingModule, earlyDecks).catch(() => undefined);
+    if (seedingModule !== null && earlyDecks !== null) void showExampleManifest(seedingModule, earlyDecks).catch(() => undefined);
+    // A later visit draws the last project's tree from the copy the browser keeps, before storage opens.
+    else showKeptTree();
     try {
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       markStartPhase('storage-open');
@@ -59,7 +64,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
       let deckProblem: string | null = null;
       if (projects.length === 0) {
         // A deck that cannot be fetched leaves the example without it, and says so.
-        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await seedingModule;
+        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await (seedingModule ?? seeding());
         const decks = await (earlyDecks ?? fetchExampleDecks(fetchExampleDeck));
         deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProjectWith(fileSystem, EXAMPLE_PROJECT_NAME, decks));
         projects = await refreshProjects();
@@ -82,11 +87,35 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
           failedProject = { name: initial, reason: describeError(error) };
         }
       }
+      // The tree drawn before storage opened goes when storage opens no project (a safe start, a failed read).
+      if ((initial === undefined || failedProject !== null) && get().currentProject !== null) clearShownProject();
       markStartPhase('project-loaded');
       set({ phase: 'ready', failedProject, ...(deckProblem === null ? {} : { notice: { tone: 'error' as const, message: deckProblem } }) });
     } catch (error) {
       set({ phase: 'failed', startupError: describeError(error), storageProblem: storageProblemFor(error) });
     }
+  }
+
+  /**
+   * Shows the last project's tree from the copy the browser keeps (kept-tree.ts), with the row of
+   * the file that reopens selected, unless that project broke the page last time (a safe start
+   * opens nothing). The copy is checked as untrusted input; a bad one is ignored.
+   */
+  function showKeptTree(): void {
+    const project = lastOpened.lastProject();
+    if (project === null || startupGuard.crashedProject()?.project === project) return;
+    const tree = keptTree.read(project);
+    if (tree === null) return;
+    const remembered = lastOpened.lastFile(project);
+    const file = remembered === null ? null : findNode(tree, remembered);
+    const selectedPath = file?.kind === 'file' ? file.path : null;
+    set({ projects: [project], currentProject: project, tree, selectedPath, expanded: new Set() });
+    if (selectedPath !== null) set({ expanded: context.expandAncestors(selectedPath) });
+    markStartPhase('kept-tree-shown');
+  }
+
+  function clearShownProject(): void {
+    set({ currentProject: null, tree: [], buffers: new Map(), expanded: new Set(), selectedPath: null, openPath: null, openView: null });
   }
 
   /** Shows the example from its manifest (the tree, its text files) unless storage was quicker. */

@@ -13,6 +13,7 @@ import { createTreeViewActions } from './tree-view-actions';
 import { createUploadActions } from './upload-actions';
 import { createDropActions } from './drop-actions';
 import { createWorkspaceContext } from './workspace-context';
+import { keptTree } from './kept-tree';
 import type { WorkspaceState } from './workspace-state';
 
 export { ANALYSIS_DELAY_MS } from './diagnostics';
@@ -72,4 +73,12 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     },
     ...createReloadFromStorage(context, analysis),
   };
+});
+
+// The copy of the tree a reload draws before storage opens (kept-tree.ts): rewritten whenever the
+// stored tree or the open project changes; only once storage is read, so the copy is always a stored tree.
+useWorkspaceStore.subscribe((state, previous) => {
+  if (state.phase !== 'ready') return;
+  if (previous.phase === 'ready' && state.tree === previous.tree && state.currentProject === previous.currentProject) return;
+  keptTree.write(state.currentProject, state.tree);
 });

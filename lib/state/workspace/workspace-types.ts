@@ -22,11 +22,15 @@ export type OpenFileView = (
 ) & {
   /** Opened behind the run document in front (a run's deliverable): the run stays in front (follow-workspace.ts). */
   behindRunDocument?: boolean;
+  /** Leave the tree's selection and open folders as they are (a reload keeps what was chosen before storage opened). */
+  keepTreeView?: boolean;
 };
 
 export interface OpenFileOptions {
   /** Open it without bringing the file tab to the front: the person may be reading (or using) a run's document meanwhile. */
   behindRunDocument?: boolean;
+  /** Leave the tree's selection and open folders as they are (a reload keeps what was chosen before storage opened). */
+  keepTreeView?: boolean;
 }
 
 /** A request for the editor to move its cursor, e.g. after a click in the Problems panel. */
