@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, useSyncExternalStore, type ButtonHTMLAttributes, type ComponentType, type ReactNode, type Ref } from 'react';
+import { deferredModule } from '@/components/deferred/deferred-module';
+import { createContext, useContext, type ButtonHTMLAttributes, type ComponentType, type ReactNode, type Ref } from 'react';
 
 /*
  * The editor area's tab list and tabs. They are Radix's Tabs (radix-tab-kit.tsx: arrow keys,
@@ -66,31 +67,11 @@ function PlainTabTrigger({ value, tabId, panelId, onClick, ...button }: TabTrigg
 
 const PLAIN_TAB_KIT: TabKit = { List: PlainTabList, Trigger: PlainTabTrigger };
 
-let loaded: TabKit | null = null;
-let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
+const radixTabKit = deferredModule(() => import('./radix-tab-kit').then((module) => module.RADIX_TAB_KIT));
 
-export function preloadEditorTabs(): void {
-  loading ??= import('./radix-tab-kit')
-    .then((module) => {
-      loaded = module.RADIX_TAB_KIT;
-      for (const listener of listeners) listener();
-    })
-    .catch(() => {
-      loading = null;
-    });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const preloadEditorTabs = radixTabKit.preload;
 
 /** Radix's tab list and tabs once fetched, the plain ones until then (and on the server). */
 export function useTabKit(): TabKit {
-  return useSyncExternalStore(
-    subscribe,
-    () => loaded ?? PLAIN_TAB_KIT,
-    () => PLAIN_TAB_KIT,
-  );
+  return radixTabKit.useLoaded() ?? PLAIN_TAB_KIT;
 }
