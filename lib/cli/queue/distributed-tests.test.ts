@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startStandInServer, type ReceivedRequest } from '@/lib/model/testing/stand-in-server';
 import { cleanEnvironment, runCli, spawnCli, writeProjectFolder, type SpawnedCli } from '../testing/spawn-cli';
 import { setUpQueueServers } from './testing/queue-servers';
@@ -81,6 +81,15 @@ function startWorker(folder: string, name: string, env: Record<string, string> =
   return worker;
 }
 
+/**
+ * Asks a worker to stop (SIGTERM) once it has started taking jobs: a signal that comes while it is still
+ * loading (seconds on a busy machine) ends it by Node's default, before it can drain and report.
+ */
+async function stopWhenStarted(worker: SpawnedCli): Promise<void> {
+  await vi.waitFor(() => expect(worker.stderrSoFar()).toContain('worker: taking jobs'), { timeout: 120_000, interval: 100 });
+  worker.kill('SIGTERM');
+}
+
 /** The jobs a worker reports at its end. */
 function jobsDone(stderr: string): number {
   return Number(/worker: stopped after (\d+) jobs \(0 failed/.exec(stderr)?.[1] ?? Number.NaN);
@@ -124,7 +133,7 @@ describe('workerbench test --queue with worker processes', { timeout: 400_000 },
     const others = [startWorker(queued, 'second'), startWorker(queued, 'third')];
     const result = await test.done;
     servers.standIn.answer = echo;
-    for (const worker of others) worker.kill('SIGTERM');
+    await Promise.all(others.map(stopWhenStarted));
     const ends = await Promise.all(others.map((worker) => worker.done));
 
     expect(result.code, `${result.stderr}\n${ends.map((end) => end.stderr).join('\n')}`).toBe(100);
