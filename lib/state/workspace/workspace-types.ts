@@ -22,8 +22,6 @@ export type OpenFileView = (
 ) & {
   /** Opened behind the run document in front (a run's deliverable): the run stays in front (follow-workspace.ts). */
   behindRunDocument?: boolean;
-  /** Leave the tree's selection and open folders as they are (a reload keeps what was chosen before storage opened). */
-  keepTreeView?: boolean;
 };
 
 export interface OpenFileOptions {
