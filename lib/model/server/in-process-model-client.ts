@@ -22,7 +22,15 @@ export function createInProcessModelClient(
       let first = true;
       for await (const event of streamModelStep({ model: resolved, request, signal, options })) {
         if (first && event.type === 'error' && event.error.code !== 'aborted') {
-          throw new ModelStepError({ code: event.error.code, message: event.error.message });
+          // As the proxy client does from the error body: the provider's status and its retry-after
+          // decide whether and when the loop asks again.
+          const { code, message, status, retryAfterMs } = event.error;
+          throw new ModelStepError({
+            code,
+            message,
+            ...(status === undefined ? {} : { upstreamStatus: status }),
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          });
         }
         first = false;
         yield event;

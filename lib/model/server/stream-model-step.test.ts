@@ -169,4 +169,25 @@ describe('createInProcessModelClient errors', () => {
       status: 401,
     });
   });
+
+  it("keeps the provider's status and retry-after, so the loop waits as long as the provider asked", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => {
+        throw new APICallError({
+          message: 'Rate limit reached',
+          url: 'https://example.test',
+          requestBodyValues: {},
+          statusCode: 429,
+          responseHeaders: { 'retry-after-ms': '1500' },
+        });
+      },
+    });
+    const client = createInProcessModelClient(model);
+    await expect(collect(client.step(baseRequest, new AbortController().signal))).rejects.toMatchObject({
+      name: 'ModelStepError',
+      code: 'rate_limited',
+      upstreamStatus: 429,
+      retryAfterMs: 1500,
+    });
+  });
 });
