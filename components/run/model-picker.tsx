@@ -1,6 +1,6 @@
 'use client';
 
-import { useRunStore, selectEffectiveModel } from '@/lib/state/run/run-store';
+import { useRunStore, selectEffectiveModel, selectUnlistedModelReason } from '@/lib/state/run/run-store';
 import { useSettingsStore } from '@/lib/state/settings/settings-store';
 import styles from './run.module.css';
 
@@ -14,6 +14,7 @@ export function ModelPicker() {
   const openSettings = useSettingsStore((state) => state.openSettings);
   const providers = [...new Set(models.map((option) => option.provider))];
   const selected = models.find((option) => option.id === model);
+  const unlistedReason = useRunStore(selectUnlistedModelReason);
   const missingKey = selected !== undefined && selected.needsUserKey && apiKeys[selected.provider] === undefined;
 
   return (
@@ -22,7 +23,7 @@ export function ModelPicker() {
         Model
       </label>
       <select id="run-model" className={styles.select} data-testid="model-select" value={model} onChange={(event) => chooseModel(event.target.value)}>
-        {selected === undefined ? <option value={model}>{model} (not offered by this server)</option> : null}
+        {selected === undefined ? <option value={model}>{`${model} (${unlistedReason})`}</option> : null}
         {providers.map((provider) => (
           <optgroup key={provider} label={provider}>
             {models

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useRunStore } from './run-store';
-import { selectInputPlaceholder, selectWorkerOwnModel } from './run-selectors';
+import { selectInputPlaceholder, selectUnlistedModelReason, selectWorkerOwnModel } from './run-selectors';
 import type { ProjectRunInfo, RunState } from './run-state';
 
 const info: ProjectRunInfo = {
@@ -27,5 +27,14 @@ describe('the run form, from the chosen worker', () => {
   it("knows the model a worker's frontmatter sets, and that another worker sets none", () => {
     expect(selectWorkerOwnModel(stateWith({ projectInfo: info, chosenWorker: 'greeter' }))).toBe('openai:gpt-4.1-mini');
     expect(selectWorkerOwnModel(stateWith({ projectInfo: info, chosenWorker: 'main' }))).toBeUndefined();
+  });
+});
+
+describe('a model missing from the picker', () => {
+  const demo = { id: 'demo:scripted', provider: 'demo', label: 'Demo', scripted: true, needsUserKey: false } as RunState['models'][number];
+  it('is loading while the list has not arrived, unavailable when it failed, and not offered only once the list is here', () => {
+    expect(selectUnlistedModelReason({ models: [], modelsError: null })).toBe('loading the model list…');
+    expect(selectUnlistedModelReason({ models: [], modelsError: 'Could not load the model list: offline' })).toBe('model list unavailable');
+    expect(selectUnlistedModelReason({ models: [demo], modelsError: null })).toBe('not offered by this server');
   });
 });

@@ -6,6 +6,16 @@ import { chooseInputPlaceholder } from './input-placeholder';
 
 /** Derived values of the run form: which model, worker and input a run would use now. */
 
+/**
+ * Why the model a run would use is missing from the picker's list. An empty
+ * list has not arrived yet (the server always offers the demo), so the model is
+ * not "not offered" until the list says so.
+ */
+export function selectUnlistedModelReason(state: Pick<RunState, 'models' | 'modelsError'>): string {
+  if (state.models.length > 0) return 'not offered by this server';
+  return state.modelsError === null ? 'loading the model list…' : 'model list unavailable';
+}
+
 /** The model a run uses when the user has not picked one. */
 export function selectEffectiveModel(state: RunState): string {
   const known = (id: string | undefined | null) => (id && state.models.some((option) => option.id === id) ? id : null);

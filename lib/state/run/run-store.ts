@@ -21,7 +21,7 @@ import { loadRunMachinery } from './load-run-chunk';
 import { errorMessage } from '@/lib/errors/error-message';
 import { EXAMPLE_RECORD_URL } from '@/lib/run-record/example-record';
 
-export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputPlaceholder, selectInputSchema, selectWorkerOwnModel } from './run-selectors';
+export { formDefaultValue, selectEffectiveModel, selectEffectiveWorker, selectInputPlaceholder, selectInputSchema, selectUnlistedModelReason, selectWorkerOwnModel } from './run-selectors';
 export type { ProjectRunInfo, RunPreflight, RunState } from './run-state';
 
 
