@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { runDetail, runDocument } from './helpers/run-document';
 import { expectNoSeriousA11yViolations, SCREEN_SIZES } from './helpers/layout-checks';
-import { createFile, editorText, expect, focusEditor, newProject, replaceEditorText, test } from './helpers/workbench-test';
+import { createFile, editorText, expect, focusEditor, newProject, openWorkbench, replaceEditorText, test } from './helpers/workbench-test';
 import { HELPER, MAIN_DELEGATING } from './helpers/delegating-workers';
 
 /**
@@ -290,4 +290,27 @@ test('the editor tabs are a tab list: arrow keys between the file and two runs, 
   await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => editorText(page)).not.toContain('Kept behind the tabs.');
+});
+
+test('a tab focused before the arrow keys arrive keeps the focus when Radix takes over the tab list', async ({ page }) => {
+  // Radix's tabs come in a chunk fetched when the page is idle; it is held until a tab has the focus.
+  let releaseTabs: () => void = () => {};
+  const tabsMayArrive = new Promise<void>((resolve) => (releaseTabs = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('TabsTrigger')) await tabsMayArrive;
+    await route.fulfill({ response, body });
+  });
+  await openWorkbench(page);
+  const list = page.getByRole('tablist', { name: 'Open file and runs' });
+  const fileTab = page.getByTestId('editor-tab');
+  await expect(fileTab).toBeVisible();
+  await expect(list).not.toHaveAttribute('data-orientation', /./);
+  await fileTab.focus();
+  await expect(fileTab).toBeFocused();
+
+  releaseTabs();
+  await expect(list).toHaveAttribute('data-orientation', 'horizontal');
+  await expect(fileTab).toBeFocused();
 });
