@@ -35,8 +35,8 @@ const LENGTHS = [2, 200];
 const TARGET_ABOVE_RELAY_MS = 3;
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'proxy, a request per step': '4.4 / 5.0 and 2.1 / 5.1 ms at load 6–7; the route before: 5.4 / 5.5 and 4.0 / 5.4 ms (2026-11-26)',
-  'proxy, step stream': '6.2 / 9.2 and 5.4 / 13.7 ms at load 6–7; the route before: 5.2 / 6.3 and 5.6 / 6.8 ms (2026-11-26)',
+  'proxy, a request per step': '4.1 / 5.4, 3.3 / 4.7 and 4.1 / 4.5 ms at load 4–15; the route before, alternating: 3.2 / 5.3, 3.7 / 6.3 and 5.0 / 6.4 ms (2026-11-26)',
+  'proxy, step stream': '4.7 / 6.0, 4.3 / 5.8 and 5.3 / 6.6 ms at load 4–15; the route before, alternating: 6.9 / 8.5, 4.7 / 7.8 and 5.5 / 7.9 ms (2026-11-26)',
 };
 
 const median = (samples: number[]) => [...samples].sort((left, right) => left - right)[Math.floor(samples.length / 2)]!;

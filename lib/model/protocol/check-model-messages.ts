@@ -29,25 +29,34 @@ function isRecord(value: Json): value is Record_ {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function expectRecord(value: Json, path: string): Record_ {
-  if (!isRecord(value)) throw new Refusal(path, 'expected object');
+/**
+ * A field's path: its parent's path and its key, joined only when a refusal
+ * names it (every message re-sent each step would otherwise build a string
+ * per field it has).
+ */
+function at(path: string, key: string | undefined): string {
+  return key === undefined ? path : `${path}.${key}`;
+}
+
+function expectRecord(value: Json, path: string, key?: string): Record_ {
+  if (!isRecord(value)) throw new Refusal(at(path, key), 'expected object');
   return value;
 }
 
-function expectString(value: Json, path: string): string {
-  if (typeof value !== 'string') throw new Refusal(path, 'expected string');
+function expectString(value: Json, path: string, key?: string): string {
+  if (typeof value !== 'string') throw new Refusal(at(path, key), 'expected string');
   return value;
 }
 
-function optionalString(value: Json, path: string): string | undefined {
-  return value === undefined ? undefined : expectString(value, path);
+function optionalString(value: Json, path: string, key?: string): string | undefined {
+  return value === undefined ? undefined : expectString(value, path, key);
 }
 
 /** providerOptions: a record of records (of JSON values). */
-function providerOptions(value: Json, path: string): Record_ | undefined {
+function providerOptions(value: Json, path: string, key?: string): Record_ | undefined {
   if (value === undefined) return undefined;
-  const outer = expectRecord(value, path);
-  for (const key of Object.keys(outer)) expectRecord(outer[key], `${path}.${key}`);
+  const outer = expectRecord(value, path, key);
+  for (const name of Object.keys(outer)) expectRecord(outer[name], at(path, key), name);
   return outer;
 }
 
@@ -71,97 +80,96 @@ function literalType(part: Record_, path: string, allowed: readonly string[]): s
 }
 
 function textPart(part: Record_, path: string): Record_ {
-  return pick(part, { type: 'text', text: expectString(part.text, `${path}.text`), providerOptions: providerOptions(part.providerOptions, `${path}.providerOptions`) });
+  return pick(part, { type: 'text', text: expectString(part.text, path, 'text'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
 }
 
 function imagePart(part: Record_, path: string): Record_ {
   return pick(part, {
     type: 'image',
-    image: expectString(part.image, `${path}.image`),
-    mediaType: optionalString(part.mediaType, `${path}.mediaType`),
-    providerOptions: providerOptions(part.providerOptions, `${path}.providerOptions`),
+    image: expectString(part.image, path, 'image'),
+    mediaType: optionalString(part.mediaType, path, 'mediaType'),
+    providerOptions: providerOptions(part.providerOptions, path, 'providerOptions'),
   });
 }
 
 function filePart(part: Record_, path: string): Record_ {
   return pick(part, {
     type: 'file',
-    data: expectString(part.data, `${path}.data`),
-    filename: optionalString(part.filename, `${path}.filename`),
-    mediaType: expectString(part.mediaType, `${path}.mediaType`),
-    providerOptions: providerOptions(part.providerOptions, `${path}.providerOptions`),
+    data: expectString(part.data, path, 'data'),
+    filename: optionalString(part.filename, path, 'filename'),
+    mediaType: expectString(part.mediaType, path, 'mediaType'),
+    providerOptions: providerOptions(part.providerOptions, path, 'providerOptions'),
   });
 }
 
 function reasoningPart(part: Record_, path: string): Record_ {
-  return pick(part, { type: 'reasoning', text: expectString(part.text, `${path}.text`), providerOptions: providerOptions(part.providerOptions, `${path}.providerOptions`) });
+  return pick(part, { type: 'reasoning', text: expectString(part.text, path, 'text'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
 }
 
 function toolCallPart(part: Record_, path: string): Record_ {
   if (part.providerExecuted !== undefined && typeof part.providerExecuted !== 'boolean') throw new Refusal(`${path}.providerExecuted`, 'expected boolean');
   return pick(part, {
     type: 'tool-call',
-    toolCallId: expectString(part.toolCallId, `${path}.toolCallId`),
-    toolName: expectString(part.toolName, `${path}.toolName`),
+    toolCallId: expectString(part.toolCallId, path, 'toolCallId'),
+    toolName: expectString(part.toolName, path, 'toolName'),
     input: requiredValue(part, 'input', path),
-    providerOptions: providerOptions(part.providerOptions, `${path}.providerOptions`),
+    providerOptions: providerOptions(part.providerOptions, path, 'providerOptions'),
     providerExecuted: part.providerExecuted,
   });
 }
 
-const FILE_ID = (value: Json, path: string) => {
+function fileId(value: Json, path: string, key: string): Json {
   if (typeof value === 'string') return value;
-  const record = expectRecord(value, path);
-  for (const key of Object.keys(record)) expectString(record[key], `${path}.${key}`);
+  const record = expectRecord(value, path, key);
+  for (const name of Object.keys(record)) expectString(record[name], at(path, key), name);
   return record;
-};
+}
 
 function contentOutputPart(item: Json, path: string): Record_ {
   const part = expectRecord(item, path);
   const type = literalType(part, path, ['text', 'media', 'file-data', 'file-url', 'file-id', 'image-data', 'image-url', 'image-file-id', 'custom']);
-  const options = (key = 'providerOptions') => providerOptions(part[key], `${path}.${key}`);
   switch (type) {
     case 'text':
-      return pick(part, { type, text: expectString(part.text, `${path}.text`), providerOptions: options() });
+      return pick(part, { type, text: expectString(part.text, path, 'text'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
     case 'media':
-      return pick(part, { type, data: expectString(part.data, `${path}.data`), mediaType: expectString(part.mediaType, `${path}.mediaType`) });
+      return pick(part, { type, data: expectString(part.data, path, 'data'), mediaType: expectString(part.mediaType, path, 'mediaType') });
     case 'file-data':
       return pick(part, {
         type,
-        data: expectString(part.data, `${path}.data`),
-        mediaType: expectString(part.mediaType, `${path}.mediaType`),
-        filename: optionalString(part.filename, `${path}.filename`),
-        providerOptions: options(),
+        data: expectString(part.data, path, 'data'),
+        mediaType: expectString(part.mediaType, path, 'mediaType'),
+        filename: optionalString(part.filename, path, 'filename'),
+        providerOptions: providerOptions(part.providerOptions, path, 'providerOptions'),
       });
     case 'file-url':
-      return pick(part, { type, url: expectString(part.url, `${path}.url`), mediaType: optionalString(part.mediaType, `${path}.mediaType`), providerOptions: options() });
+      return pick(part, { type, url: expectString(part.url, path, 'url'), mediaType: optionalString(part.mediaType, path, 'mediaType'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
     case 'image-data':
-      return pick(part, { type, data: expectString(part.data, `${path}.data`), mediaType: expectString(part.mediaType, `${path}.mediaType`), providerOptions: options() });
+      return pick(part, { type, data: expectString(part.data, path, 'data'), mediaType: expectString(part.mediaType, path, 'mediaType'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
     case 'image-url':
-      return pick(part, { type, url: expectString(part.url, `${path}.url`), providerOptions: options() });
+      return pick(part, { type, url: expectString(part.url, path, 'url'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
     case 'file-id':
     case 'image-file-id':
-      return pick(part, { type, fileId: FILE_ID(part.fileId, `${path}.fileId`), providerOptions: options() });
+      return pick(part, { type, fileId: fileId(part.fileId, path, 'fileId'), providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
     default:
-      return pick(part, { type, providerOptions: options() });
+      return pick(part, { type, providerOptions: providerOptions(part.providerOptions, path, 'providerOptions') });
   }
 }
 
 function toolOutput(value: Json, path: string): Record_ {
   const output = expectRecord(value, path);
   const type = literalType(output, path, ['text', 'json', 'execution-denied', 'error-text', 'error-json', 'content']);
-  const options = providerOptions(output.providerOptions, `${path}.providerOptions`);
+  const options = providerOptions(output.providerOptions, path, 'providerOptions');
   switch (type) {
     case 'text':
     case 'error-text':
-      return pick(output, { type, value: expectString(output.value, `${path}.value`), providerOptions: options });
+      return pick(output, { type, value: expectString(output.value, path, 'value'), providerOptions: options });
     case 'json':
     case 'error-json':
       // Any value JSON.parse produced is a JSON value; absent is not.
       if (!('value' in output)) throw new Refusal(`${path}.value`, 'expected a JSON value');
       return { type, value: output.value, ...(options === undefined ? {} : { providerOptions: options }) };
     case 'execution-denied':
-      return pick(output, { type, reason: optionalString(output.reason, `${path}.reason`), providerOptions: options });
+      return pick(output, { type, reason: optionalString(output.reason, path, 'reason'), providerOptions: options });
     default: {
       if (!Array.isArray(output.value)) throw new Refusal(`${path}.value`, 'expected array');
       return { type, value: output.value.map((item, index) => contentOutputPart(item, `${path}.value.${index}`)), ...(options === undefined ? {} : { providerOptions: options }) };
@@ -172,19 +180,19 @@ function toolOutput(value: Json, path: string): Record_ {
 function toolResultPart(part: Record_, path: string): Record_ {
   return pick(part, {
     type: 'tool-result',
-    toolCallId: expectString(part.toolCallId, `${path}.toolCallId`),
-    toolName: expectString(part.toolName, `${path}.toolName`),
+    toolCallId: expectString(part.toolCallId, path, 'toolCallId'),
+    toolName: expectString(part.toolName, path, 'toolName'),
     output: toolOutput(part.output, `${path}.output`),
-    providerOptions: providerOptions(part.providerOptions, `${path}.providerOptions`),
+    providerOptions: providerOptions(part.providerOptions, path, 'providerOptions'),
   });
 }
 
 function toolApprovalRequest(part: Record_, path: string): Record_ {
   return pick(part, {
     type: 'tool-approval-request',
-    approvalId: expectString(part.approvalId, `${path}.approvalId`),
-    toolCallId: expectString(part.toolCallId, `${path}.toolCallId`),
-    signature: optionalString(part.signature, `${path}.signature`),
+    approvalId: expectString(part.approvalId, path, 'approvalId'),
+    toolCallId: expectString(part.toolCallId, path, 'toolCallId'),
+    signature: optionalString(part.signature, path, 'signature'),
     inputSchemaInput: part.inputSchemaInput,
   });
 }
@@ -193,9 +201,9 @@ function toolApprovalResponse(part: Record_, path: string): Record_ {
   if (typeof part.approved !== 'boolean') throw new Refusal(`${path}.approved`, 'expected boolean');
   return pick(part, {
     type: 'tool-approval-response',
-    approvalId: expectString(part.approvalId, `${path}.approvalId`),
+    approvalId: expectString(part.approvalId, path, 'approvalId'),
     approved: part.approved,
-    reason: optionalString(part.reason, `${path}.reason`),
+    reason: optionalString(part.reason, path, 'reason'),
   });
 }
 
@@ -219,19 +227,23 @@ function parts(role: keyof typeof PARTS_BY_ROLE, content: Json, path: string): R
 function message(value: Json, path: string): Record_ {
   const entry = expectRecord(value, path);
   const role = entry.role;
-  const options = providerOptions(entry.providerOptions, `${path}.providerOptions`);
-  const withOptions = (checked: Record_) => (options === undefined ? checked : { ...checked, providerOptions: options });
+  const options = providerOptions(entry.providerOptions, path, 'providerOptions');
+  let checked: Record_;
   switch (role) {
     case 'system':
-      return withOptions({ role, content: expectString(entry.content, `${path}.content`) });
+      checked = { role, content: expectString(entry.content, path, 'content') };
+      break;
     case 'user':
     case 'assistant':
-      return withOptions({ role, content: typeof entry.content === 'string' ? entry.content : parts(role, entry.content, `${path}.content`) });
+      checked = { role, content: typeof entry.content === 'string' ? entry.content : parts(role, entry.content, `${path}.content`) };
+      break;
     case 'tool':
-      return withOptions({ role, content: parts(role, entry.content, `${path}.content`) });
+      checked = { role, content: parts(role, entry.content, `${path}.content`) };
+      break;
     default:
       throw new Refusal(`${path}.role`, 'expected one of "system", "user", "assistant", "tool"');
   }
+  return options === undefined ? checked : { ...checked, providerOptions: options };
 }
 
 export function checkModelMessages(value: Json, path = 'messages'): MessagesCheck {

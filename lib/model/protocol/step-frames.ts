@@ -56,6 +56,17 @@ export function encodeStepFrame(kind: StepFrameKind, step: number, payload: Uint
   return bytes;
 }
 
+/** Encoded frames as one chunk, to go out in one write. */
+export function joinFrames(...frames: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(frames.reduce((total, frame) => total + frame.byteLength, 0));
+  let offset = 0;
+  for (const frame of frames) {
+    bytes.set(frame, offset);
+    offset += frame.byteLength;
+  }
+  return bytes;
+}
+
 export function encodeStepHead(step: number, head: StepHead): Uint8Array<ArrayBuffer> {
   return encodeStepFrame('head', step, encoder.encode(JSON.stringify(head)));
 }

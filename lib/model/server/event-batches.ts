@@ -34,12 +34,16 @@ export class EventBatches<Event> {
     const batch: Event[] = [];
     let result = await (this.pending ?? this.events.next());
     this.pending = undefined;
+    // One end of the turn for the whole batch, not one per event: every event that comes in the same
+    // turn joins it either way, and a streamed answer of many deltas then costs one timer a batch.
+    let turnEnded: Promise<typeof TURN_ENDED> | undefined;
     while (!result.done) {
       batch.push(result.value);
       const following = this.events.next();
       // A rejection while this request waits for the next call is handled there; until then it is not unhandled.
       following.catch(() => undefined);
-      const raced = await Promise.race([following, endOfTurn()]);
+      turnEnded ??= endOfTurn();
+      const raced = await Promise.race([following, turnEnded]);
       if (raced === TURN_ENDED) {
         this.pending = following;
         return { events: batch, done: false };

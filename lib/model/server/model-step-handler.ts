@@ -53,9 +53,11 @@ function serverSecrets(env: ServerEnvironment): string[] {
   return names.flatMap((name) => (env[name] ? [env[name]] : []));
 }
 
+const encoder = new TextEncoder();
+
 /** NDJSON: one line per event; a batch goes out as one chunk. */
 function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+  return encoder.encode(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
 }
 
 /** Reads the body (see model-step-body.ts), then answers the step: the route reads first and takes its slot in between. */

@@ -12,6 +12,8 @@ import type { ModelMessage } from 'ai';
 function isRemoteUrl(value: unknown): boolean {
   if (value instanceof URL) return value.protocol !== 'data:';
   if (typeof value !== 'string' || !value.includes(':')) return false;
+  // A data: URL's bytes may be megabytes, re-sent every step: its scheme says enough, without parsing it whole.
+  if (/^data:/i.test(value)) return false;
   try {
     return new URL(value).protocol !== 'data:';
   } catch {
@@ -19,19 +21,23 @@ function isRemoteUrl(value: unknown): boolean {
   }
 }
 
+/** A part's path, built only for the part refused. */
+function partPath(messageIndex: number, partIndex: number): string {
+  return `messages.${messageIndex}.content.${partIndex}`;
+}
+
 /** Where the first URL-valued part is ("messages.2.content.0"), or null when there is none. */
 export function findRemoteUrlPart(messages: readonly ModelMessage[]): string | null {
   for (const [messageIndex, message] of messages.entries()) {
     if (!Array.isArray(message.content)) continue;
     for (const [partIndex, part] of (message.content as readonly Record<string, unknown>[]).entries()) {
-      const where = `messages.${messageIndex}.content.${partIndex}`;
-      if (part.type === 'image' && isRemoteUrl(part.image)) return where;
-      if (part.type === 'file' && isRemoteUrl(part.data)) return where;
+      if (part.type === 'image' && isRemoteUrl(part.image)) return partPath(messageIndex, partIndex);
+      if (part.type === 'file' && isRemoteUrl(part.data)) return partPath(messageIndex, partIndex);
       if (part.type !== 'tool-result') continue;
       const output = part.output as { type?: unknown; value?: unknown } | undefined;
       if (output?.type !== 'content' || !Array.isArray(output.value)) continue;
       for (const [valueIndex, item] of (output.value as readonly Record<string, unknown>[]).entries()) {
-        if (item.type === 'image-url' || item.type === 'file-url') return `${where}.output.value.${valueIndex}`;
+        if (item.type === 'image-url' || item.type === 'file-url') return `${partPath(messageIndex, partIndex)}.output.value.${valueIndex}`;
       }
     }
   }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { encodeStepFrame, encodeStepHead, FORWARDED_HEADERS, type StepFrameKind } from '@/lib/model/protocol/step-frames';
+import { encodeStepFrame, encodeStepHead, FORWARDED_HEADERS, joinFrames, type StepFrameKind } from '@/lib/model/protocol/step-frames';
 
 /**
  * One step stream on the server: the open `GET /api/model/session` response
@@ -137,6 +137,8 @@ export class StepSession {
       response = Response.json({ error: { code: 'internal_error', message: 'The proxy failed before the model answered.' } }, { status: 500 });
     }
     const reader = response.body?.getReader();
+    /** The head frame while it waits for the body's first bytes. */
+    let head: Uint8Array | undefined;
     try {
       if (signal.aborted || this.closed) return;
       const headers: Record<string, string> = {};
@@ -144,18 +146,25 @@ export class StepSession {
         const value = response.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      this.write('head', step, encodeStepHead(step, { status: response.status, headers }));
+      // The head goes out with the body's first bytes, in one write: the route answers once the step's
+      // first events are in, so they are there at once, and a write of its own was one more read on the page each step.
+      head = encodeStepHead(step, { status: response.status, headers });
       while (reader !== undefined) {
         await this.room();
         if (signal.aborted || this.closed) return;
         const { done, value } = await reader.read();
         if (done) break;
         if (signal.aborted || this.closed) return;
-        if (value.byteLength > 0) this.write('data', step, value);
+        if (value.byteLength === 0) continue;
+        const data = encodeStepFrame('data', step, value);
+        this.enqueue(head === undefined ? data : joinFrames(head, data));
+        head = undefined;
       }
+      if (head !== undefined) this.enqueue(head);
       this.write('end', step);
     } catch {
       // The body failed mid-way: the page sees the step's answer end without its final event.
+      if (head !== undefined) this.enqueue(head);
       this.write('end', step);
     } finally {
       // Cancelling the body releases the step's concurrency slot and stops its upstream call (handleModelStep's onEnd).
@@ -165,11 +174,16 @@ export class StepSession {
     }
   }
 
-  /** Writes one frame; `frame` is a ready head frame, or the payload of any other kind. */
-  private write(kind: StepFrameKind, step: number, frame?: Uint8Array): void {
+  /** Writes one frame of `kind` with `payload`. */
+  private write(kind: StepFrameKind, step: number, payload?: Uint8Array): void {
+    this.enqueue(encodeStepFrame(kind, step, payload));
+  }
+
+  /** Writes frames already encoded, as one chunk. */
+  private enqueue(frames: Uint8Array): void {
     if (this.closed || this.controller === null) return;
     try {
-      this.controller.enqueue(kind === 'head' ? frame! : encodeStepFrame(kind, step, frame));
+      this.controller.enqueue(frames);
     } catch {
       this.close();
     }

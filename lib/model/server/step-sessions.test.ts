@@ -67,6 +67,21 @@ describe('StepSessions', () => {
     expect(await reader.next()).toBe('ended');
   });
 
+  it("sends a step's head with its first bytes as one chunk (one read on the page), and a head alone for an empty body", async () => {
+    const session = new StepSessions(SETTINGS).open('a')!;
+    const reader = session.stream.getReader();
+    await reader.read(); // open
+    session.start(1, async () => new Response('{"type":"finish"}\n', { status: 200 }));
+    const chunk = await reader.read();
+    const frames = new StepFrameDecoder().push(chunk.value!);
+    expect(frames.map((frame) => frame.kind)).toEqual(['head', 'data']);
+    expect(new StepFrameDecoder().push((await reader.read()).value!)).toMatchObject([{ kind: 'end', step: 1 }]);
+    session.start(2, async () => new Response(null, { status: 204 }));
+    const alone = new StepFrameDecoder().push((await reader.read()).value!);
+    expect(alone).toMatchObject([{ kind: 'head', step: 2 }]);
+    session.close();
+  });
+
   it('refuses a step number already in flight, and any step once closed', () => {
     const session = new StepSessions(SETTINGS).open('a')!;
     const never = () => new Promise<Response>(() => undefined);
