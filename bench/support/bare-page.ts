@@ -9,12 +9,13 @@ import { fileURLToPath } from 'node:url';
  * server-rendered page, one client component that sets a ready flag in an effect),
  * built with the repository's own `next` when its build is missing or older than
  * its sources, and served by `next start` on its own port. It is built in a copy
- * outside the repository (see its next.config.mjs), whose node_modules links to ours.
+ * outside the repository (see its next.config.mjs), one per port, whose node_modules links to ours.
  */
 const sourceDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-next');
 const repositoryModules = path.resolve(sourceDirectory, '../../../node_modules');
 const nextBin = path.join(repositoryModules, 'next/dist/bin/next');
-const buildDirectory = path.join(tmpdir(), 'workerbench-bench-bare-page');
+/** One build folder per port: two copies of the bench (two checkouts, each on its own ports) never build into one folder. */
+const buildDirectoryFor = (port: number) => path.join(tmpdir(), `workerbench-bench-bare-page-${port}`);
 
 export interface BarePage {
   baseUrl: string;
@@ -32,7 +33,7 @@ function newestSourceTime(directory: string): number {
 }
 
 /** Builds the bare app unless its build is newer than every source file. */
-function buildBarePageIfStale(): void {
+function buildBarePageIfStale(buildDirectory: string): void {
   const buildId = path.join(buildDirectory, '.next', 'BUILD_ID');
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSourceTime(sourceDirectory)) return;
   console.log(`ide-load: building the bare page (bench/support/bare-next, in ${buildDirectory}) …`);
@@ -45,7 +46,8 @@ function buildBarePageIfStale(): void {
 }
 
 export async function startBarePage(port: number): Promise<BarePage> {
-  buildBarePageIfStale();
+  const buildDirectory = buildDirectoryFor(port);
+  buildBarePageIfStale(buildDirectory);
   const child: ChildProcess = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: buildDirectory,
     stdio: 'ignore',

@@ -1,13 +1,9 @@
 'use client';
 
-import { HistoryButton } from '@/components/history/history-button';
-import { SettingsButton } from '@/components/settings/settings-button';
-import { ShareButton } from '@/components/share/share-button';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
-import { ThemeToggle } from '@/components/theme/theme-toggle';
-import { AreaToggles } from './areas/area-toggles';
-import { PaletteButton } from '@/components/command-palette/palette-button';
-import { SaveIndicator } from './save-indicator';
+import { afterTree } from './after-tree';
+
+const HeaderTools = afterTree(() => import('./header-tools').then((module) => module.HeaderTools));
 
 export function WorkbenchHeader() {
   const project = useWorkspaceStore((state) => state.currentProject);
@@ -19,14 +15,7 @@ export function WorkbenchHeader() {
         {project ?? 'No project'}
         {openPath !== null ? <span className="header-path"> / {openPath}</span> : null}
       </span>
-      <SaveIndicator />
-      <PaletteButton />
-      <HistoryButton />
-      <ShareButton />
-      <SettingsButton />
-      <span className="toolbar-separator" aria-hidden="true" />
-      <AreaToggles />
-      <ThemeToggle />
+      <HeaderTools />
     </header>
   );
 }

@@ -3,25 +3,28 @@
 import { useEffect } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { prefetchWhenIdle } from '@/lib/state/ui/prefetch-when-idle';
-import { DialogHost, preloadDialogs } from '@/components/dialogs/dialog-host';
 import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
 import { applyStoredTheme } from '@/components/theme/theme';
-import { ShareLinkListener } from '@/components/share/share-link-listener';
 import { useIdleHistory } from '@/components/history/use-idle-history';
 import { AreaControlsProvider } from './areas/area-controls';
 import { WorkbenchAreas } from './areas/workbench-areas';
-import { OnDemandDialogs } from './on-demand-dialogs';
 import { AreaBoundary } from './area-boundary';
 import { NoticeBar } from './notice-bar';
-import { PageDropZone } from './page-drop-zone';
 import { SafeStartNotice } from './safe-start-notice';
 import { StorageBanner } from './storage-banner';
 import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
 import { WorkbenchShortcuts } from './workbench-shortcuts';
-import { CommandPaletteHost, preloadCommandPalette } from '@/components/command-palette/command-palette-host';
+import { afterTree } from './after-tree';
+import { treeShown } from '@/lib/state/ui/tree-shown';
+import { preloadDialogs } from '@/components/dialogs/dialog-host';
+import { preloadCommandPalette } from '@/components/command-palette/command-palette-host';
+
+const WorkbenchOverlays = afterTree(() => import('./workbench-overlays').then((module) => module.WorkbenchOverlays));
+/** If the tree is slow to come (storage held up with no copy of the tree kept), the rest of the page does not wait longer than this. */
+const REST_OF_PAGE_AT_THE_LATEST_MS = 2_000;
 
 // Storage opens, and the first project is read, while React hydrates the page rather than after: the
 // store's first render is hydrated from its initial state (zustand's server snapshot), so the page
@@ -42,7 +45,15 @@ export function Workbench() {
   useIdleHistory();
   useEffect(() => {
     void useWorkspaceStore.getState().start();
+    const atTheLatest = window.setTimeout(() => treeShown.announce(), REST_OF_PAGE_AT_THE_LATEST_MS);
+    return () => window.clearTimeout(atTheLatest);
   }, []);
+  // The tree is drawn (from the copy kept for a reload, the example's manifest on a first visit, or
+  // storage), or the start ended without one: the rest of the page's code comes now (after-tree.tsx).
+  const treeDrawn = useWorkspaceStore((state) => state.tree.length > 0 || state.phase !== 'starting');
+  useEffect(() => {
+    if (treeDrawn) treeShown.announce();
+  }, [treeDrawn]);
   // What the first load left out comes once the project is on screen and the page is idle: during
   // the start, its chunks would take the main thread from the first project's tree.
   const ready = phase === 'ready';
@@ -66,11 +77,7 @@ export function Workbench() {
           <WorkbenchAreas project={project} />
         )}
         <AreaBoundary area="A dialog">
-          <DialogHost />
-          <ShareLinkListener />
-          <OnDemandDialogs />
-          <PageDropZone />
-          <CommandPaletteHost />
+          <WorkbenchOverlays />
         </AreaBoundary>
       </div>
     </AreaControlsProvider>

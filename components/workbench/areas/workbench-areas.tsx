@@ -2,16 +2,19 @@
 
 import { useEffect, useRef } from 'react';
 import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
-import { EditorPane } from '@/components/editor/editor-pane';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
-import { ProblemsPanel } from '@/components/problems/problems-panel';
 import { ProjectSwitcher } from '@/components/projects/project-switcher';
-import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AreaBoundary } from '../area-boundary';
+import { afterTree } from '../after-tree';
 import { useAreaControls } from './area-controls';
 import { layoutStorage } from './layout-storage';
 import { percentOf, useElementSize } from './use-element-size';
+
+// The areas but the tree's load and hydrate after the tree (server-rendered in place meanwhile).
+const EditorPane = afterTree(() => import('@/components/editor/editor-pane').then((module) => module.EditorPane));
+const ProblemsPanel = afterTree(() => import('@/components/problems/problems-panel').then((module) => module.ProblemsPanel));
+const RunPanelSlot = afterTree(() => import('@/components/run/run-panel-slot').then((module) => module.RunPanelSlot));
 
 /** Problems collapses to its title bar (28 px and the splitter's pixel), which keeps its count in sight. */
 const PROBLEMS_TITLE_HEIGHT = 29;

@@ -118,13 +118,20 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     set({ currentProject: null, tree: [], buffers: new Map(), expanded: new Set(), selectedPath: null, openPath: null, openView: null });
   }
 
-  /** Shows the example from its manifest (the tree, its text files) unless storage was quicker. */
+  /**
+   * Shows the example from its manifest (the tree, its text files) as soon as the seeding module is
+   * here, unless storage was quicker; its decks (in input/, a folder drawn closed) join the tree when
+   * fetched. The tree does not wait for the decks: their fetch is the slowest part of a first visit.
+   */
   async function showExampleManifest(seedingModule: ReturnType<typeof seeding>, decks: Promise<FetchedDecks>): Promise<void> {
-    const [{ exampleManifest }, fetched] = await Promise.all([seedingModule, decks]);
+    const { exampleManifest } = await seedingModule;
     if (get().phase !== 'starting' || get().currentProject !== null) return;
-    const { tree, buffers } = exampleManifest(fetched);
+    const { tree, buffers } = exampleManifest({ files: [], failed: [] });
     set({ projects: [EXAMPLE_PROJECT_NAME], currentProject: EXAMPLE_PROJECT_NAME, tree, buffers });
     markStartPhase('manifest-shown');
+    const fetched = await decks;
+    // Only over the manifest's own tree: once storage has drawn the project, its tree stands.
+    if (get().phase === 'starting' && get().tree === tree) set({ tree: exampleManifest(fetched).tree });
   }
 
   return {

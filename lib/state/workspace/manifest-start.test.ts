@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
+import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
+import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
+import { treeFiles } from './read-project-tree';
+
+/**
+ * A first visit draws the example's tree from its manifest as soon as the seeding module is here:
+ * it waits neither for storage nor for the sample decks, which join the tree when fetched.
+ */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('a first visit before storage opens and the decks arrive', () => {
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  });
+
+  it('shows the example without its decks, adds them when fetched, then the stored tree takes its place', async () => {
+    const storage = gate();
+    const decks = gate();
+    const fileSystem = new MemoryFileSystem();
+    const stat = fileSystem.stat.bind(fileSystem);
+    vi.spyOn(fileSystem, 'stat').mockImplementation(async (path) => {
+      await storage.opened;
+      return stat(path);
+    });
+    vi.resetModules();
+    const store = (await import('./workspace-store')).useWorkspaceStore;
+    const starting = store.getState().start({
+      fileSystem,
+      fetchExampleDeck: async () => {
+        await decks.opened;
+        return new Uint8Array([37, 80, 68, 70, 45]);
+      },
+    });
+    const paths = () => treeFiles(store.getState().tree).map((node) => node.path);
+
+    await vi.waitFor(() => expect(paths()).toContain('main.worker'));
+    expect(store.getState()).toMatchObject({ phase: 'starting', currentProject: EXAMPLE_PROJECT_NAME });
+    expect(paths()).toContain('input/README.md');
+    expect(paths().filter((path) => path.endsWith('.pdf'))).toEqual([]);
+
+    decks.open();
+    await vi.waitFor(() => expect(paths().filter((path) => path.endsWith('.pdf'))).toHaveLength(3));
+    expect(store.getState().phase).toBe('starting');
+
+    storage.open();
+    await starting;
+    expect(store.getState().phase).toBe('ready');
+    expect(paths().filter((path) => path.endsWith('.pdf'))).toHaveLength(3);
+    expect(await stat(`/projects/${EXAMPLE_PROJECT_NAME}/main.worker`)).not.toBeNull();
+  });
+});
