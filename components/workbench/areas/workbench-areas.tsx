@@ -59,10 +59,12 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
           </aside>
         </Panel>
         <PanelResizeHandle className="area-separator" aria-label="Resize the files sidebar" />
-        <Panel id="center" order={2} className="workbench-area area-center" minSize={Math.min(percentOf(320, width, 30), 50)}>
+        {/* Every panel has a default size, the rest of its group's: the server lays the areas out
+            with them (it cannot measure), so the first paint is the layout the page keeps. */}
+        <Panel id="center" order={2} className="workbench-area area-center" defaultSize={52} minSize={Math.min(percentOf(320, width, 30), 50)}>
           <main ref={centerRef} className="main-column">
             <PanelGroup direction="vertical" autoSaveId="workbench-rows" storage={layoutStorage}>
-              <Panel id="editor" data-area="editor" order={1} className="workbench-area area-editor" minSize={Math.min(percentOf(120, height, 20), 50)}>
+              <Panel id="editor" data-area="editor" order={1} className="workbench-area area-editor" defaultSize={78} minSize={Math.min(percentOf(120, height, 20), 50)}>
                 <AreaBoundary area="The editor" resetKey={project}>
                   <EditorPane />
                 </AreaBoundary>
