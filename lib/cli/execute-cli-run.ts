@@ -59,7 +59,10 @@ const extractPdfText: PdfTextExtractor = async (bytes) => {
 
 export async function executeCliRun(request: CliRunRequest): Promise<CliRunResult> {
   const sandbox = request.sandbox ?? request.project.sandbox;
-  const journal = startRunJournal(request.project.runsFolder, request.project.name, await snapshotProject(sandbox, request.attachments, request.snapshot));
+  // A scratch sandbox (tests) is read as it is; the project's own, as the project keeps it.
+  const keeps = request.sandbox === undefined ? request.project.snapshot : undefined;
+  const projectAtStart = keeps === undefined ? await snapshotProject(sandbox, request.attachments, request.snapshot) : await keeps(request.attachments, request.snapshot);
+  const journal = startRunJournal(request.project.runsFolder, request.project.name, projectAtStart);
   const events: RunEvent[] = [];
   const tokens = { input: 0, output: 0 };
   // A fan-out of concurrent workers listens to the run's one signal by design (lib/runtime/abort.ts).

@@ -4,8 +4,10 @@ import type { LoadedProject } from '@/lib/project/analyze-project';
 import { discoverProject } from '@/lib/project/discover-project';
 import type { ProjectTrust } from '@/lib/project/project-trust';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
+import type { RunRecord } from '@/lib/run-record/run-record';
 import { createProjectSandbox, type ProjectSandbox } from '@/lib/vfs/sandbox';
 import { NodeFileSystem } from './node-file-system';
+import type { SnapshotOptions } from './project-snapshot';
 import { RUNS_FOLDER } from './run-journal';
 import { UsageError } from './usage-error';
 
@@ -26,6 +28,11 @@ export interface CliProject {
   loaded: LoadedProject;
   trust: ProjectTrust;
   runsFolder: string;
+  /**
+   * The project's files as a run starts, where something keeps them between
+   * runs (a queue worker: queue/kept-snapshot.ts); read from the sandbox otherwise.
+   */
+  snapshot?: (attachments: readonly string[], options?: SnapshotOptions) => Promise<RunRecord['projectAtStart']>;
 }
 
 export function formatDiagnostic(diagnostic: Diagnostic): string {
