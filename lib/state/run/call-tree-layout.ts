@@ -44,8 +44,8 @@ export interface OpenedCall {
   call: CallNode;
   /** The worker calls it started other than through one of its tool calls; their rows follow the tool calls'. */
   unlinked: readonly CallNode[];
-  /** Per tool call, 1 when its row is opened (the worker call it started shows under it). */
-  toolOpened: Uint8Array;
+  /** Per child (tool calls first): closed, or opened and how (the constants below); a tool call's opened row shows the worker call it started. */
+  childRows: Uint8Array;
   /**
    * starts[j]: the first row of child j (tool calls first), counted from the
    * first row under the call; starts[children]: the rows under the call.
@@ -85,6 +85,7 @@ const NO_CALLS: readonly CallNode[] = Object.freeze([]);
 /** The worker calls a call started other than through one of its tool calls (those rows come under the tool call). */
 export function unlinkedChildren(tree: RunTree, call: CallNode): readonly CallNode[] {
   if (call.children.length === 0) return NO_CALLS;
+  if (linkedInOrder(call)) return NO_CALLS;
   const linked = new Set<string>();
   for (const toolCall of call.toolCalls) if (toolCall.childCallId !== undefined) linked.add(toolCall.childCallId);
   const unlinked: CallNode[] = [];
@@ -95,6 +96,22 @@ export function unlinkedChildren(tree: RunTree, call: CallNode): readonly CallNo
   return unlinked;
 }
 
+/**
+ * Whether the call's tool calls link its child calls one to one, in the order
+ * the children started: then none is unlinked, found without a set of 50,000
+ * ids (what opening a run of 50,000 calls spent most on). Any other case,
+ * parallel calls started out of order included, takes the set.
+ */
+function linkedInOrder(call: CallNode): boolean {
+  let next = 0;
+  for (const toolCall of call.toolCalls) {
+    if (toolCall.childCallId === undefined) continue;
+    if (call.children[next] !== toolCall.childCallId) return false;
+    next += 1;
+  }
+  return next === call.children.length;
+}
+
 /** Whether a call has rows under it, without listing them (a closed call's row needs only this). */
 export function hasChildRows(tree: RunTree, call: CallNode): boolean {
   if (call.toolCalls.length > 0) return true;
@@ -102,50 +119,63 @@ export function hasChildRows(tree: RunTree, call: CallNode): boolean {
   return false;
 }
 
+/** How a child's row is laid out in OpenedCall.childRows. */
+export const CLOSED = 0;
+/** A tool call's row opened on the worker call it started, which is one closed row. */
+const OPENED_ON_CLOSED_CALL = 1;
+/** The child's rows (a tool call's: the worker call under it) include an opened call's: counted once that call is. */
+const OPENED_ON_OPENED_CALL = 2;
+
 /** The layout of the run whose entry call is `root`; null when the tree has no such call. */
 export function layOutCallTree(tree: RunTree, rootCallId: string, choices: ExpansionChoices): CallTreeLayout | null {
   const root = tree.calls[rootCallId];
   if (root === undefined) return null;
   const chosen = indexChoices(choices);
+  // Whether a call's row is open if it has rows under it: most calls of a finished run are closed leaves, decided without a lookup.
+  const opens = (call: CallNode) =>
+    (call.toolCalls.length > 0 || call.children.length > 0) && ((chosen.calls.size === 0 ? undefined : chosen.calls.get(call.callId)) ?? expandedByDefault({ kind: 'call', call }));
   const opened = new Map<string, OpenedCall>();
   // Opened calls outermost first (a parent before its children): counted in the reverse order, children first.
   const order: OpenedCall[] = [];
-  const pending: CallNode[] = [root];
+  const pending: CallNode[] = opens(root) ? [root] : [];
   while (pending.length > 0) {
     const call = pending.pop()!;
     // A call met again (a record may link one call from two places) is laid out once: no loop, whatever the links.
     if (opened.has(call.callId)) continue;
-    if (!(chosen.calls.get(call.callId) ?? expandedByDefault({ kind: 'call', call }))) continue;
     const unlinked = unlinkedChildren(tree, call);
     const children = call.toolCalls.length + unlinked.length;
     if (children === 0) continue;
     const toolChoices = chosen.tools.get(call.callId);
-    const toolOpened = new Uint8Array(call.toolCalls.length);
+    const childRows = new Uint8Array(children);
     for (let index = 0; index < call.toolCalls.length; index += 1) {
       const toolCall = call.toolCalls[index]!;
       const childCall = toolCall.childCallId === undefined ? undefined : tree.calls[toolCall.childCallId];
       if (childCall === undefined || !(toolChoices?.get(toolCall.toolCallId) ?? expandedByDefault({ kind: 'tool', childCall }))) continue;
-      toolOpened[index] = 1;
-      pending.push(childCall);
+      childRows[index] = opens(childCall) ? OPENED_ON_OPENED_CALL : OPENED_ON_CLOSED_CALL;
+      if (childRows[index] === OPENED_ON_OPENED_CALL) pending.push(childCall);
     }
-    for (const child of unlinked) pending.push(child);
-    const entry: OpenedCall = { call, unlinked, toolOpened, starts: new Int32Array(children + 1) };
+    for (let index = 0; index < unlinked.length; index += 1) {
+      if (!opens(unlinked[index]!)) continue;
+      childRows[call.toolCalls.length + index] = OPENED_ON_OPENED_CALL;
+      pending.push(unlinked[index]!);
+    }
+    const entry: OpenedCall = { call, unlinked, childRows, starts: new Int32Array(children + 1) };
     opened.set(call.callId, entry);
     order.push(entry);
   }
 
   const rowsOf = (call: CallNode) => 1 + (opened.get(call.callId)?.starts.at(-1) ?? 0);
   for (let position = order.length - 1; position >= 0; position -= 1) {
-    const { call, unlinked, toolOpened, starts } = order[position]!;
+    const { call, unlinked, childRows, starts } = order[position]!;
     let next = 0;
     for (let index = 0; index < call.toolCalls.length; index += 1) {
       starts[index] = next;
-      const childCallId = call.toolCalls[index]!.childCallId;
-      next += 1 + (toolOpened[index] === 1 && childCallId !== undefined ? rowsOf(tree.calls[childCallId]!) : 0);
+      const layout = childRows[index];
+      next += layout === CLOSED ? 1 : layout === OPENED_ON_CLOSED_CALL ? 2 : 1 + rowsOf(tree.calls[call.toolCalls[index]!.childCallId!]!);
     }
     for (let index = 0; index < unlinked.length; index += 1) {
       starts[call.toolCalls.length + index] = next;
-      next += rowsOf(unlinked[index]!);
+      next += childRows[call.toolCalls.length + index] === CLOSED ? 1 : rowsOf(unlinked[index]!);
     }
     starts[starts.length - 1] = next;
   }

@@ -1,5 +1,5 @@
 import type { CallNode, RunTree, ToolCallNode } from '@/lib/run-tree/reduce-run-events';
-import { hasChildRows, layOutCallTree, rowKey, type CallTreeLayout, type ExpansionChoices, type OpenedCall, type RowTarget } from './call-tree-layout';
+import { CLOSED, hasChildRows, layOutCallTree, rowKey, type CallTreeLayout, type ExpansionChoices, type OpenedCall, type RowTarget } from './call-tree-layout';
 
 export { expandedByDefault, rowKey, type ExpansionChoice, type ExpansionChoices, type RowTarget } from './call-tree-layout';
 
@@ -115,7 +115,7 @@ class LaidOutRows implements CallTreeRows {
       const toolCall = call.toolCalls[child]!;
       const childCall = toolCall.childCallId === undefined ? undefined : this.tree.calls[toolCall.childCallId];
       const toolKey = rowKey({ kind: 'tool', callId: call.callId, toolCallId: toolCall.toolCallId });
-      const toolOpened = opened.toolOpened[child] === 1 && childCall !== undefined;
+      const toolOpened = opened.childRows[child] !== CLOSED && childCall !== undefined;
       if (index === childIndex) {
         return {
           kind: 'tool',
@@ -192,10 +192,10 @@ class LaidOutRows implements CallTreeRows {
     let offsets = this.callRowOffsets.get(opened.call.callId);
     if (offsets !== undefined) return offsets;
     offsets = new Map();
-    const { call, toolOpened, starts, unlinked } = opened;
+    const { call, childRows, starts, unlinked } = opened;
     for (let index = 0; index < call.toolCalls.length; index += 1) {
       const childCallId = call.toolCalls[index]!.childCallId;
-      if (toolOpened[index] === 1 && childCallId !== undefined && !offsets.has(childCallId)) offsets.set(childCallId, 1 + starts[index]! + 1);
+      if (childRows[index] !== CLOSED && childCallId !== undefined && !offsets.has(childCallId)) offsets.set(childCallId, 1 + starts[index]! + 1);
     }
     for (let index = 0; index < unlinked.length; index += 1) {
       if (!offsets.has(unlinked[index]!.callId)) offsets.set(unlinked[index]!.callId, 1 + starts[call.toolCalls.length + index]!);
