@@ -15,8 +15,8 @@ interface CallTreeRowViewProps {
   /** The row Tab lands on in the tree (the selected one, or the first when the selected one is folded away). */
   tabStop: boolean;
   /** Stable across renders (the tree keeps them in a ref), so they do not redraw the row. */
-  onSelect: (key: string) => void;
-  onToggle: (key: string) => void;
+  onSelect: (row: CallTreeRow) => void;
+  onToggle: (row: CallTreeRow) => void;
 }
 
 /** Indent per level; the chevron column keeps leaves aligned with their expandable siblings. */
@@ -53,8 +53,8 @@ function CallTreeRowContent({ row, selected, tabStop, onSelect, onToggle }: Call
     tabIndex: tabStop ? 0 : -1,
     'data-row-key': row.key,
     className: `${styles.treeRow} ${selected ? styles.treeRowSelected : ''}`,
-    onClick: () => onSelect(row.key),
-    onDoubleClick: () => (row.expandable ? onToggle(row.key) : undefined),
+    onClick: () => onSelect(row),
+    onDoubleClick: () => (row.expandable ? onToggle(row) : undefined),
   } as const;
   const chevron = (
     <span
@@ -65,7 +65,7 @@ function CallTreeRowContent({ row, selected, tabStop, onSelect, onToggle }: Call
       onClick={(event) => {
         if (!row.expandable) return;
         event.stopPropagation();
-        onToggle(row.key);
+        onToggle(row);
       }}
     >
       {row.expandable ? row.expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} /> : null}

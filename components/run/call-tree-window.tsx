@@ -1,5 +1,5 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { CallTreeRow } from '@/lib/state/run/call-tree-rows';
+import { createContext, memo, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { CallTreeRow, CallTreeRows } from '@/lib/state/run/call-tree-rows';
 import { blockRanges, blockRangesWithin, BLOCKS_PER_GROUP, placeholderHeight, ROWS_PER_BLOCK, WINDOW_FROM_ROWS, type BlockRange } from './list-window';
 import styles from './run-document.module.css';
 
@@ -11,13 +11,21 @@ const ROW_PX = 28;
 const ROWS_PER_GROUP = ROWS_PER_BLOCK * BLOCKS_PER_GROUP;
 
 interface CallTreeWindowProps {
-  rows: readonly CallTreeRow[];
+  rows: CallTreeRows;
   /** The selected row's and the Tab stop's keys: a block redraws when either enters or leaves it. */
   markedKeys: readonly (string | null)[];
   renderRow: (row: CallTreeRow) => ReactNode;
 }
 
 type Heights = Map<number, { heightPx: number; rows: number }>;
+
+/**
+ * The latest rows, for the groups in view. A group out of view draws only its
+ * stand-in, so it does not look at its rows when the list changes (100 groups
+ * of 1,000 rows compared on every change made every row of a 100,000-row run);
+ * the groups in view read them here and redraw with each new list.
+ */
+const WindowRows = createContext<Omit<CallTreeWindowProps, 'rows'> & { rows: CallTreeRows }>({ rows: { length: 0, at: () => undefined, indexOf: () => -1 }, markedKeys: [], renderRow: () => null });
 
 /**
  * The visible rows of a run's call tree. A long list is windowed
@@ -32,15 +40,25 @@ export function CallTreeWindow({ rows, markedKeys, renderRow }: CallTreeWindowPr
   // Heights of drawn blocks and groups, kept across renders; written by their resize observers, read when one leaves view.
   const blockHeights = useRef<Heights>(new Map());
   const groupHeights = useRef<Heights>(new Map());
-  if (rows.length < WINDOW_FROM_ROWS) return <>{rows.map(renderRow)}</>;
+  if (rows.length < WINDOW_FROM_ROWS) return <>{rowsIn(rows, { start: 0, end: rows.length }).map(renderRow)}</>;
   // Groups even for a short list: a list growing past one group keeps its blocks (and the focus in them).
   return (
-    <>
+    <WindowRows value={{ rows, markedKeys, renderRow }}>
       {blockRanges(rows.length, ROWS_PER_GROUP).map((range) => (
-        <RowGroup key={range.start} range={range} rows={rows} markedKeys={markedKeys} renderRow={renderRow} blockHeights={blockHeights.current} groupHeights={groupHeights.current} />
+        <RowGroup key={range.start} range={range} blockHeights={blockHeights.current} groupHeights={groupHeights.current} />
       ))}
-    </>
+    </WindowRows>
   );
+}
+
+/** The rows of a range, made now if they were not yet. */
+function rowsIn(rows: CallTreeRows, range: BlockRange): CallTreeRow[] {
+  const list: CallTreeRow[] = [];
+  for (let index = range.start; index < range.end; index += 1) {
+    const row = rows.at(index);
+    if (row !== undefined) list.push(row);
+  }
+  return list;
 }
 
 interface PartProps extends CallTreeWindowProps {
@@ -55,20 +73,20 @@ function sameRow(before: CallTreeRow | undefined, after: CallTreeRow | undefined
   return before.kind === after.kind;
 }
 
-function holds(rows: readonly CallTreeRow[], range: BlockRange, key: string | null): boolean {
+function holds(rows: CallTreeRows, range: BlockRange, key: string | null): boolean {
   if (key === null) return false;
-  for (let index = range.start; index < range.end; index += 1) if (rows[index]?.key === key) return true;
+  for (let index = range.start; index < range.end; index += 1) if (rows.at(index)?.key === key) return true;
   return false;
 }
 
 /**
- * A block or group renders again only when one of its rows shows something new
+ * A block renders again only when one of its rows shows something new
  * or the selection (or the Tab stop) moves in or out of it: a row appended to
  * the last block leaves the other 39 of a 1,000-row list alone.
  */
-function partUnchanged(previous: PartProps, next: PartProps): boolean {
+function blockUnchanged(previous: PartProps, next: PartProps): boolean {
   if (previous.range.start !== next.range.start || previous.range.end !== next.range.end) return false;
-  for (let index = next.range.start; index < next.range.end; index += 1) if (!sameRow(previous.rows[index], next.rows[index])) return false;
+  for (let index = next.range.start; index < next.range.end; index += 1) if (!sameRow(previous.rows.at(index), next.rows.at(index))) return false;
   for (let index = 0; index < Math.max(previous.markedKeys.length, next.markedKeys.length); index += 1) {
     const before = previous.markedKeys[index] ?? null;
     const after = next.markedKeys[index] ?? null;
@@ -77,12 +95,14 @@ function partUnchanged(previous: PartProps, next: PartProps): boolean {
   return true;
 }
 
-interface RowGroupProps extends PartProps {
+interface RowGroupProps {
+  range: BlockRange;
   blockHeights: Heights;
   groupHeights: Heights;
 }
 
-const RowGroup = memo(function RowGroupContent({ range, rows, markedKeys, renderRow, blockHeights, groupHeights }: RowGroupProps) {
+/** A group renders again when its range does (the last one grows while rows stream); its blocks follow the rows (GroupBlocks). */
+const RowGroup = memo(function RowGroupContent({ range, blockHeights, groupHeights }: RowGroupProps) {
   return (
     <WindowedPart
       range={range}
@@ -94,20 +114,24 @@ const RowGroup = memo(function RowGroupContent({ range, rows, markedKeys, render
       }}
       testId="tree-row-group"
     >
-      {() =>
-        blockRangesWithin(range).map((block) => <RowBlock key={block.start} range={block} rows={rows} markedKeys={markedKeys} renderRow={renderRow} heights={blockHeights} />)
-      }
+      {() => <GroupBlocks range={range} heights={blockHeights} />}
     </WindowedPart>
   );
-}, (previous, next) => partUnchanged(previous, next));
+}, (previous, next) => previous.range.start === next.range.start && previous.range.end === next.range.end && previous.blockHeights === next.blockHeights && previous.groupHeights === next.groupHeights);
+
+/** The blocks of a group in view, with the latest rows: each block compares its 25 rows and redraws if one changed. */
+function GroupBlocks({ range, heights }: { range: BlockRange; heights: Heights }) {
+  const { rows, markedKeys, renderRow } = useContext(WindowRows);
+  return blockRangesWithin(range).map((block) => <RowBlock key={block.start} range={block} rows={rows} markedKeys={markedKeys} renderRow={renderRow} heights={heights} />);
+}
 
 const RowBlock = memo(function RowBlockContent({ range, rows, renderRow, heights }: PartProps & { heights: Heights }) {
   return (
     <WindowedPart range={range} heights={heights} standInHeight={() => placeholderHeight(range, { blocks: heights, estimatedRowPx: ROW_PX })} testId="tree-row-block">
-      {() => rows.slice(range.start, range.end).map(renderRow)}
+      {() => rowsIn(rows, range).map(renderRow)}
     </WindowedPart>
   );
-}, (previous, next) => partUnchanged(previous, next));
+}, (previous, next) => blockUnchanged(previous, next));
 
 interface WindowedPartProps {
   range: BlockRange;

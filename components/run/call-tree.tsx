@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import type { CallTreeRow } from '@/lib/state/run/call-tree-rows';
+import type { CallTreeRow, CallTreeRows } from '@/lib/state/run/call-tree-rows';
+import { treeKeyAction } from '@/lib/state/run/call-tree-keys';
 import { CallTreeRowView } from './call-tree-row';
 import { CallTreeWindow, TREE_SCROLL_ROOT_ATTRIBUTE } from './call-tree-window';
 import styles from './run-document.module.css';
@@ -10,11 +11,13 @@ import styles from './run-document.module.css';
 const FOLLOW_SLACK_PX = 32;
 
 interface CallTreeProps {
-  rows: readonly CallTreeRow[];
+  rows: CallTreeRows;
   selectedKey: string | null;
-  /** Selects a row; `focus` when the keyboard moved there (a click focuses by itself). */
-  onSelect: (key: string) => void;
-  onToggle: (key: string, expanded?: boolean) => void;
+  /** Where the selected row is in `rows`; -1 when a closed row hides it. */
+  selectedIndex: number;
+  /** Selects a row (a click focuses it by itself; the keyboard's moves focus it here). */
+  onSelect: (row: CallTreeRow) => void;
+  onToggle: (row: CallTreeRow, expanded?: boolean) => void;
   /** A running run keeps its newest rows in view, unless the person scrolled away from them. */
   live: boolean;
   /** Bumped by the document when a row should take the focus (the timeline, a reveal). */
@@ -23,11 +26,10 @@ interface CallTreeProps {
 
 /**
  * A run's calls as a tree (role tree, one treeitem a row) with the keyboard of
- * a file tree: Up/Down move, Right opens (again: goes in), Enter opens or closes, Left
- * closes or goes to the parent, Home/End. The selected row is the one Tab
+ * a file tree (call-tree-keys.ts). The selected row is the one Tab
  * lands on and the one the detail pane shows.
  */
-export function CallTree({ rows, selectedKey, onSelect, onToggle, live, focusRequest }: CallTreeProps) {
+export function CallTree({ rows, selectedKey, selectedIndex, onSelect, onToggle, live, focusRequest }: CallTreeProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const pendingFocus = useRef<string | null>(null);
@@ -36,8 +38,8 @@ export function CallTree({ rows, selectedKey, onSelect, onToggle, live, focusReq
   useLayoutEffect(() => {
     latest.current = { onSelect, onToggle };
   });
-  const selectRow = useCallback((key: string) => latest.current.onSelect(key), []);
-  const toggleRow = useCallback((key: string) => latest.current.onToggle(key), []);
+  const selectRow = useCallback((row: CallTreeRow) => latest.current.onSelect(row), []);
+  const toggleRow = useCallback((row: CallTreeRow) => latest.current.onToggle(row), []);
 
   // Follow the newest activity: after each change of a live run, stay at the bottom if the person was there.
   useLayoutEffect(() => {
@@ -74,38 +76,25 @@ export function CallTree({ rows, selectedKey, onSelect, onToggle, live, focusReq
   }, [focusRequest]);
 
   const moveTo = (index: number) => {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    const row = rows.at(index);
     if (row === undefined) return;
     // A row far from the drawn blocks: scroll near it first (Home/End on a long list), then focus it.
-    if (index <= 0) scroller.current?.scrollTo({ top: 0 });
-    else if (index >= rows.length - 1) scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-    onSelect(row.key);
+    if (index === 0) scroller.current?.scrollTo({ top: 0 });
+    else if (index === rows.length - 1) scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+    onSelect(row);
     focusRow(row.key);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = rows.findIndex((row) => row.key === selectedKey);
-    const row = rows[index];
-    let handled = true;
-    if (event.key === 'ArrowDown') moveTo(index + 1);
-    else if (event.key === 'ArrowUp') moveTo(index - 1);
-    else if (event.key === 'Home') moveTo(0);
-    else if (event.key === 'End') moveTo(rows.length - 1);
-    else if (row === undefined) handled = false;
-    else if (event.key === 'Enter') {
-      if (row.expandable) onToggle(row.key, !row.expanded);
-    } else if (event.key === 'ArrowRight') {
-      if (row.expandable && !row.expanded) onToggle(row.key, true);
-      else if (row.expanded) moveTo(index + 1);
-    } else if (event.key === 'ArrowLeft') {
-      if (row.expanded) onToggle(row.key, false);
-      else if (row.parentKey !== null) moveTo(rows.findIndex((candidate) => candidate.key === row.parentKey));
-    } else handled = false;
-    if (handled) event.preventDefault();
+    const action = treeKeyAction(rows, selectedIndex, event.key);
+    if (action === null) return;
+    event.preventDefault();
+    if (action.kind === 'move') moveTo(action.index);
+    else if (action.kind === 'toggle') onToggle(action.row, action.expanded);
   };
 
   // Tab lands on the selected row; when it is folded away (its parent closed), on the first row.
-  const tabStop = selectedKey !== null && rows.some((row) => row.key === selectedKey) ? selectedKey : (rows[0]?.key ?? null);
+  const tabStop = selectedKey !== null && selectedIndex !== -1 ? selectedKey : (rows.at(0)?.key ?? null);
 
   return (
     <div

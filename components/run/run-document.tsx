@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { RunTree } from '@/lib/run-tree/reduce-run-events';
 import { runCostLabel } from '@/lib/state/run/cost-labels';
 import { usePriceOverrides } from '@/lib/state/settings/price-store';
-import { ancestorKeys, callTreeRows, rowKey, type RowTarget } from '@/lib/state/run/call-tree-rows';
+import { ancestorTargets, callTreeRows, NO_ROWS, rowKey, rowTarget, type CallTreeRow, type ExpansionChoices, type RowTarget } from '@/lib/state/run/call-tree-rows';
 import { divergencePoint } from '@/lib/state/run/divergence-point';
 import { useRunStore } from '@/lib/state/run/run-store';
 import { CallTree } from './call-tree';
@@ -34,14 +34,15 @@ export function RunDocument({ runId }: { runId: string }) {
   const revealed = useRunStore((state) => state.revealedRunId === runId);
   const overrides = usePriceOverrides();
   const elapsed = useElapsed(run?.startedAt ?? 0, run?.status === 'running');
-  const [choices, setChoices] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const [choices, setChoices] = useState<ExpansionChoices>(() => new Map());
   const [selected, setSelected] = useState<RowTarget | null>(null);
   const [showTimeline, setShowTimeline] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
 
   // Read from the store when the run's own nodes changed, not at every event of another run.
   const tree: RunTree = useMemo(() => useRunStore.getState().tree, [run, rootCall]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rows = useMemo(() => (run === undefined ? [] : callTreeRows(tree, run.rootCallId, choices)), [tree, run, choices]);
+  // The rows are made as the tree draws them: opening a run of 100,000 rows makes the few in view.
+  const rows = useMemo(() => (run === undefined ? NO_ROWS : callTreeRows(tree, run.rootCallId, choices)), [tree, run, choices]);
   const costLabel = useMemo(() => runCostLabel(tree, runId, overrides), [tree, runId, overrides]);
 
   // A run opened from elsewhere (a test case) takes the focus once it is on screen.
@@ -54,23 +55,20 @@ export function RunDocument({ runId }: { runId: string }) {
   if (run === undefined) return <div className="pane-placeholder">This run is no longer kept.</div>;
   const target: RowTarget = selected ?? { kind: 'call', callId: run.rootCallId };
   const selectedKey = rowKey(target);
+  const selectedIndex = rows.indexOf(target);
   const targetCall = tree.calls[target.callId];
 
   const select = (next: RowTarget) => setSelected(next);
-  const onSelectKey = (key: string) => {
-    const row = rows.find((candidate) => candidate.key === key);
-    if (row !== undefined) select(row.kind === 'call' ? { kind: 'call', callId: row.call.callId } : { kind: 'tool', callId: row.call.callId, toolCallId: row.toolCall.toolCallId });
-  };
-  const onToggle = (key: string, expanded?: boolean) => {
-    const row = rows.find((candidate) => candidate.key === key);
-    if (row === undefined || !row.expandable) return;
-    setChoices((previous) => new Map(previous).set(key, expanded ?? !row.expanded));
+  const onSelectRow = (row: CallTreeRow) => select(rowTarget(row));
+  const onToggle = (row: CallTreeRow, expanded?: boolean) => {
+    if (!row.expandable) return;
+    setChoices((previous) => new Map(previous).set(row.key, { target: rowTarget(row), expanded: expanded ?? !row.expanded }));
   };
   /** Opens the rows above a call, selects it and gives it the focus (the timeline's bars, a tool call's link). */
   const reveal = (next: RowTarget) => {
     setChoices((previous) => {
       const opened = new Map(previous);
-      for (const key of ancestorKeys(tree, next)) opened.set(key, true);
+      for (const target of ancestorTargets(tree, next)) opened.set(rowKey(target), { target, expanded: true });
       return opened;
     });
     select(next);
@@ -147,7 +145,7 @@ export function RunDocument({ runId }: { runId: string }) {
         </div>
       ) : null}
       <div className={styles.split}>
-        <CallTree rows={rows} selectedKey={selectedKey} onSelect={onSelectKey} onToggle={onToggle} live={run.status === 'running'} focusRequest={focusRequest} />
+        <CallTree rows={rows} selectedKey={selectedKey} selectedIndex={selectedIndex} onSelect={onSelectRow} onToggle={onToggle} live={run.status === 'running'} focusRequest={focusRequest} />
         <div className={styles.detail} data-testid="run-detail" aria-label="Selected call" role="region">
           {detail}
         </div>
