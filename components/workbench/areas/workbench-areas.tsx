@@ -7,6 +7,7 @@ import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AreaBoundary } from '../area-boundary';
 import { afterTree } from '../after-tree';
+import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { useAreaControls } from './area-controls';
 import { layoutStorage } from './layout-storage';
 import { percentOf, useElementSize } from './use-element-size';
@@ -14,7 +15,6 @@ import { percentOf, useElementSize } from './use-element-size';
 // The areas but the tree's load and hydrate after the tree (server-rendered in place meanwhile).
 const EditorPane = afterTree(() => import('@/components/editor/editor-pane').then((module) => module.EditorPane));
 const ProblemsPanel = afterTree(() => import('@/components/problems/problems-panel').then((module) => module.ProblemsPanel));
-const RunPanelSlot = afterTree(() => import('@/components/run/run-panel-slot').then((module) => module.RunPanelSlot));
 
 /** Problems collapses to its title bar (28 px and the splitter's pixel), which keeps its count in sight. */
 const PROBLEMS_TITLE_HEIGHT = 29;
