@@ -22,7 +22,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSecondServer } from '../e2e/helpers/second-server';
 import { startHttp2Front } from './support/http2-front';
 import { openNewProject, replaceOpenFile } from './support/ide-page';
-import { startMockUpstream, type ChatCompletionRequest, type MockReply } from './support/mock-upstream';
+import { startMockUpstream, type ChatCompletionRequest, type MockReply, type MockUpstream, type UpstreamRequestRecord } from './support/mock-upstream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3111);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
@@ -121,6 +121,8 @@ interface RunParts {
   betweenSteps: number[];
   serverBeyondLatency: number[];
   afterLastStep: number;
+  /** From the first step after the parent's first to the last before its next: the page sending a fan-out's steps (0 for one child). */
+  sendSpread: number;
 }
 
 /** From the click on Run to the run's entry saying completed, and its parts. */
@@ -150,6 +152,7 @@ async function timeRun(page: Page, worker: string, runsBefore: number): Promise<
       betweenSteps: steps.slice(1).map((step, index) => step.startTime - steps[index]!.responseEnd),
       serverBeyondLatency: steps.map((step) => step.responseStart - step.requestStart - latency),
       afterLastStep: timer.endedAt - (steps.at(-1)?.responseEnd ?? timer.clickedAt),
+      sendSpread: steps.length < 4 ? 0 : steps.at(-2)!.startTime - steps[1]!.startTime,
     };
     return { wall: timer.endedAt - timer.clickedAt, parts };
   }, LATENCY_MS);
@@ -163,7 +166,32 @@ interface Transport {
   withoutStepStream?: boolean;
 }
 
-async function measure(browser: Browser, { label, baseUrl, target, withoutStepStream }: Transport): Promise<number> {
+/**
+ * Where a fan-out run's time goes, as the upstream saw it (its clock, one process): from the
+ * parent's answer to the first child's request arriving, from the first child's arrival to the
+ * last's, and from the last child's answer to the parent's next request. Ideally all three are
+ * the same as for one child.
+ */
+interface FanOutParts {
+  answerToFirstChild: number;
+  childSpread: number;
+  lastChildAnswerToParent: number;
+}
+
+function fanOutParts(records: UpstreamRequestRecord[]): FanOutParts | null {
+  const [parent, ...rest] = records;
+  const final = rest.pop();
+  if (parent === undefined || final === undefined || rest.length === 0) return null;
+  const arrivals = rest.map((record) => record.arrivedAt);
+  const lastAnswer = Math.max(...rest.map((record) => record.arrivedAt + record.heldMs));
+  return {
+    answerToFirstChild: Math.min(...arrivals) - (parent.arrivedAt + parent.heldMs),
+    childSpread: Math.max(...arrivals) - Math.min(...arrivals),
+    lastChildAnswerToParent: final.arrivedAt - lastAnswer,
+  };
+}
+
+async function measure(browser: Browser, upstream: MockUpstream, { label, baseUrl, target, withoutStepStream }: Transport): Promise<number> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   try {
     const page = await context.newPage();
@@ -172,6 +200,8 @@ async function measure(browser: Browser, { label, baseUrl, target, withoutStepSt
     await installRunTimer(page);
     const walls = new Map<string, number[]>([['one', []], ['eight', []]]);
     const partsOfOne: RunParts[] = [];
+    const partsOfFanOut = new Map<string, FanOutParts[]>();
+    const sendSpreads: number[] = [];
     let runs = 0;
     // BENCH_PROFILE=prefix keeps a CPU profile of the page's measured runs, one per transport (a build with
     // WORKERBENCH_SOURCE_MAPS=1 names our functions); BENCH_TRACE=prefix a Chromium trace of them (what the
@@ -192,6 +222,7 @@ async function measure(browser: Browser, { label, baseUrl, target, withoutStepSt
       if (round === 0 && process.env.BENCH_TRACE !== undefined) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       for (const worker of workers) {
         const before = await readMetrics();
+        const recordsBefore = upstream.records.length;
         const { wall, parts } = await timeRun(page, worker, runs);
         const after = await readMetrics();
         runs += 1;
@@ -205,6 +236,10 @@ async function measure(browser: Browser, { label, baseUrl, target, withoutStepSt
         }
         walls.get(worker)!.push(wall);
         if (worker === 'one') partsOfOne.push(parts);
+        else sendSpreads.push(parts.sendSpread);
+        // The records are pushed as answers go out: sorted by arrival, the parent's first step comes first and its last step last.
+        const fanOut = fanOutParts(upstream.records.slice(recordsBefore).sort((left, right) => left.arrivedAt - right.arrivedAt));
+        if (fanOut !== null) partsOfFanOut.set(worker, [...(partsOfFanOut.get(worker) ?? []), fanOut]);
       }
     }
     if (process.env.BENCH_TRACE !== undefined) writeFileSync(`${process.env.BENCH_TRACE}-${protocol.replace(/\W/g, '')}.json`, await browser.stopTracing());
@@ -225,6 +260,16 @@ async function measure(browser: Browser, { label, baseUrl, target, withoutStepSt
         `  one's run (median ms): click → first step ${of((parts) => [parts.beforeFirstStep])}; answer → next step ${of((parts) => parts.betweenSteps)}; ` +
           `a step at the server beyond L ${of((parts) => parts.serverBeyondLatency)}; last answer → the run says completed ${of((parts) => [parts.afterLastStep])}`,
       );
+    }
+    if (process.env.BENCH_VERBOSE !== undefined) {
+      if (sendSpreads.length > 0) console.log(`  the page sends a fan-out's steps over (median ms) ${median(sendSpreads).toFixed(1)}`);
+      for (const [worker, runsParts] of partsOfFanOut) {
+        const of = (pick: (parts: FanOutParts) => number) => median(runsParts.map(pick)).toFixed(1);
+        console.log(
+          `  ${worker}'s run at the upstream (median ms): parent's answer → first child ${of((parts) => parts.answerToFirstChild)}; ` +
+            `first child → last child ${of((parts) => parts.childSpread)}; last child's answer → parent's next step ${of((parts) => parts.lastChildAnswerToParent)}`,
+        );
+      }
     }
     for (const [worker, spent] of threadTime) {
       if (spent.size === 0) continue;
@@ -259,7 +304,7 @@ async function main(): Promise<void> {
       { label: 'HTTP/2, TLS front → next start', baseUrl: front.baseUrl, target: TARGETS.http2 },
     ];
     const only = process.env.BENCH_TRANSPORTS?.split(',');
-    for (const [index, transport] of transports.entries()) if (only === undefined || only.includes(String(index + 1))) await measure(browser, transport);
+    for (const [index, transport] of transports.entries()) if (only === undefined || only.includes(String(index + 1))) await measure(browser, upstream, transport);
     console.log(`a request per step over HTTP/1.1: six connections per server, five for steps, so ${WIDTH} children go as 5 + 3; as the page sends, four steps hold a connection each and the step stream carries the answers of the others.`);
   } finally {
     await browser.close();
