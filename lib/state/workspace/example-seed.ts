@@ -9,8 +9,6 @@ import { createProject, type ProjectFileData } from '@/lib/project/projects';
 import { trustProject } from '../share/trust-store';
 import { relativeJoin } from './project-folders';
 import { errorMessage } from '@/lib/errors/error-message';
-import { treeOfFiles } from './tree-of-files';
-import type { TextBuffer, TreeNode } from './workspace-types';
 
 /**
  * The pitch-deck example with its sample decks in input/. The decks are
@@ -88,16 +86,7 @@ export async function createExampleProjectWith(fileSystem: FileSystem, name: str
   return { written: decks.files.map((file) => file.path), failed: decks.failed };
 }
 
-/**
- * The example as it will be stored, known before storage is open: its tree (with the decks
- * fetched) and its text files as saved buffers. A first visit shows it while the example is written.
- */
-export function exampleManifest(decks: FetchedDecks): { tree: TreeNode[]; buffers: Map<string, TextBuffer> } {
-  const files = exampleProjectFiles();
-  const buffers = new Map<string, TextBuffer>();
-  for (const file of files) if (typeof file.data === 'string') buffers.set(file.path, { text: file.data, savedText: file.data });
-  return { tree: treeOfFiles([...files, ...decks.files]), buffers };
-}
+export { exampleManifest } from './example-manifest';
 
 /** The notice for decks that could not be added; null when all of them were. */
 export function deckSeedProblem(project: string, result: DeckSeedResult): string | null {

@@ -5,8 +5,8 @@ import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { treeFiles } from './read-project-tree';
 
 /**
- * A first visit draws the example's tree from its manifest as soon as the seeding module is here:
- * it waits neither for storage nor for the sample decks, which join the tree when fetched.
+ * A first visit draws the example's tree from its manifest at once (the manifest comes with the
+ * store): it waits neither for storage nor for the sample decks, which join the tree when fetched.
  */
 function gate(): { opened: Promise<void>; open: () => void } {
   let open = () => {};
@@ -44,7 +44,10 @@ describe('a first visit before storage opens and the decks arrive', () => {
     });
     const paths = () => treeFiles(store.getState().tree).map((node) => node.path);
 
-    await vi.waitFor(() => expect(paths()).toContain('main.worker'));
+    // Drawn within start's first step, before any module or storage is awaited: React hydrates
+    // the page with the tree already in the store (no round trip for the seeding module first).
+    expect(paths()).toContain('main.worker');
+    expect(store.getState().buffers.get('main.worker')?.text).toContain('name: main');
     expect(store.getState()).toMatchObject({ phase: 'starting', currentProject: EXAMPLE_PROJECT_NAME });
     expect(paths()).toContain('input/README.md');
     expect(paths().filter((path) => path.endsWith('.pdf'))).toEqual([]);

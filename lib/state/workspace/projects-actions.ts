@@ -2,6 +2,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { askConfirm, askText } from '../ui/dialog-store';
 import type { DeckFetcher, FetchedDecks } from './example-seed';
+import { exampleManifest } from './example-manifest';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
 import { lastOpened } from './last-opened';
@@ -36,7 +37,8 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   let starting: Promise<void> | undefined;
   // Tests pass their own; the browser's is the seed module's default.
   let fetchExampleDeck: DeckFetcher | undefined;
-  // The example's files (and the seeding code) come when a project is seeded, not with the page.
+  // The seeding code comes when a project is seeded, not with the page (the example's text files
+  // come with the store, for its manifest: example-manifest.ts).
   const seeding = () => import('./example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
@@ -48,9 +50,9 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     seedingModule?.catch(() => undefined);
     const earlyDecks = seedingModule === null ? null : seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck));
     earlyDecks?.catch(() => undefined);
-    // …and the example's tree is drawn from its manifest as soon as they are here, while storage
-    // opens and the example is written: the storage-backed tree takes its place, keeping the view.
-    if (seedingModule !== null && earlyDecks !== null) void showExampleManifest(seedingModule, earlyDecks).catch(() => undefined);
+    // …and the example's tree is drawn from its manifest at once, while storage opens and the
+    // example is written: the storage-backed tree takes its place, keeping the view.
+    if (earlyDecks !== null) void showExampleManifest(earlyDecks).catch(() => undefined);
     // A later visit draws the last project's tree from the copy the browser keeps, before storage opens.
     else showKeptTree();
     try {
@@ -119,14 +121,14 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   }
 
   /**
-   * Shows the example from its manifest (the tree, its text files) as soon as the seeding module is
-   * here, unless storage was quicker; its decks (in input/, a folder drawn closed) join the tree when
-   * fetched. The tree does not wait for the decks: their fetch is the slowest part of a first visit.
+   * Shows the example from its manifest (the tree, its text files) at once, before storage opens
+   * (the manifest comes with the store: no round trip for the seeding module first); its decks
+   * (in input/, a folder drawn closed) join the tree when fetched. The tree does not wait for the
+   * decks: their fetch is the slowest part of a first visit.
    */
-  async function showExampleManifest(seedingModule: ReturnType<typeof seeding>, decks: Promise<FetchedDecks>): Promise<void> {
-    const { exampleManifest } = await seedingModule;
+  async function showExampleManifest(decks: Promise<FetchedDecks>): Promise<void> {
     if (get().phase !== 'starting' || get().currentProject !== null) return;
-    const { tree, buffers } = exampleManifest({ files: [], failed: [] });
+    const { tree, buffers } = exampleManifest({ files: [] });
     set({ projects: [EXAMPLE_PROJECT_NAME], currentProject: EXAMPLE_PROJECT_NAME, tree, buffers });
     markStartPhase('manifest-shown');
     const fetched = await decks;
