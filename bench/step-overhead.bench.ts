@@ -45,8 +45,8 @@ const TARGET_ABOVE_RELAY_MS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3121);
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'next start, a request per step': 'not measured before (the routes ran under tsx only)',
-  'next start, step stream': 'not measured before (the routes ran under tsx only)',
+  'next start, a request per step': '11.5 / 11.2 ms at load 5 (2026-11-26; above the Next relay 6.1 / 2.2)',
+  'next start, step stream': '13.0 / 13.2 ms at load 5 (2026-11-26; above the Next relay 7.7 / 4.2)',
   'tsx, a request per step': '4.1 / 5.4, 3.3 / 4.7 and 4.1 / 4.5 ms at load 4–15; the route before, alternating: 3.2 / 5.3, 3.7 / 6.3 and 5.0 / 6.4 ms (2026-11-26)',
   'tsx, step stream': '4.7 / 6.0, 4.3 / 5.8 and 5.3 / 6.6 ms at load 4–15; the route before, alternating: 6.9 / 8.5, 4.7 / 7.8 and 5.5 / 7.9 ms (2026-11-26)',
 };
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       const label = ways[index]!.label;
       console.log(
         `  ${`${label} − ${floor === 0 ? 'Node relay' : 'next relay'}`.padEnd(44)} wall ${wall.map((value) => value.toFixed(2)).join(' / ')} ms (${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${(wall.at(-1)! - wall[0]!).toFixed(2)} ms)   ${met ? 'MET' : 'NOT MET'}   ` +
-          `CPU ${cpu.map((value) => value.toFixed(2)).join(' / ')} ms   before: ${floor === 0 ? BEFORE[label] : 'not measured before'}`,
+          `CPU ${cpu.map((value) => value.toFixed(2)).join(' / ')} ms   before: ${BEFORE[label]}`,
       );
     }
     console.log("  (the loop's own cost a step, beside these: `npm run bench -- cli`, 0.09–0.22 ms)");
