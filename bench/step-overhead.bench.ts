@@ -8,10 +8,17 @@
  * answer L ms in a third. The same process also serves a bare relay: the body
  * handed to the mock and the answer streamed back, nothing else.
  *
+ * The routes are measured as users run them: the production build (`npm run
+ * build` first) served by `next start` on BENCH_PORT (default 3121), against
+ * the same mock. Beside them, labelled "tsx", the same routes from source in
+ * the bench's route process, as this bench measured before: tsx's transform
+ * makes our own code dearer there than in the build (keepNames), and it has
+ * no Next server in front, so neither figure stands for the other.
+ *
  * Each round sends one step each way, in turn, at 2 and at 200 messages:
  * - bare relay: the conversation as the provider's JSON, client → relay → mock;
- * - proxy, a request per step: the step through the route, as over HTTP/2;
- * - proxy, step stream: the step's POST, its answer on the step stream, as over HTTP/1.1.
+ * - a request per step: the step through the route, as over HTTP/2;
+ * - step stream: the step's POST, its answer on the step stream, as over HTTP/1.1.
  * A step's overhead is its wall time less the time the mock held the answer.
  * Beside it, the CPU a step costs the page's process and the route's (the
  * mock's is the same whichever way): on a machine shared with other work,
@@ -26,17 +33,22 @@
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import type { ModelStepClient, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { readFileSync } from 'node:fs';
-import { startServerSide, type ServerSide } from './support/server-side';
+import { startNextRelay } from './support/next-relay';
+import { startProductionServer } from './support/production-server';
+import { startServerSide } from './support/server-side';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const WARM_UP_ROUNDS = 10;
 const LENGTHS = [2, 200];
 const TARGET_ABOVE_RELAY_MS = 3;
+const PORT = Number(process.env.BENCH_PORT ?? 3121);
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'proxy, a request per step': '4.1 / 5.4, 3.3 / 4.7 and 4.1 / 4.5 ms at load 4–15; the route before, alternating: 3.2 / 5.3, 3.7 / 6.3 and 5.0 / 6.4 ms (2026-11-26)',
-  'proxy, step stream': '4.7 / 6.0, 4.3 / 5.8 and 5.3 / 6.6 ms at load 4–15; the route before, alternating: 6.9 / 8.5, 4.7 / 7.8 and 5.5 / 7.9 ms (2026-11-26)',
+  'next start, a request per step': '11.5 / 11.2 ms at load 5 (2026-11-26; above the Next relay 6.1 / 2.2)',
+  'next start, step stream': '13.0 / 13.2 ms at load 5 (2026-11-26; above the Next relay 7.7 / 4.2)',
+  'tsx, a request per step': '4.1 / 5.4, 3.3 / 4.7 and 4.1 / 4.5 ms at load 4–15; the route before, alternating: 3.2 / 5.3, 3.7 / 6.3 and 5.0 / 6.4 ms (2026-11-26)',
+  'tsx, step stream': '4.7 / 6.0, 4.3 / 5.8 and 5.3 / 6.6 ms at load 4–15; the route before, alternating: 6.9 / 8.5, 4.7 / 7.8 and 5.5 / 7.9 ms (2026-11-26)',
 };
 
 const median = (samples: number[]) => [...samples].sort((left, right) => left - right)[Math.floor(samples.length / 2)]!;
@@ -67,13 +79,16 @@ function relayBody(length: number): string {
 
 interface Way {
   label: string;
+  /** CPU ms the process that answers this way (the route's or the relay's) has used so far. */
+  serverCpuMs(): Promise<number>;
   /** One step, to its last byte; rejects when it did not finish. */
   send(length: number): Promise<void>;
 }
 
-function proxyWay(label: string, client: ModelStepClient): Way {
+function proxyWay(label: string, client: ModelStepClient, serverCpuMs: () => Promise<number>): Way {
   return {
     label,
+    serverCpuMs,
     async send(length) {
       let finished = false;
       for await (const event of client.step(stepOf(length), new AbortController().signal)) {
@@ -85,14 +100,15 @@ function proxyWay(label: string, client: ModelStepClient): Way {
   };
 }
 
-function relayWay(server: ServerSide): Way {
+function relayWay(label: string, relayUrl: string, serverCpuMs: () => Promise<number>): Way {
   const bodies = new Map(LENGTHS.map((length) => [length, relayBody(length)]));
   return {
-    label: 'bare relay (two hops)',
+    label,
+    serverCpuMs,
     async send(length) {
-      const response = await fetch(server.relayUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bodies.get(length)! });
+      const response = await fetch(relayUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bodies.get(length)! });
       const text = await response.text();
-      if (!response.ok || !text.includes('[DONE]')) throw new Error(`bare relay: ${response.status} ${text.slice(0, 200)}`);
+      if (!response.ok || !text.includes('[DONE]')) throw new Error(`${label}: ${response.status} ${text.slice(0, 200)}`);
     },
   };
 }
@@ -108,9 +124,35 @@ interface Samples {
 
 async function main(): Promise<void> {
   const server = await startServerSide(LATENCY_MS);
-  const perStep = createProxyModelClient({ endpoint: server.routeUrl });
-  const onStream = createProxyModelClient({ endpoint: server.routeUrl, stepStream: { sessionEndpoint: server.sessionUrl } });
-  const ways: Way[] = [relayWay(server), proxyWay('proxy, a request per step', perStep), proxyWay('proxy, step stream', onStream)];
+  const production = await startProductionServer(PORT, {
+    OPENAI_COMPATIBLE_BASE_URL: server.upstreamBaseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'mock',
+    WORKERBENCH_RATE_LIMIT_PER_MINUTE: '100000',
+    WORKERBENCH_MAX_CONCURRENT_REQUESTS: '128',
+  }).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  const nextRelay = await startNextRelay(PORT + 1, `${server.upstreamBaseUrl}/chat/completions`).catch(async (error: unknown) => {
+    await production.stop();
+    await server.stop();
+    throw error;
+  });
+  const tsxCpuMs = async () => cpuMs(await server.routeCpuUsage());
+  const productionCpuMs = async () => production.cpuMs();
+  const clients = [
+    createProxyModelClient({ endpoint: `${production.baseUrl}/api/model`, stepStream: { sessionEndpoint: `${production.baseUrl}/api/model/session` } }),
+    createProxyModelClient({ endpoint: server.routeUrl, stepStream: { sessionEndpoint: server.sessionUrl } }),
+  ];
+  // The first two ways are the floors the others are compared with: a relay in a bare Node server, one in a bare Next route.
+  const ways: Way[] = [
+    relayWay('bare relay, Node (two hops)', server.relayUrl, tsxCpuMs),
+    relayWay('bare relay, next start', `${nextRelay.baseUrl}/relay`, async () => nextRelay.cpuMs()),
+    proxyWay('next start, a request per step', createProxyModelClient({ endpoint: `${production.baseUrl}/api/model` }), productionCpuMs),
+    proxyWay('next start, step stream', clients[0]!, productionCpuMs),
+    proxyWay('tsx, a request per step', createProxyModelClient({ endpoint: server.routeUrl }), tsxCpuMs),
+    proxyWay('tsx, step stream', clients[1]!, tsxCpuMs),
+  ];
   const samples: Array<Map<number, Samples>> = ways.map(() => new Map(LENGTHS.map((length) => [length, { overhead: [], clientCpu: [], routeCpu: [] }])));
   try {
     console.log(`mock upstream L = ${LATENCY_MS} ms; ${ROUNDS} rounds (+${WARM_UP_ROUNDS} warm-up), each: every way once at each length, in turn; load average ${loadAverage()}`);
@@ -119,7 +161,7 @@ async function main(): Promise<void> {
       for (const length of LENGTHS) {
         for (const [index, way] of ways.entries()) {
           const before = (await server.records()).length;
-          const routeBefore = await server.routeCpuUsage();
+          const routeBefore = await way.serverCpuMs();
           const clientBefore = process.cpuUsage();
           const start = performance.now();
           await way.send(length);
@@ -127,7 +169,7 @@ async function main(): Promise<void> {
           const clientCpu = cpuMs(process.cpuUsage(clientBefore));
           // The mock first: by the time the route answers, what it did after the step's last byte is done too.
           const [record] = await server.records(before);
-          const routeCpu = cpuMs(await server.routeCpuUsage()) - cpuMs(routeBefore);
+          const routeCpu = (await way.serverCpuMs()) - routeBefore;
           if (record === undefined) throw new Error(`${way.label}: no upstream request`);
           if (round < 0) continue;
           const of = samples[index]!.get(length)!;
@@ -146,23 +188,30 @@ async function main(): Promise<void> {
     rows((of) => of.overhead);
     header("median CPU ms a step: the page's process + the route's");
     rows((of) => of.clientCpu.map((client, step) => client + of.routeCpu[step]!));
-    header("median CPU ms a step: the route's process alone");
+    header("median CPU ms a step: the route's process alone (the relay's for the relay)");
     rows((of) => of.routeCpu);
-    console.log(`\nabove the bare relay, same run (target ≤ ${TARGET_ABOVE_RELAY_MS} ms at every length, flat); load average ${loadAverage()}`);
-    for (const index of [1, 2]) {
-      const above = (pick: (of: Samples) => number[]) => LENGTHS.map((length) => medianOf(index, length, pick) - medianOf(0, length, pick));
+    console.log(`\nabove a bare relay, same run (target ≤ ${TARGET_ABOVE_RELAY_MS} ms at every length, flat); load average ${loadAverage()}`);
+    // Each proxy way against the Node relay (the issue's floor), and the next start ways also against the relay under next start (Next's own cost taken out).
+    const comparisons = ways.flatMap((way, index) => {
+      if (index < 2) return [];
+      return way.label.startsWith('next start') ? [{ index, floor: 0 }, { index, floor: 1 }] : [{ index, floor: 0 }];
+    });
+    for (const { index, floor } of comparisons) {
+      const above = (pick: (of: Samples) => number[]) => LENGTHS.map((length) => medianOf(index, length, pick) - medianOf(floor, length, pick));
       const wall = above((of) => of.overhead);
       const cpu = above((of) => of.clientCpu.map((client, step) => client + of.routeCpu[step]!));
       const met = wall.every((value) => value <= TARGET_ABOVE_RELAY_MS);
       const label = ways[index]!.label;
       console.log(
-        `  ${label.padEnd(28)} wall ${wall.map((value) => value.toFixed(2)).join(' / ')} ms (${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${(wall.at(-1)! - wall[0]!).toFixed(2)} ms)   ${met ? 'MET' : 'NOT MET'}   ` +
+        `  ${`${label} − ${floor === 0 ? 'Node relay' : 'next relay'}`.padEnd(44)} wall ${wall.map((value) => value.toFixed(2)).join(' / ')} ms (${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${(wall.at(-1)! - wall[0]!).toFixed(2)} ms)   ${met ? 'MET' : 'NOT MET'}   ` +
           `CPU ${cpu.map((value) => value.toFixed(2)).join(' / ')} ms   before: ${BEFORE[label]}`,
       );
     }
     console.log("  (the loop's own cost a step, beside these: `npm run bench -- cli`, 0.09–0.22 ms)");
   } finally {
-    (onStream as { stepStream?: { close(): void } }).stepStream?.close();
+    for (const client of clients) (client as { stepStream?: { close(): void } }).stepStream?.close();
+    await nextRelay.stop();
+    await production.stop();
     await server.stop();
   }
 }

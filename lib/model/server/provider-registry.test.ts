@@ -91,6 +91,26 @@ describe('resolveModel', () => {
   });
 });
 
+describe('model options kept between requests', () => {
+  it('follows every change of the environment they depend on, and no caller can change them', () => {
+    const local = { OPENAI_COMPATIBLE_BASE_URL: 'http://localhost:1234/v1', OPENAI_COMPATIBLE_MODELS: 'llama3.2' };
+    expect(resolveModel('openai-compatible:llama3.2', { env: local }).ok).toBe(true);
+    // The same environment asked again, then one model more, another name, a key set: each is seen at once.
+    expect(resolveModel('openai-compatible:qwen3', { env: local }).ok).toBe(false);
+    expect(resolveModel('openai-compatible:qwen3', { env: { ...local, OPENAI_COMPATIBLE_MODELS: 'llama3.2,qwen3' } }).ok).toBe(true);
+    expect(resolveModel('openai-compatible:qwen3', { env: { ...local, WORKERBENCH_EXTRA_MODELS: 'openai-compatible:qwen3' } }).ok).toBe(true);
+    expect(listModelOptions({ ...local, OPENAI_COMPATIBLE_NAME: 'LM Studio' }).find((option) => option.id === 'openai-compatible:llama3.2')?.label).toBe('LM Studio · llama3.2');
+    expect(listModelOptions(local).find((option) => option.provider === 'openai')?.needsUserKey).toBe(true);
+    expect(listModelOptions({ ...local, OPENAI_API_KEY: 'server-key' }).find((option) => option.provider === 'openai')?.needsUserKey).toBe(false);
+    expect(resolveModel('openai-compatible:llama3.2', { env: {} }).ok).toBe(false);
+    // A caller's list is its own copy; the options in it cannot be changed.
+    const list = listModelOptions(local);
+    list.length = 0;
+    expect(listModelOptions(local).length).toBeGreaterThan(0);
+    expect(() => Object.assign(listModelOptions(local)[0]!, { label: 'changed' })).toThrow(TypeError);
+  });
+});
+
 describe('resolveModel: reuse of model instances', () => {
   const model = (result: ReturnType<typeof resolveModel>) => (result.ok ? result.model : null);
 

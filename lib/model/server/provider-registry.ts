@@ -87,6 +87,33 @@ export function demoOption(): ModelOption {
 
 /** Everything the model picker may offer; providers without a server key need the user's. */
 export function listModelOptions(env: ServerEnvironment): ModelOption[] {
+  return [...knownOptions(env).list];
+}
+
+/**
+ * The options of the last environment seen, and by id: a model step looks its
+ * model up on every request, and making the list (every provider's catalog,
+ * the extra models parsed) cost more than the rest of the step's checks. Made
+ * again whenever a value they depend on changes (tests and the CLI change the
+ * environment); whether a key is set is what counts, never the key itself.
+ */
+let lastOptions: { key: string; list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } | null = null;
+
+function optionsKey(env: ServerEnvironment): string {
+  const keysSet = KEYED_PROVIDERS.map((provider) => (nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined) ? '1' : '0')).join('');
+  return [keysSet, env.WORKERBENCH_EXTRA_MODELS, env.OPENAI_COMPATIBLE_BASE_URL, env.OPENAI_COMPATIBLE_MODELS, env.OPENAI_COMPATIBLE_NAME].map((value) => value ?? '').join('\u0000');
+}
+
+function knownOptions(env: ServerEnvironment): { list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } {
+  const key = optionsKey(env);
+  if (lastOptions?.key !== key) {
+    const list = makeModelOptions(env).map((option) => Object.freeze(option));
+    lastOptions = { key, list, byId: new Map(list.map((option) => [option.id, option])) };
+  }
+  return lastOptions;
+}
+
+function makeModelOptions(env: ServerEnvironment): ModelOption[] {
   const options: ModelOption[] = [demoOption()];
   for (const provider of KEYED_PROVIDERS) {
     const needsUserKey = !nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined);
@@ -187,7 +214,7 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
   if (!parsed) {
     return { ok: false, error: { code: 'unknown_model', message: `Model id "${modelId}" is not of the form "provider:model".` } };
   }
-  const optionFor = (id: string) => listModelOptions(env).find((option) => option.id === id);
+  const optionFor = (id: string) => knownOptions(env).byId.get(id);
 
   if (parsed.provider === DEMO_PROVIDER_ID) {
     if (modelId !== DEMO_MODEL_ID) {

@@ -47,6 +47,13 @@ describe('Host allowlist', () => {
     expect((await refusal(guard({ host: 'bench.example.com.evil.test' }, env))).status).toBe(403);
   });
 
+  it('follows a change of WORKERBENCH_ALLOWED_HOSTS at once (the hosts are kept between requests)', async () => {
+    expect(guard({ host: 'bench.example.com' }, { WORKERBENCH_ALLOWED_HOSTS: 'bench.example.com' }).ok).toBe(true);
+    expect((await refusal(guard({ host: 'bench.example.com' }, { WORKERBENCH_ALLOWED_HOSTS: 'other.example.com' }))).status).toBe(403);
+    expect((await refusal(guard({ host: 'bench.example.com' }, {}))).status).toBe(403);
+    expect(guard({ host: 'bench.example.com' }, { WORKERBENCH_ALLOWED_HOSTS: 'bench.example.com' }).ok).toBe(true);
+  });
+
   it('reads host names the way browsers send them', () => {
     expect(hostnameOf('[::1]:3000')).toBe('[::1]');
     expect(hostnameOf('Example.COM:80')).toBe('example.com');

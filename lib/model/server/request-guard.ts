@@ -53,6 +53,15 @@ export function allowedHosts(env: GuardEnvironment): Set<string> {
   return new Set([...LOOPBACK_HOSTS, ...extra]);
 }
 
+/** The allowed hosts of the last WORKERBENCH_ALLOWED_HOSTS seen: every request asks, the setting rarely changes. */
+let lastAllowedHosts: { setting: string | undefined; hosts: ReadonlySet<string> } | null = null;
+
+function currentAllowedHosts(env: GuardEnvironment): ReadonlySet<string> {
+  const setting = env.WORKERBENCH_ALLOWED_HOSTS;
+  if (lastAllowedHosts === null || lastAllowedHosts.setting !== setting) lastAllowedHosts = { setting, hosts: allowedHosts(env) };
+  return lastAllowedHosts.hosts;
+}
+
 function requestHost(request: Request): string {
   // A Request built in a test has no Host header; Next derives request.url from the Host header anyway.
   return request.headers.get('host') ?? new URL(request.url).host;
@@ -90,11 +99,13 @@ export function tokenMatches(request: Request, expected: string): boolean {
 
 let sharedLimiter: { key: string; limiter: ClientLimiter } | null = null;
 
-/** One limiter per server process, rebuilt when its settings change (tests stub the environment). */
+/**
+ * One limiter per server process, rebuilt when its settings change (tests stub the environment).
+ * Keyed by the settings' raw values, so a request does not parse them again.
+ */
 function limiterFor(env: GuardEnvironment): ClientLimiter {
-  const settings = limiterSettingsFrom(env);
-  const key = JSON.stringify(settings);
-  if (sharedLimiter === null || sharedLimiter.key !== key) sharedLimiter = { key, limiter: new ClientLimiter(settings) };
+  const key = `${env.WORKERBENCH_RATE_LIMIT_PER_MINUTE ?? ''}\u0000${env.WORKERBENCH_MAX_CONCURRENT_REQUESTS ?? ''}`;
+  if (sharedLimiter === null || sharedLimiter.key !== key) sharedLimiter = { key, limiter: new ClientLimiter(limiterSettingsFrom(env)) };
   return sharedLimiter.limiter;
 }
 
@@ -107,7 +118,7 @@ export interface GuardOptions {
 export function guardProxyRequest(request: Request, options: GuardOptions): GuardResult {
   const { env } = options;
   const host = requestHost(request);
-  if (!allowedHosts(env).has(hostnameOf(host))) {
+  if (!currentAllowedHosts(env).has(hostnameOf(host))) {
     return refuse({ code: 'forbidden', message: `This server does not answer for the host "${hostnameOf(host).slice(0, 100)}". Add it to WORKERBENCH_ALLOWED_HOSTS to allow it.`, status: 403 });
   }
   const problem = originProblem(request, host);
