@@ -12,6 +12,7 @@ import type { FileSystem } from '@/lib/vfs/file-system';
 import type { CliModelAccess } from './cli-model-access';
 import type { CliProject } from './open-project';
 import { snapshotProject, type SnapshotOptions } from './project-snapshot';
+import { keepRunRecordInMemory } from './in-memory-run-record';
 import { startRunJournal } from './run-journal';
 
 /**
@@ -40,12 +41,20 @@ export interface CliRunRequest {
   snapshot?: SnapshotOptions;
   /** Each model step as it is recorded (a queue worker checkpoints them to Redis: lib/cli/queue). */
   onStep?: (step: ModelStepRecord) => void;
+  /**
+   * The record kept in memory and returned as text instead of journaled to
+   * the runs folder (a queue worker: the enqueuing end writes it; its
+   * checkpoint in Redis is what survives a kill).
+   */
+  recordInMemory?: boolean;
 }
 
 export interface CliRunResult {
   outcome: RunOutcome;
-  /** The written .run.json (null when the run never started). */
+  /** The written .run.json (null when the run never started, or its record was kept in memory). */
   recordPath: string | null;
+  /** With recordInMemory: the record's .run.json text (null when the run never started). */
+  recordText?: string | null;
   tokens: { input: number; output: number };
   events: RunEvent[];
 }
@@ -62,7 +71,7 @@ export async function executeCliRun(request: CliRunRequest): Promise<CliRunResul
   // A scratch sandbox (tests) is read as it is; the project's own, as the project keeps it.
   const keeps = request.sandbox === undefined ? request.project.snapshot : undefined;
   const projectAtStart = keeps === undefined ? await snapshotProject(sandbox, request.attachments, request.snapshot) : await keeps(request.attachments, request.snapshot);
-  const journal = startRunJournal(request.project.runsFolder, request.project.name, projectAtStart);
+  const journal = request.recordInMemory === true ? keepRunRecordInMemory(request.project.name, projectAtStart) : startRunJournal(request.project.runsFolder, request.project.name, projectAtStart);
   const events: RunEvent[] = [];
   const tokens = { input: 0, output: 0 };
   // A fan-out of concurrent workers listens to the run's one signal by design (lib/runtime/abort.ts).
@@ -96,5 +105,6 @@ export async function executeCliRun(request: CliRunRequest): Promise<CliRunResul
     },
     ...(request.recorded === undefined ? {} : { recorded: request.recorded }),
   });
+  if ('text' in journal) return { outcome, recordPath: null, recordText: journal.text(), tokens, events };
   return { outcome, recordPath: journal.finish(), tokens, events };
 }

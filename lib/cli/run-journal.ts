@@ -88,16 +88,20 @@ export function startRunJournal(runsFolder: string, projectName: string, project
       flush();
       encoder.forgetRun(whole.runId);
       const target = recordPathOf(runsFolder, whole.runId);
-      // Call by call, so each step after the first of its call is kept as a delta (concurrent calls interleave).
-      const ordered = { ...whole, steps: byCall(whole.steps) };
       // Written beside and renamed, so a record on disk is always whole.
-      writeFileSync(`${target}.partial`, serializeRunRecord(ordered));
+      writeFileSync(`${target}.partial`, runRecordText(whole));
       renameSync(`${target}.partial`, target);
       rmSync(journalPathOf(runsFolder, whole.runId), { force: true });
       return target;
     },
     record,
   };
+}
+
+/** A finished run's `.run.json` text, as the journal writes it and a queue worker sends it. */
+export function runRecordText(record: RunRecord): string {
+  // Call by call, so each step after the first of its call is kept as a delta (concurrent calls interleave).
+  return serializeRunRecord({ ...record, steps: byCall(record.steps) });
 }
 
 /**

@@ -17,8 +17,11 @@ export function scratchCaseRunner(options: {
   models: CliModelAccess;
   approvalHandler: ApprovalHandler;
   signal: AbortSignal;
-  /** Each run's written record (a queue worker sends them back with the verdict). */
-  onRecord?: (runId: string, recordPath: string) => void;
+  /**
+   * Given, each run's record is kept in memory and handed here instead of
+   * written to the runs folder (a queue worker sends them back with the verdict).
+   */
+  onRecord?: (runId: string, recordText: string) => void;
   /** How each run is started (a queue worker checkpoints and resumes them: lib/cli/queue); executeCliRun otherwise. */
   execute?: (request: CliRunRequest) => Promise<CliRunResult>;
 }): WorkerRunner {
@@ -36,8 +39,9 @@ export function scratchCaseRunner(options: {
       models: options.models,
       approvalHandler: options.approvalHandler,
       signal: options.signal,
+      ...(options.onRecord === undefined ? {} : { recordInMemory: true }),
     });
-    if (result.recordPath !== null) options.onRecord?.(result.outcome.runId, result.recordPath);
+    if (result.recordText != null) options.onRecord?.(result.outcome.runId, result.recordText);
     return { outcome: result.outcome, tokens: result.tokens, events: result.events };
   };
 }

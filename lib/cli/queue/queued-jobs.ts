@@ -12,8 +12,9 @@ import { queueRedisSettings } from './queue-redis-settings';
  * alike: the project stored once by its content hash, one job per piece of
  * work, then — as workers on any number of machines complete them — each
  * answer handed to the command as it arrives (onCompleted / onFailed), so it
- * writes results and records here as a local command would. Progress
- * follows the queue's events; a poll after each quiet second catches what
+ * writes results and records here as a local command would. A completed
+ * job's answer is taken from its queue event (which carries it), so no job
+ * is read back; a poll after each quiet second catches what
  * the events missed and enqueues again what a Redis restart lost (a Redis
  * without persistence forgets its jobs; the command does not).
  */
@@ -63,6 +64,14 @@ export async function runQueuedJobs<Data, Result>(request: QueuedJobsRequest<Dat
 
     let wake: () => void = () => undefined;
     const settling = new Set<string>();
+    const answer = (jobId: string, answered: () => void) => {
+      outstanding.delete(jobId);
+      try {
+        answered();
+      } finally {
+        if (outstanding.size === 0) wake();
+      }
+    };
     const settle = async (jobId: string): Promise<void> => {
       const piece = outstanding.get(jobId);
       if (piece === undefined || settling.has(jobId)) return;
@@ -78,11 +87,10 @@ export async function runQueuedJobs<Data, Result>(request: QueuedJobsRequest<Dat
         }
         if (state !== 'completed' && state !== 'failed') return;
         const job = await queue.getJob(jobId);
-        if (job === undefined) return;
-        outstanding.delete(jobId);
-        if (state === 'failed') request.onFailed(piece.id, job.failedReason || 'the job failed on every attempt');
-        else request.onCompleted(piece.id, job.returnvalue as Result);
-        if (outstanding.size === 0) wake();
+        // Answered meanwhile by its event.
+        if (job === undefined || !outstanding.has(jobId)) return;
+        if (state === 'failed') answer(jobId, () => request.onFailed(piece.id, job.failedReason || 'the job failed on every attempt'));
+        else answer(jobId, () => request.onCompleted(piece.id, job.returnvalue as Result));
       } catch {
         // Redis away for a moment: the next poll tries again.
       } finally {
@@ -90,12 +98,26 @@ export async function runQueuedJobs<Data, Result>(request: QueuedJobsRequest<Dat
       }
     };
     let lastEventAt = Date.now();
-    const onEvent = ({ jobId }: { jobId: string }) => {
+    // A completed job's event carries its answer (BullMQ parses it): reading the job back as well cost
+    // the enqueuing end two round trips and a parse of the job's data per item.
+    events.on('completed', ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }) => {
+      lastEventAt = Date.now();
+      const piece = outstanding.get(jobId);
+      if (piece === undefined) return;
+      if (returnvalue === undefined || returnvalue === null) void settle(jobId);
+      else {
+        try {
+          answer(jobId, () => request.onCompleted(piece.id, returnvalue as Result));
+        } catch {
+          // As an answer read by the poll: what the command could not write is not retried.
+        }
+      }
+    });
+    // A failure is rare and its reason is on the job: read it there.
+    events.on('failed', ({ jobId }: { jobId: string }) => {
       lastEventAt = Date.now();
       void settle(jobId);
-    };
-    events.on('completed', onEvent);
-    events.on('failed', onEvent);
+    });
 
     await events.waitUntilReady();
     io.stderr.write(`${request.name === 'run' ? 'batch' : 'test'}: ${work.length} ${request.noun} on ${describeRedisUrl(settings.url)} (project ${stored.hash.slice(0, 12)}…); run "workerbench worker --queue …" on each machine\n`);

@@ -41,14 +41,18 @@ export function writeCheckpoint(redis: Redis, key: string): CheckpointWriter {
   let waiting: string[] = [];
   // Entries of one synchronous stretch (a step's end: its record, step-finish, worker-end, run-end)
   // go as one RPUSH, sent before any I/O: a write per entry cost the worker more CPU than its run.
+  // The TTL is set with the writer's first push only: an EXPIRE with every push cost Redis a command per
+  // step for nothing. A key Redis lost in a restart and a later push made again gets it from the job's
+  // next attempt (a new writer on the same key), and a completed job's key is deleted (worker-command.ts).
+  let expires = true;
   const send = () => {
     const lines = waiting;
     waiting = [];
+    const pipeline = redis.pipeline().rpush(key, ...lines);
+    if (expires) pipeline.expire(key, CHECKPOINT_TTL_SECONDS);
+    expires = false;
     // One connection sends commands in order, so the list is in the run's order.
-    last = redis
-      .pipeline()
-      .rpush(key, ...lines)
-      .expire(key, CHECKPOINT_TTL_SECONDS)
+    last = pipeline
       .exec()
       .then((results) => {
         const error = results?.find(([commandError]) => commandError !== null)?.[0];

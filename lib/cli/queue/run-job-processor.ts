@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { WaitingError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -64,12 +63,13 @@ export function createRunJobProcessor(context: ProcessorContext, projectFor: Wor
           approvalHandler: answers.handler,
           signal: controller.signal,
           snapshot: { binaries: 'attached' },
+          recordInMemory: true,
         },
       });
       if (context.draining.aborted) await handBack({ context, job, token, checkpoint });
       await checkpoint.flushed();
       const { outcome } = result;
-      const record = result.recordPath === null ? null : readFileSync(result.recordPath, 'utf8');
+      const record = result.recordText ?? null;
       const steps = result.events.filter((event) => event.type === 'step-finish').length;
       const base = { runId: outcome.runId, record, steps, tokens: result.tokens, calls: workerCallsOf(result.events), ...(result.resumedFrom === undefined ? {} : { resumedFrom: result.resumedFrom }) };
       if (outcome.status === 'completed') return { status: 'completed', output: outcome.output, ...base };

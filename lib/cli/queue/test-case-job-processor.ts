@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { WaitingError, type Job } from 'bullmq';
 import { errorMessage } from '@/lib/errors/error-message';
 import { runTestCase } from '@/lib/worker-tests/run-test-case';
@@ -47,7 +46,7 @@ export function createTestCaseJobProcessor(context: ProcessorContext, projectFor
       models: context.models,
       approvalHandler: answers.handler,
       signal: controller.signal,
-      onRecord: (runId, recordPath) => records.push({ runId, record: readFileSync(recordPath, 'utf8') }),
+      onRecord: (runId, record) => records.push({ runId, record }),
       execute: async (request) => {
         const result = await runFromCheckpoint({ earlier, writer: checkpoint, part: parts++, run: request });
         if (result.resumedFrom !== undefined) resumed += 1;
