@@ -214,9 +214,14 @@ describe('workerbench batch --queue with worker processes', () => {
     const batch = spawnCli(['batch', '.', 'main', '--inputs', 'items.jsonl', '-o', 'out', '--queue', servers.redis.url, '--approve', 'list_files', '--no-progress'], { cwd: folder, env, timeoutMs: 150_000 });
     const connection = new Redis(servers.redis.url);
     const deadline = Date.now() + 100_000;
-    // Drained once a run has a step in its checkpoint: what it hands back resumes from there.
+    // Drained once a run has a model step's record in its checkpoint: what it hands back resumes from there.
+    // A step record is an entry whose `step` is an object; events such as model-wait carry a step number.
+    const isStepRecord = (entry: string) => {
+      const parsed = JSON.parse(entry) as { step?: unknown };
+      return typeof parsed.step === 'object' && parsed.step !== null;
+    };
     const stepCheckpointed = async () => {
-      for (const key of await connection.keys('workerbench:checkpoint:*')) if ((await connection.lrange(key, 0, -1)).some((entry) => entry.includes('"step":'))) return true;
+      for (const key of await connection.keys('workerbench:checkpoint:*')) if ((await connection.lrange(key, 0, -1)).some(isStepRecord)) return true;
       return false;
     };
     while (Date.now() < deadline && !(await stepCheckpointed())) await new Promise((resolve) => setTimeout(resolve, 10));
