@@ -1,5 +1,5 @@
 import { exampleProjectFiles } from '@/lib/project/example-project';
-import type { FetchedDecks } from './example-seed';
+import type { ProjectFileData } from '@/lib/project/projects';
 import { treeOfFiles } from './tree-of-files';
 import type { TextBuffer, TreeNode } from './workspace-types';
 
@@ -9,7 +9,7 @@ import type { TextBuffer, TreeNode } from './workspace-types';
  * written. Its own module, loaded with the store (a few KB of text), so a first visit draws the
  * tree without waiting for the seeding module's round trip (example-seed.ts, loaded on demand).
  */
-export function exampleManifest(decks: Pick<FetchedDecks, 'files'>): { tree: TreeNode[]; buffers: Map<string, TextBuffer> } {
+export function exampleManifest(decks: { files: readonly ProjectFileData[] }): { tree: TreeNode[]; buffers: Map<string, TextBuffer> } {
   const files = exampleProjectFiles();
   const buffers = new Map<string, TextBuffer>();
   for (const file of files) if (typeof file.data === 'string') buffers.set(file.path, { text: file.data, savedText: file.data });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
-import { createExampleProject, createExampleProjectWith, deckSeedProblem, exampleManifest, fetchExampleDecks, type DeckFetcher } from './example-seed';
+import { exampleManifest } from './example-manifest';
+import { createExampleProject, createExampleProjectWith, deckSeedProblem, fetchExampleDecks, type DeckFetcher } from './example-seed';
 import { readProjectTree } from './read-project-tree';
 import { projectTrustFor } from '../share/trust-store';
 

@@ -86,8 +86,6 @@ export async function createExampleProjectWith(fileSystem: FileSystem, name: str
   return { written: decks.files.map((file) => file.path), failed: decks.failed };
 }
 
-export { exampleManifest } from './example-manifest';
-
 /** The notice for decks that could not be added; null when all of them were. */
 export function deckSeedProblem(project: string, result: DeckSeedResult): string | null {
   if (result.failed.length === 0) return null;
