@@ -4,7 +4,6 @@ import {
   ChevronUp,
   CirclePlay,
   Download,
-  Ellipsis,
   FileOutput,
   FilePlus,
   FolderDown,
@@ -61,8 +60,6 @@ const ICONS = {
   'toggle-problems': PanelBottom,
   'chevron-down': ChevronDown,
   'chevron-up': ChevronUp,
-  // A toolbar's overflow menu: its less used actions.
-  more: Ellipsis,
 } as const satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof ICONS;
