@@ -3,28 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@/lib/runtime/events';
-import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import { interleavedSteps } from './testing/interleaved-steps';
 import { keepRunRecordInMemory } from './in-memory-run-record';
 import { startRunJournal } from './run-journal';
 
 const base = { runId: 'run_1', parentCallId: null, workerName: 'main', depth: 0, timestamp: 1 };
 const usage = { inputTokens: 3, outputTokens: 2 };
 const projectAtStart = { source: { kind: 'snapshot' as const }, files: [{ path: 'main.worker', data: encodeUtf8('x') }, { path: 'logo.png', data: new Uint8Array([0, 255, 7]) }] };
-
-/** Two concurrent calls' steps, interleaved, each conversation extending the one before (so the record keeps deltas). */
-function interleavedSteps(): ModelStepRecord[] {
-  const conversations: Record<string, unknown[]> = { a: [{ role: 'user', content: 'a' }], b: [{ role: 'user', content: 'b' }] };
-  const steps: ModelStepRecord[] = [];
-  for (let step = 1; step <= 3; step += 1) {
-    for (const callId of ['a', 'b']) {
-      const messages = [...conversations[callId]!];
-      steps.push({ runId: 'run_1', callId, workerName: callId, depth: 0, step, request: { model: 'demo:scripted', system: `worker ${callId}`, messages: messages as never, tools: [] }, response: { text: `${callId}${step}`, toolCalls: [], usage }, timestamp: step });
-      conversations[callId] = [...messages, { role: 'assistant', content: `${callId}${step}` }, { role: 'user', content: `more ${step}` }];
-    }
-  }
-  return steps;
-}
 
 describe('a run record kept in memory (queue workers)', () => {
   it('is the very text the journal writes to disk for the same run, and writes nothing', () => {
@@ -40,7 +26,7 @@ describe('a run record kept in memory (queue workers)', () => {
       journal.onEvent(event);
       memory.onEvent(event);
     }
-    for (const step of interleavedSteps()) {
+    for (const step of interleavedSteps(usage)) {
       journal.onStep(step);
       memory.onStep(step);
     }

@@ -5,31 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
+import { interleavedSteps } from './testing/interleaved-steps';
 import { journalPathOf, readRunJournal, readRunRecordFile, recordPathOf, startRunJournal } from './run-journal';
 
 const base = { runId: 'run_1', parentCallId: null, workerName: 'main', depth: 0, timestamp: 1 };
 const usage = { inputTokens: 1, outputTokens: 1 };
-
-/** Steps of two calls, interleaved as concurrent calls write them; each step's conversation extends the one before. */
-function interleavedSteps(): ModelStepRecord[] {
-  const conversations: Record<string, unknown[]> = { a: [{ role: 'user', content: 'a' }], b: [{ role: 'user', content: 'b' }] };
-  const steps: ModelStepRecord[] = [];
-  for (let step = 1; step <= 3; step += 1) {
-    for (const callId of ['a', 'b']) {
-      const messages = [...conversations[callId]!];
-      steps.push({ runId: 'run_1', callId, workerName: callId, depth: 0, step, request: { model: 'demo:scripted', system: `worker ${callId}`, messages: messages as never, tools: [] }, response: { text: `${callId}${step}`, toolCalls: [], usage }, timestamp: step });
-      conversations[callId] = [...messages, { role: 'assistant', content: `${callId}${step}` }, { role: 'user', content: `more ${step}` }];
-    }
-  }
-  return steps;
-}
 
 describe('run journal', () => {
   it('keeps steps as deltas while the run goes, reads an interrupted journal back whole, and ends as a record', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'workerbench-journal-'));
     const journal = startRunJournal(folder, 'demo', { source: { kind: 'snapshot' }, files: [{ path: 'main.worker', data: encodeUtf8('x') }] });
     journal.onEvent({ ...base, callId: 'a', type: 'run-start', input: 'go', model: 'demo:scripted' } as RunEvent);
-    const steps = interleavedSteps();
+    const steps = interleavedSteps(usage);
     for (const step of steps) journal.onStep(step);
     const text = readFileSync(journalPathOf(folder, 'run_1'), 'utf8');
     // Later steps name how many messages they share instead of repeating them.
