@@ -5,6 +5,7 @@ import { MAX_FILE_BYTES } from '@/lib/vfs/limits';
 import { makePdf } from './helpers/make-pdf';
 import {
   answerPrompt,
+  chooseMenuItem,
   createFile,
   editorText,
   expect,
@@ -172,7 +173,7 @@ test('files can be renamed, moved and deleted from the tree', async ({ page }) =
   await answerPrompt(page, 'drafts');
   await expect(treeItem(page, 'drafts')).toBeVisible();
   await treeItem(page, 'ideas.md').click();
-  await page.getByRole('button', { name: 'Move to…' }).click();
+  await chooseMenuItem(page, 'More file actions', 'Move to…');
   await page.getByTestId('choice-dialog').getByRole('button', { name: '/drafts' }).click();
   await expect(treeItem(page, 'ideas.md')).toHaveAttribute('aria-level', '2');
   await expect(page.getByTestId('editor-tab')).toHaveText('drafts/ideas.md');
@@ -216,7 +217,7 @@ test('a second project can be created, switched to and deleted', async ({ page }
   await page.getByTestId('project-select').selectOption('second');
   await expect(treeItem(page, 'rubric.md')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Delete project' }).click();
+  await chooseMenuItem(page, 'Project actions', 'Delete project…');
   await expect(page.getByTestId('confirm-dialog')).toContainText('"second"');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete project' }).click();
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
@@ -275,7 +276,7 @@ test('the file tree works from the keyboard and files download', async ({ page }
   await expect(page.getByTestId('editor-tab')).toHaveText('project.json');
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  await chooseMenuItem(page, 'More file actions', 'Download');
   expect((await download).suggestedFilename()).toBe('project.json');
 
   // Dragging a file onto a folder moves it there.

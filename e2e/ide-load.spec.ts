@@ -27,7 +27,7 @@ test('a first visit shows the example before storage is open, and the stored pro
   // What acts on storage waits for it: the example is not stored yet.
   await expect(page.getByRole('button', { name: 'New file' })).toBeDisabled();
   await expect(page.getByTestId('history-button')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Delete project' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Project actions' })).toBeDisabled();
 
   // The rows answer before storage does: a folder opens, and a deck asked for opens once it is stored.
   await treeItem(page, 'input').click();

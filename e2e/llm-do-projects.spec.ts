@@ -8,7 +8,7 @@ import { checkLlmDoFormat } from '@/lib/llm-do/testing/llm-do-format-rules';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { dropOnto } from './helpers/drop-entries';
 import { runDocument, selectRow } from './helpers/run-document';
-import { answerPrompt, editorText, expect, newProject, openWorkbench, problemRows, replaceEditorText, test, treeItem } from './helpers/workbench-test';
+import { answerPrompt, chooseMenuItem, editorText, expect, newProject, openWorkbench, problemRows, replaceEditorText, test, treeItem } from './helpers/workbench-test';
 
 /**
  * llm-do projects as their users keep them (both generations; files a template names at the
@@ -99,7 +99,7 @@ async function savedBytes(download: Download): Promise<Uint8Array> {
 
 /** The project's files as stored, through its .zip export (paths under the zip's one folder). */
 async function storedFiles(page: Page): Promise<Map<string, string>> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export project as .zip' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseMenuItem(page, 'Project actions', 'Export project as .zip')]);
   const entries = Object.entries(unzipSync(await savedBytes(download))).filter(([path]) => !path.endsWith('/'));
   return new Map(entries.map(([path, bytes]) => [path.slice(path.indexOf('/') + 1), new TextDecoder().decode(bytes)]));
 }
@@ -197,7 +197,7 @@ test('a folder dropped on a tree folder goes into the project there: 150 notes p
   await expect(treeItem(page, 'kit')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('problems-panel')).toHaveAttribute('data-collapsed', 'true');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export project as .zip' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseMenuItem(page, 'Project actions', 'Export project as .zip')]);
   const entries = new Map(Object.entries(unzipSync(await savedBytes(download))).map(([path, bytes]) => [path.slice(path.indexOf('/') + 1), bytes]));
   expect(Buffer.from(entries.get('vendor/kit/deck.pdf')!)).toEqual(pdf);
   for (const [path, text] of Object.entries(kit)) expect(new TextDecoder().decode(entries.get(`vendor/kit/${path}`)), path).toBe(text);
@@ -248,7 +248,7 @@ test("a mistyped model and a mistyped key get quick fixes that correct them; the
 test("the example's llm-do export names no tool llm-do lacks, follows llm-do's format rules, and the dialog says how its main differs", async ({ page }) => {
   await openWorkbench(page);
   await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
-  await page.getByRole('button', { name: 'Export as an llm-do project (.zip)' }).click();
+  await chooseMenuItem(page, 'Project actions', 'Export as an llm-do project (.zip)');
   const dialog = page.getByTestId('llm-do-export-dialog');
   await expect(dialog.getByTestId('llm-do-export-notes')).toContainText('main: the example creates its evaluator at run time with worker_create');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download .zip' }).click()]);

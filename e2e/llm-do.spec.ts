@@ -3,7 +3,7 @@ import { unzipSync, zipSync } from 'fflate';
 import type { Download } from '@playwright/test';
 import { LLM_DO_CORPUS } from '@/lib/llm-do/testing/llm-do-corpus';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
-import { expect, openWorkbench, test } from './helpers/workbench-test';
+import { chooseMenuItem, expect, openWorkbench, test } from './helpers/workbench-test';
 
 // An llm-do user's project, zipped as a folder the way they keep it: imported unchanged, run with the
 // input its project.json gives, with the demo model, to the end; then exported back as an llm-do project.
@@ -48,7 +48,7 @@ test('an llm-do project zip imports unchanged, runs with its entry.args to the e
   await expect(run.getByTestId('run-output')).toContainText('I wrote 5 characters to notes.txt');
 
   // Export as an llm-do project: the dialog lists the files and what has no llm-do equivalent.
-  await page.getByRole('button', { name: 'Export as an llm-do project (.zip)' }).click();
+  await chooseMenuItem(page, 'Project actions', 'Export as an llm-do project (.zip)');
   const exportDialog = page.getByTestId('llm-do-export-dialog');
   await expect(exportDialog.getByTestId('llm-do-export-files')).toContainText('agents/scribe.agent');
   await expect(exportDialog.getByTestId('llm-do-export-notes')).toBeVisible();

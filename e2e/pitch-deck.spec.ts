@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
 import { readEachRow, runDocument, selectRow, textOf } from './helpers/run-document';
-import { answerPrompt, editorText, expandFolder, expect, focusEditor, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
+import { answerPrompt, chooseMenuItem, editorText, expandFolder, expect, focusEditor, openWorkbench, problemRows, test, treeItem } from './helpers/workbench-test';
 
 /**
  * The pitch-deck bootstrapping demo, as a new user meets it: a fresh browser
@@ -262,7 +262,7 @@ test('the approval editor edits the evaluator before it is written; Promote move
   const copy = treeItem(page, 'copy.worker');
   await expect(copy).toHaveAttribute('data-generated', 'true');
   await copy.click();
-  await page.getByRole('button', { name: 'Promote generated worker' }).click();
+  await chooseMenuItem(page, 'More file actions', 'Promote generated worker');
   await expect(page.getByTestId('prompt-dialog').getByRole('textbox')).toHaveValue('main.worker');
   await answerPrompt(page, 'second-main.worker');
   await expect(page.getByTestId('notice')).toContainText('Could not promote generated/copy.worker: The project already has a worker named "main" (main.worker)');
@@ -274,7 +274,7 @@ test('Restore pitch-deck example makes a fresh copy under a free name; a deck th
   await openExample(page);
   // The server answers one deck with something that is not a PDF (a 404 page would log a console error).
   await page.route('**/examples/pitch-deck/input/lumen-ledger.pdf', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>gone</html>' }));
-  await page.getByRole('button', { name: 'Restore pitch-deck example' }).click();
+  await chooseMenuItem(page, 'Project actions', 'Restore pitch-deck example');
   const dialog = page.getByTestId('prompt-dialog');
   await expect(dialog.getByRole('textbox')).toHaveValue(`${EXAMPLE}-2`);
   // The original is never overwritten.

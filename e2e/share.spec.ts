@@ -6,7 +6,7 @@ import { EXAMPLE_DECK_FILE_NAMES } from '@/lib/project/example-decks';
 import { encodeShareFragment } from '@/lib/share/share-link';
 import { encodeUtf8 } from '@/lib/vfs/utf8';
 import { makePdf } from './helpers/make-pdf';
-import { editorText, expect, openWorkbench, test, treeItem } from './helpers/workbench-test';
+import { chooseMenuItem, editorText, expect, openWorkbench, test, treeItem } from './helpers/workbench-test';
 
 // Sharing as people do it: press Share, send the link, open it in another browser, import.
 // Every "other browser" is a fresh context (empty IndexedDB), watched for errors and script dialogs like the main page.
@@ -59,7 +59,7 @@ async function shareLink(page: Page): Promise<string> {
 /** Selects a file in the tree and downloads it with the tree's Download button. */
 async function downloadedText(page: Page, name: string): Promise<string> {
   await treeItem(page, name).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseMenuItem(page, 'More file actions', 'Download')]);
   return readFile(await download.path()).then((bytes) => bytes.toString('utf8'));
 }
 
@@ -172,7 +172,7 @@ test('binary files join the link only when ticked, and a zip export imports back
   // Export: a real download of the project as a .zip.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export project as .zip' }).click(),
+    chooseMenuItem(page, 'Project actions', 'Export project as .zip'),
   ]);
   expect(download.suggestedFilename()).toBe('pitch-deck-example.zip');
   const zipPath = await savedPath(download);
@@ -180,7 +180,7 @@ test('binary files join the link only when ticked, and a zip export imports back
   // Import it back through the file chooser, as a person would.
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: 'Import project from .zip' }).click(),
+    chooseMenuItem(page, 'Project actions', 'Import project from .zip'),
   ]);
   await chooser.setFiles(zipPath);
   const preview = page.getByTestId('import-dialog');

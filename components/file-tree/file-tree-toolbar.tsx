@@ -1,6 +1,7 @@
 'use client';
 
 import { IconButton } from '@/components/icons/icon-button';
+import { OverflowMenu } from '@/components/menus/overflow-menu';
 import { useRef } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { findNode } from '@/lib/state/workspace/read-project-tree';
@@ -27,22 +28,24 @@ export function FileTreeToolbar() {
       <IconButton icon="upload" disabled={!hasProject} onClick={() => uploadInput.current?.click()} label="Upload files" />
       <span className="toolbar-separator" aria-hidden="true" />
       <IconButton icon="rename" disabled={!hasProject || selected === null} onClick={() => selected && void store().requestRename(selected.path)} label="Rename" command="file.rename" />
-      <IconButton icon="move" disabled={!hasProject || selected === null} onClick={() => selected && void store().requestMove(selected.path)} label="Move to…" />
-      <IconButton
-        icon="download"
-        disabled={!hasProject || selected === null || selected.kind !== 'file'}
-        onClick={() => selected && void store().downloadFile(selected.path)}
-        label="Download"
-      />
-      <IconButton
-        icon="promote"
-        disabled={!hasProject || !selectedPromotable}
-        onClick={() => selected && void requestPromoteWorker(selected.path)}
-        label="Promote generated worker"
-        title="Promote the selected generated worker into the project"
-        shortcut="P"
-      />
       <IconButton icon="trash" disabled={!hasProject || selected === null} onClick={() => selected && void store().requestDelete(selected.path)} label="Delete" command="file.delete" />
+      {/* The rest on the selection, in a menu: one row of buttons fits the sidebar at 1024 px. */}
+      <OverflowMenu
+        label="More file actions"
+        testId="file-actions"
+        disabled={!hasProject || selected === null}
+        items={[
+          { label: 'Move to…', icon: 'move', disabled: selected === null, onSelect: () => selected && void store().requestMove(selected.path) },
+          { label: 'Download', icon: 'download', disabled: selected?.kind !== 'file', onSelect: () => selected && void store().downloadFile(selected.path) },
+          {
+            label: 'Promote generated worker into the project',
+            icon: 'promote',
+            shortcut: 'P',
+            disabled: !selectedPromotable,
+            onSelect: () => selected && void requestPromoteWorker(selected.path),
+          },
+        ]}
+      />
       <input
         ref={uploadInput}
         type="file"

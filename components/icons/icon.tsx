@@ -4,6 +4,7 @@ import {
   ChevronUp,
   CirclePlay,
   Download,
+  Ellipsis,
   FileOutput,
   FilePlus,
   FolderDown,
@@ -60,6 +61,8 @@ const ICONS = {
   'toggle-problems': PanelBottom,
   'chevron-down': ChevronDown,
   'chevron-up': ChevronUp,
+  // A toolbar's overflow menu: its less used actions.
+  more: Ellipsis,
 } as const satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof ICONS;

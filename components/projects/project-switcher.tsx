@@ -1,10 +1,15 @@
 'use client';
 
 import { IconButton } from '@/components/icons/icon-button';
-import { ProjectTransferActions } from '@/components/share/project-transfer-actions';
+import { OverflowMenu } from '@/components/menus/overflow-menu';
+import { useProjectTransferActions } from '@/components/share/project-transfer-actions';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
-/** Picks the current project; creating and deleting projects start here too. */
+/**
+ * Picks the current project; creating a project starts here, and the project menu ("…") holds the
+ * rest: restoring the example, import, export and deleting (one row beside the title at any
+ * sidebar width).
+ */
 export function ProjectSwitcher() {
   const projects = useWorkspaceStore((state) => state.projects);
   const current = useWorkspaceStore((state) => state.currentProject);
@@ -14,6 +19,7 @@ export function ProjectSwitcher() {
   const requestCreateProject = useWorkspaceStore((state) => state.requestCreateProject);
   const requestDeleteProject = useWorkspaceStore((state) => state.requestDeleteProject);
   const requestRestoreExample = useWorkspaceStore((state) => state.requestRestoreExample);
+  const transfer = useProjectTransferActions();
 
   return (
     <section className="project-switcher" aria-label="Project">
@@ -21,20 +27,18 @@ export function ProjectSwitcher() {
         <label htmlFor="project-select">Project</label>
         <span className="section-actions">
           <IconButton icon="plus" onClick={() => void requestCreateProject()} disabled={!stored} label="New project" />
-          <IconButton
-            icon="trash"
-            onClick={() => current !== null && void requestDeleteProject(current)}
-            disabled={current === null || !stored}
-            label="Delete project"
-          />
-          <IconButton
-            icon="restore"
-            onClick={() => void requestRestoreExample()}
+          <OverflowMenu
+            label="Project actions"
+            testId="project-actions"
             disabled={!stored}
-            label="Restore pitch-deck example"
-            title="Restore pitch-deck example (a fresh copy, nothing is overwritten)"
+            items={[
+              // A fresh copy under a free name: nothing is overwritten.
+              { label: 'Restore pitch-deck example', icon: 'restore', onSelect: () => void requestRestoreExample() },
+              ...transfer.items,
+              { label: 'Delete project…', icon: 'trash', danger: true, startsGroup: true, disabled: current === null, onSelect: () => current !== null && void requestDeleteProject(current) },
+            ]}
           />
-          <ProjectTransferActions />
+          {transfer.pickers}
         </span>
       </div>
       <select

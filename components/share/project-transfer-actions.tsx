@@ -1,12 +1,16 @@
 'use client';
 
-import { useRef, type RefObject } from 'react';
-import { IconButton } from '@/components/icons/icon-button';
+import { useRef, type ReactNode, type RefObject } from 'react';
+import type { OverflowMenuItem } from '@/components/menus/overflow-menu';
 import { useShareStore } from '@/lib/state/share/share-store';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 
-/** Import a project from a .zip or a folder or open a run record, and export the current one (as is, or as an llm-do project), as icon buttons for the project switcher. */
-export function ProjectTransferActions() {
+/**
+ * Import a project from a .zip or a folder or open a run record, and export the current one (as
+ * is, or as an llm-do project): the project menu's items, and the file pickers they open (which
+ * must stay in the page while the menu is closed).
+ */
+export function useProjectTransferActions(): { items: OverflowMenuItem[]; pickers: ReactNode } {
   const inputRef = useRef<HTMLInputElement>(null);
   const runInputRef = useRef<HTMLInputElement>(null);
   const folderInputRef = useRef<HTMLInputElement>(null);
@@ -18,42 +22,17 @@ export function ProjectTransferActions() {
   const exportZip = useShareStore((state) => state.exportZip);
   const openLlmDoExport = useShareStore((state) => state.openLlmDoExport);
 
-  return (
+  const items: OverflowMenuItem[] = [
+    { label: 'Import project from .zip…', icon: 'upload', onSelect: () => inputRef.current?.click(), disabled: !ready, startsGroup: true },
+    // The folder's files, as they are, as a new project.
+    { label: 'Import project from a folder…', icon: 'folder-import', onSelect: () => folderInputRef.current?.click(), disabled: !ready },
+    // The project as the run started, with the run to read or replay.
+    { label: 'Open a run record (.run.json)…', icon: 'open-run', onSelect: () => runInputRef.current?.click(), disabled: !ready },
+    { label: 'Export project as .zip', icon: 'download', onSelect: () => void exportZip(), disabled: project === null || !ready, startsGroup: true },
+    { label: 'Export as an llm-do project (.zip)…', icon: 'export', onSelect: () => void openLlmDoExport(), disabled: project === null || !ready },
+  ];
+  const pickers = (
     <>
-      <IconButton
-        icon="upload"
-        onClick={() => inputRef.current?.click()}
-        disabled={!ready}
-        label="Import project from .zip"
-        title="Import project from .zip…"
-      />
-      <IconButton
-        icon="folder-import"
-        onClick={() => folderInputRef.current?.click()}
-        disabled={!ready}
-        label="Import project from a folder"
-        title="Import project from a folder…: the folder's files, as they are, as a new project"
-      />
-      <IconButton
-        icon="download"
-        onClick={() => void exportZip()}
-        disabled={project === null || !ready}
-        label="Export project as .zip"
-      />
-      <IconButton
-        icon="export"
-        onClick={() => void openLlmDoExport()}
-        disabled={project === null || !ready}
-        label="Export as an llm-do project (.zip)"
-        title="Export as an llm-do project (.zip)…"
-      />
-      <IconButton
-        icon="open-run"
-        onClick={() => runInputRef.current?.click()}
-        disabled={!ready}
-        label="Open a run record (.run.json)"
-        title="Open a run record (.run.json)…: the project as the run started, with the run to read or replay"
-      />
       <HiddenFileInput inputRef={runInputRef} accept=".json,application/json" testId="run-record-input" onFile={(file) => void openRunFileImport(file)} />
       <HiddenFileInput inputRef={inputRef} accept=".zip,application/zip" testId="zip-import-input" onFile={(file) => void openZipImport(file)} />
       <input
@@ -71,9 +50,10 @@ export function ProjectTransferActions() {
       />
     </>
   );
+  return { items, pickers };
 }
 
-/** A file picker opened by a button: the chosen file, once per choice. */
+/** A file picker opened by a menu item: the chosen file, once per choice. */
 function HiddenFileInput({ inputRef, accept, testId, onFile }: { inputRef: RefObject<HTMLInputElement | null>; accept: string; testId: string; onFile: (file: File) => void }) {
   return (
     <input

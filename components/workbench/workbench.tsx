@@ -5,6 +5,7 @@ import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { prefetchWhenIdle } from '@/lib/state/ui/prefetch-when-idle';
 import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
+import { preloadOverflowMenus } from '@/components/menus/overflow-menu';
 import { applyStoredTheme } from '@/components/theme/theme';
 import { useIdleHistory } from '@/components/history/use-idle-history';
 import { AreaControlsProvider } from './areas/area-controls';
@@ -57,7 +58,7 @@ export function Workbench() {
   // What the first load left out comes once the project is on screen and the page is idle: during
   // the start, its chunks would take the main thread from the first project's tree.
   const ready = phase === 'ready';
-  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadDialogs, preloadCommandPalette, preloadEditorTabs]) : undefined), [ready]);
+  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadOverflowMenus, preloadDialogs, preloadCommandPalette, preloadEditorTabs]) : undefined), [ready]);
 
   return (
     <AreaControlsProvider>

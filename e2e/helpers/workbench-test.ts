@@ -29,6 +29,12 @@ export async function openWorkbench(page: Page): Promise<void> {
   await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
 }
 
+/** Chooses an item of a sidebar toolbar's "…" menu, as a person would: opens the menu, clicks the item. */
+export async function chooseMenuItem(page: Page, menu: 'Project actions' | 'More file actions', item: string): Promise<void> {
+  await page.getByRole('button', { name: menu, exact: true }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 export function treeItem(page: Page, name: string) {
   return page.getByRole('treeitem', { name, exact: true });
 }
