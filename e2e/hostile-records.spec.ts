@@ -107,6 +107,34 @@ async function clickWhileOpening(page: Page): Promise<void> {
   await page.locator('[data-testid="kept-runs-progress"], [data-testid="import-progress"]').first().click({ position: { x: 4, y: 4 }, timeout: 60_000 });
 }
 
+/** The header's name: clicking it does nothing, whatever else is on the page. */
+async function inertPoint(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.locator('.brand').boundingBox({ timeout: 60_000 });
+  if (box === null) throw new Error('the header has no name to click');
+  return { x: box.x + 4, y: box.y + box.height / 2 };
+}
+
+/**
+ * Clicks one point every 100 ms until stopped. The clicks go as input, which a page reading in
+ * slices answers at once; a locator's click would first ask the page where the progress is, and
+ * those questions can wait behind the slices until the progress has gone.
+ */
+function keepClicking(page: Page, point: { x: number; y: number }): { stop: () => Promise<void> } {
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      await page.mouse.click(point.x, point.y);
+      await page.waitForTimeout(100);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
 test('a 10,000-call record opens and reloads without a long freeze', async ({ page }) => {
   test.setTimeout(240_000);
   const problems = collectPageErrors(page);
@@ -127,11 +155,12 @@ test('a 10,000-call record opens and reloads without a long freeze', async ({ pa
 
   // Reloaded: the kept run is read (in a worker) and reduced in slices, the page drawing and answering meanwhile.
   await page.reload();
-  await clickWhileOpening(page);
+  const clicking = keepClicking(page, await inertPoint(page));
   await expect(page.getByTestId('project-select')).toHaveValue('wide', { timeout: 60_000 });
   await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await clicking.stop();
   const reloaded = await responsiveness(page);
-  expect(reloaded.clicks).toBe(1);
+  expect(reloaded.clicks).toBeGreaterThanOrEqual(1);
   expect(reloaded.frames).toBeGreaterThan(1);
   await expectWorkingIde(page);
   expect(problems).toEqual([]);
