@@ -5,8 +5,12 @@ import { readableAsWebStream } from '@/lib/model/server/readable-as-web-stream';
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   let text = '';
   const decoder = new TextDecoder();
-  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 describe('readableAsWebStream', () => {
