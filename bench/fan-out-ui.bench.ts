@@ -283,7 +283,8 @@ async function measure(browser: Browser, upstream: MockUpstream, { label, baseUr
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(repositoryRoot, '.next', 'BUILD_ID'))) {
+  // The build next start serves: NEXT_DIST_DIR (next.config.mjs) or .next, so two builds can be measured in turn.
+  if (!existsSync(path.join(repositoryRoot, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     console.log('fan-out-ui: skipped — no production build (run `npm run build` first).');
     return;
   }

@@ -11,6 +11,7 @@ import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
 import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { EventBatches, type EventBatch } from '@/lib/model/server/event-batches';
 import { describeErrorChain } from '@/lib/model/server/network-failure';
+import { wholeAnswer } from '@/lib/model/server/whole-answers';
 
 /**
  * The proxy behind `POST /api/model`: one model step per request, streamed
@@ -140,7 +141,7 @@ async function answerModelStep(signal: AbortSignal, bodyText: string, options: M
   if (first.done) {
     // The whole step arrived at once (a tool-call step usually does): one body with a known length, no stream.
     release();
-    return new Response(encodeEvents(first.events), { status: 200, headers });
+    return wholeAnswer(encodeEvents(first.events), { status: 200, headers });
   }
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -17,6 +17,7 @@ import {
 import { formatModelId, parseModelId } from '@/lib/model/protocol/model-id';
 import type { ModelOption } from '@/lib/model/protocol/step-protocol';
 import { upstreamFetch } from '@/lib/model/server/upstream-fetch';
+import { memoizeForLastKey } from '@/lib/memo/memoize-for-last-key';
 
 /**
  * The server side of model access: which providers are configured (from the
@@ -97,21 +98,18 @@ export function listModelOptions(env: ServerEnvironment): ModelOption[] {
  * again whenever a value they depend on changes (tests and the CLI change the
  * environment); whether a key is set is what counts, never the key itself.
  */
-let lastOptions: { key: string; list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } | null = null;
-
 function optionsKey(env: ServerEnvironment): string {
   const keysSet = KEYED_PROVIDERS.map((provider) => (nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined) ? '1' : '0')).join('');
   return [keysSet, env.WORKERBENCH_EXTRA_MODELS, env.OPENAI_COMPATIBLE_BASE_URL, env.OPENAI_COMPATIBLE_MODELS, env.OPENAI_COMPATIBLE_NAME].map((value) => value ?? '').join('\u0000');
 }
 
-function knownOptions(env: ServerEnvironment): { list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } {
-  const key = optionsKey(env);
-  if (lastOptions?.key !== key) {
+const knownOptions = memoizeForLastKey({
+  keyOf: optionsKey,
+  compute: (env): { list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } => {
     const list = makeModelOptions(env).map((option) => Object.freeze(option));
-    lastOptions = { key, list, byId: new Map(list.map((option) => [option.id, option])) };
-  }
-  return lastOptions;
-}
+    return { list, byId: new Map(list.map((option) => [option.id, option])) };
+  },
+});
 
 function makeModelOptions(env: ServerEnvironment): ModelOption[] {
   const options: ModelOption[] = [demoOption()];

@@ -190,6 +190,19 @@ describe('rate and concurrency limits', () => {
     expect(slot({ host: 'localhost', [PEER_ADDRESS_HEADER]: '192.0.2.2' }, {}, limiter).ok).toBe(true);
   });
 
+  it('keeps one shared limiter while its settings are the same, and makes a new one when any setting changes', async () => {
+    // No injected limiter: the server's own, kept between requests.
+    const shared = (env: GuardEnvironment) => guardProxyRequest(request({ host: 'localhost', [PEER_ADDRESS_HEADER]: '198.51.100.7' }), { env });
+    const twoAMinute = { WORKERBENCH_RATE_LIMIT_PER_MINUTE: '2', WORKERBENCH_MAX_CONCURRENT_REQUESTS: '5' };
+    expect(shared(twoAMinute).ok).toBe(true);
+    expect(shared(twoAMinute).ok).toBe(true);
+    expect((await refusal(shared(twoAMinute))).status).toBe(429);
+    // The same settings written another way: the same limiter, still out of requests.
+    expect((await refusal(shared({ WORKERBENCH_RATE_LIMIT_PER_MINUTE: ' 2 ', WORKERBENCH_MAX_CONCURRENT_REQUESTS: '5' }))).status).toBe(429);
+    // Only the concurrency setting changes: a new limiter all the same, with fresh buckets.
+    expect(shared({ ...twoAMinute, WORKERBENCH_MAX_CONCURRENT_REQUESTS: '6' }).ok).toBe(true);
+  });
+
   it('reads its limits from the environment, with defaults for missing or invalid values', () => {
     expect(new ClientLimiter().settings).toEqual({ perMinute: 600, concurrent: 16 });
     expect(limiterSettingsFrom({ WORKERBENCH_RATE_LIMIT_PER_MINUTE: '30', WORKERBENCH_MAX_CONCURRENT_REQUESTS: '4' })).toEqual({ perMinute: 30, concurrent: 4 });

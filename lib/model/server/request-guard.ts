@@ -1,8 +1,10 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { ClientLimiter, limiterSettingsFrom } from '@/lib/model/server/client-limiter';
 import { clientAddressOf } from '@/lib/model/server/client-address';
+import { memoizeForLastKey } from '@/lib/memo/memoize-for-last-key';
 
 /**
  * The proxy's front door, shared by `POST /api/model` and `GET /api/models`.
@@ -54,13 +56,10 @@ export function allowedHosts(env: GuardEnvironment): Set<string> {
 }
 
 /** The allowed hosts of the last WORKERBENCH_ALLOWED_HOSTS seen: every request asks, the setting rarely changes. */
-let lastAllowedHosts: { setting: string | undefined; hosts: ReadonlySet<string> } | null = null;
-
-function currentAllowedHosts(env: GuardEnvironment): ReadonlySet<string> {
-  const setting = env.WORKERBENCH_ALLOWED_HOSTS;
-  if (lastAllowedHosts === null || lastAllowedHosts.setting !== setting) lastAllowedHosts = { setting, hosts: allowedHosts(env) };
-  return lastAllowedHosts.hosts;
-}
+const currentAllowedHosts = memoizeForLastKey({
+  keyOf: (env: GuardEnvironment) => env.WORKERBENCH_ALLOWED_HOSTS,
+  compute: (env): ReadonlySet<string> => allowedHosts(env),
+});
 
 function requestHost(request: Request): string {
   // A Request built in a test has no Host header; Next derives request.url from the Host header anyway.
@@ -97,17 +96,16 @@ export function tokenMatches(request: Request, expected: string): boolean {
   return timingSafeEqual(digest(match[1]!.trim()), digest(expected.trim()));
 }
 
-let sharedLimiter: { key: string; limiter: ClientLimiter } | null = null;
-
 /**
  * One limiter per server process, rebuilt when its settings change (tests stub the environment).
- * Keyed by the settings' raw values, so a request does not parse them again.
+ * Keyed by the settings themselves, compared by value, so a setting added to
+ * `limiterSettingsFrom` can never leave a limiter built with the old ones.
  */
-function limiterFor(env: GuardEnvironment): ClientLimiter {
-  const key = `${env.WORKERBENCH_RATE_LIMIT_PER_MINUTE ?? ''}\u0000${env.WORKERBENCH_MAX_CONCURRENT_REQUESTS ?? ''}`;
-  if (sharedLimiter === null || sharedLimiter.key !== key) sharedLimiter = { key, limiter: new ClientLimiter(limiterSettingsFrom(env)) };
-  return sharedLimiter.limiter;
-}
+const limiterFor = memoizeForLastKey({
+  keyOf: (env: GuardEnvironment) => limiterSettingsFrom(env),
+  compute: (_env, settings) => new ClientLimiter(settings),
+  sameKey: isDeepStrictEqual,
+});
 
 export interface GuardOptions {
   env: GuardEnvironment;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { encodeStepFrame, encodeStepHead, FORWARDED_HEADERS, joinFrames, type StepFrameKind } from '@/lib/model/protocol/step-frames';
+import { wholeBodyOf } from '@/lib/model/server/whole-answers';
 
 /**
  * One step stream on the server: the open `GET /api/model/session` response
@@ -136,7 +137,9 @@ export class StepSession {
       console.error('[api/model/session] a step failed before its answer:', error instanceof Error ? error.name : 'error');
       response = Response.json({ error: { code: 'internal_error', message: 'The proxy failed before the model answered.' } }, { status: 500 });
     }
-    const reader = response.body?.getReader();
+    const whole = wholeBodyOf(response);
+    // A whole answer's bytes are at hand: its body stream is never read (nor made).
+    const reader = whole === undefined ? response.body?.getReader() : undefined;
     /** The head frame while it waits for the body's first bytes. */
     let head: Uint8Array | undefined;
     try {
@@ -149,6 +152,15 @@ export class StepSession {
       // The head goes out with the body's first bytes, in one write: the route answers once the step's
       // first events are in, so they are there at once, and a write of its own was one more read on the page each step.
       head = encodeStepHead(step, { status: response.status, headers });
+      if (whole !== undefined) {
+        // Head, body and end in one chunk: the step's whole answer is one write here and one read on the page.
+        await this.room();
+        if (signal.aborted || this.closed) return;
+        const frames = whole.byteLength === 0 ? [head] : [head, encodeStepFrame('data', step, whole)];
+        head = undefined;
+        this.enqueue(joinFrames(...frames, encodeStepFrame('end', step)));
+        return;
+      }
       while (reader !== undefined) {
         await this.room();
         if (signal.aborted || this.closed) return;

@@ -1,8 +1,9 @@
 import 'server-only';
 import { STATUS_CODES } from 'node:http';
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
+import { readableAsWebStream } from '@/lib/model/server/readable-as-web-stream';
 
 /**
  * The fetch the AI SDK's providers call on the server: undici's `request` on
@@ -126,5 +127,5 @@ export const upstreamFetch: typeof globalThis.fetch = async (input, init = {}) =
     return new Response(null, status);
   }
   const decoded = decodedBody(answer.body, headers.get('content-encoding'));
-  return new Response(Readable.toWeb(decoded) as ReadableStream<Uint8Array>, status);
+  return new Response(readableAsWebStream(decoded), status);
 };
