@@ -96,15 +96,10 @@ describe('runQueuedJobs', () => {
     await earlier.close();
     expect(await queue.getJobState(runJobId(setId, 'broken'))).toBe('failed');
 
-    const ranBefore = new Map<string, boolean>();
-    const worker = new Worker(
-      RUN_QUEUE_NAME,
-      async (job: { data: { id: string; attempt: string; ranBefore?: true } }) => {
-        ranBefore.set(job.data.id, job.data.ranBefore === true);
-        return { answer: `${job.data.id} (${job.data.attempt})` };
-      },
-      { connection: queueConnection(redis.url), prefix: 'workerbench' },
-    );
+    const worker = new Worker(RUN_QUEUE_NAME, async (job: { data: { id: string; attempt: string } }) => ({ answer: `${job.data.id} (${job.data.attempt})` }), {
+      connection: queueConnection(redis.url),
+      prefix: 'workerbench',
+    });
     const completed = new Map<string, unknown>();
     const failed: string[] = [];
     try {
@@ -130,7 +125,5 @@ describe('runQueuedJobs', () => {
       fine: { answer: 'fine (earlier)' },
       new: { answer: 'new (again)' },
     });
-    // The job added again says so, so its worker reads what the failed attempts checkpointed; a new job does not.
-    expect(Object.fromEntries(ranBefore)).toEqual({ broken: true, new: false });
   }, 60_000);
 });

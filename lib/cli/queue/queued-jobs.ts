@@ -24,7 +24,7 @@ export interface QueuedWork<Data> {
   data: Data;
 }
 
-export interface QueuedJobsRequest<Data extends object, Result> {
+export interface QueuedJobsRequest<Data, Result> {
   io: CliIo;
   queueUrl: string;
   project: CliProject;
@@ -43,7 +43,7 @@ export interface QueuedJobsRequest<Data extends object, Result> {
 const POLL_MS = 1_000;
 
 /** Resolves when every job has been answered, or when the signal stops the waiting (the jobs stay queued). */
-export async function runQueuedJobs<Data extends object, Result>(request: QueuedJobsRequest<Data, Result>): Promise<void> {
+export async function runQueuedJobs<Data, Result>(request: QueuedJobsRequest<Data, Result>): Promise<void> {
   const { io, signal } = request;
   const settings = queueRedisSettings(request.queueUrl, io.env);
   const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000) });
@@ -59,13 +59,7 @@ export async function runQueuedJobs<Data extends object, Result>(request: Queued
     const stored = await storeProject(redis, settings.prefix, request.project.sandbox);
     const setId = request.setId(stored.hash);
     const work = request.work(stored.hash, setId);
-    // A job added again where one of its id ran before says so: a worker reads a job's checkpoint only when
-    // one may be there (run-checkpoint.ts), and a new job's first attempt has none but this one's.
-    const jobOf = (piece: QueuedWork<Data>, ranBefore = false) => ({
-      name: request.name,
-      data: ranBefore ? { ...piece.data, ranBefore: true } : piece.data,
-      opts: { ...RUN_JOB_OPTIONS, jobId: runJobId(setId, piece.id) },
-    });
+    const jobOf = (piece: QueuedWork<Data>) => ({ name: request.name, data: piece.data, opts: { ...RUN_JOB_OPTIONS, jobId: runJobId(setId, piece.id) } });
     const outstanding = new Map(work.map((piece) => [runJobId(setId, piece.id), piece]));
 
     let wake: () => void = () => undefined;
@@ -87,7 +81,7 @@ export async function runQueuedJobs<Data extends object, Result>(request: Queued
         if (state === 'unknown') {
           // Redis forgot it (a restart without persistence): store the project again and enqueue it again.
           await stored.restore();
-          const job = jobOf(piece, true);
+          const job = jobOf(piece);
           await queue.add(job.name, job.data, job.opts);
           return;
         }
@@ -132,9 +126,8 @@ export async function runQueuedJobs<Data extends object, Result>(request: Queued
     // command a round trip per item before the first job was added.
     const jobIds = [...outstanding.keys()];
     const failedScores = jobIds.length === 0 ? [] : await redis.zmscore(queue.toKey('failed'), ...jobIds);
-    const failedBefore = new Set(jobIds.filter((_, index) => failedScores[index] !== null));
-    await Promise.all([...failedBefore].map(async (jobId) => (await queue.getJob(jobId))?.remove()));
-    await queue.addBulk(work.map((piece) => jobOf(piece, failedBefore.has(runJobId(setId, piece.id)))));
+    await Promise.all(jobIds.filter((_, index) => failedScores[index] !== null).map(async (jobId) => (await queue.getJob(jobId))?.remove()));
+    await queue.addBulk(work.map(jobOf));
     const finished = new Promise<void>((resolve) => {
       wake = resolve;
       if (outstanding.size === 0) resolve();

@@ -109,18 +109,6 @@ export interface Checkpoint {
   lastRun(part: number): CheckpointedRun | null;
 }
 
-const NO_CHECKPOINT: Checkpoint = { lastRun: () => null };
-
-/**
- * What earlier attempts at a job wrote: read only when there may have been
- * one (the job started before: retried, handed back, taken from a stalled
- * worker; or added again where a job of its id ran). A new job's first
- * attempt has nothing to read, and the read was a round trip before each run.
- */
-export async function readEarlierAttempts(redis: Redis, key: string, job: { attemptsStarted: number; data: { ranBefore?: true } }): Promise<Checkpoint> {
-  return job.attemptsStarted > 1 || job.data.ranBefore === true ? readCheckpoint(redis, key) : NO_CHECKPOINT;
-}
-
 export async function readCheckpoint(redis: Redis, key: string): Promise<Checkpoint> {
   const entries = (await redis.lrange(key, 0, -1)).flatMap((line) => {
     try {

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/errors/error-message';
 import { createApprovalAnswers, parseApprovalFlag } from '../approval-answers';
 import type { CliModelAccess } from '../cli-model-access';
 import { runFromCheckpoint } from './checkpointed-run';
-import { checkpointKey, readEarlierAttempts, writeCheckpoint, type CheckpointWriter } from './run-checkpoint';
+import { checkpointKey, readCheckpoint, writeCheckpoint, type CheckpointWriter } from './run-checkpoint';
 import type { RunJobData, RunJobResult } from './run-queue';
 import { workerCallsOf } from './worker-calls';
 import type { WorkerProjects } from './worker-projects';
@@ -42,7 +42,7 @@ export function createRunJobProcessor(context: ProcessorContext, projectFor: Wor
     const data = job.data;
     const project = await projectFor(data.project, data.trustProject);
     const key = checkpointKey(context.prefix, job.id!);
-    const earlier = await readEarlierAttempts(context.redis, key, job);
+    const earlier = await readCheckpoint(context.redis, key);
     const checkpoint = writeCheckpoint(context.redis, key);
     const controller = new AbortController();
     const stop = () => controller.abort();

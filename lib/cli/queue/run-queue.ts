@@ -28,8 +28,6 @@ export interface RunJobData {
   /** --approve as given at the enqueuing end (a worker has no terminal to ask). */
   approve?: string;
   trustProject: boolean;
-  /** A job of this id ran before (it failed, or a Redis restart lost it): its checkpoint may hold runs to follow. */
-  ranBefore?: true;
 }
 
 /** What a job answers: the run's outcome and its whole record, which the enqueuing end writes locally. */
@@ -62,8 +60,6 @@ export interface TestCaseJobData {
   model: string;
   approve?: string;
   trustProject: boolean;
-  /** A job of this id ran before (it failed, or a Redis restart lost it): its checkpoint may hold runs to follow. */
-  ranBefore?: true;
 }
 
 /** What a test-case job answers: the verdict, and every run's record (the case's, its graders') to write locally. */

@@ -5,7 +5,7 @@ import { createApprovalAnswers, parseApprovalFlag } from '../approval-answers';
 import { nodeRegexMatcher } from '../node-regex-matcher';
 import { scratchCaseRunner } from '../scratch-case-runner';
 import { runFromCheckpoint } from './checkpointed-run';
-import { checkpointKey, readEarlierAttempts, writeCheckpoint } from './run-checkpoint';
+import { checkpointKey, readCheckpoint, writeCheckpoint } from './run-checkpoint';
 import { handBack, type ProcessorContext } from './run-job-processor';
 import type { TestCaseJobData, TestCaseJobResult } from './run-queue';
 import type { WorkerProjects } from './worker-projects';
@@ -27,7 +27,7 @@ export function createTestCaseJobProcessor(context: ProcessorContext, projectFor
     const data = job.data;
     const project = await projectFor(data.project, data.trustProject);
     const key = checkpointKey(context.prefix, job.id!);
-    const earlier = await readEarlierAttempts(context.redis, key, job);
+    const earlier = await readCheckpoint(context.redis, key);
     const checkpoint = writeCheckpoint(context.redis, key);
     const controller = new AbortController();
     const stop = () => controller.abort();
