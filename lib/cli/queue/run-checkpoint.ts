@@ -31,12 +31,6 @@ export interface CheckpointWriter {
   cut(): void;
   /** Resolves once every entry so far is in Redis. */
   flushed(): Promise<void>;
-  /**
-   * Sends the entries of this very stretch now rather than at its end, without
-   * waiting for Redis: on the connection that then completes the job, they
-   * reach Redis before the completion does (one connection's commands run in order).
-   */
-  sendNow(): void;
 }
 
 export function writeCheckpoint(redis: Redis, key: string): CheckpointWriter {
@@ -52,8 +46,6 @@ export function writeCheckpoint(redis: Redis, key: string): CheckpointWriter {
   // next attempt (a new writer on the same key), and a completed job's key is deleted (worker-command.ts).
   let expires = true;
   const send = () => {
-    // Sent already by sendNow.
-    if (waiting.length === 0) return;
     const lines = waiting;
     waiting = [];
     const pipeline = redis.pipeline().rpush(key, ...lines);
@@ -94,7 +86,6 @@ export function writeCheckpoint(redis: Redis, key: string): CheckpointWriter {
       await last;
       if (failure !== null) throw failure;
     },
-    sendNow: send,
   };
 }
 

@@ -22,10 +22,6 @@ import type { WorkerProjects } from './worker-projects';
  * which resumes it from its checkpoint.
  */
 export interface ProcessorContext {
-  /**
-   * The worker's own BullMQ connection (the one that completes its jobs): a
-   * job's checkpoint entries sent on it reach Redis before its completion.
-   */
   redis: Redis;
   prefix: string;
   models: CliModelAccess;
@@ -71,10 +67,7 @@ export function createRunJobProcessor(context: ProcessorContext, projectFor: Wor
         },
       });
       if (context.draining.aborted) await handBack({ context, job, token, checkpoint });
-      // Not awaited: the checkpoint goes on the connection that completes the job (worker-command.ts), so
-      // it is in Redis before the completion is. Waiting for Redis's reply put a round trip between every
-      // job's last step and its answer, and the next job's start.
-      checkpoint.sendNow();
+      await checkpoint.flushed();
       const { outcome } = result;
       const record = result.recordText ?? null;
       const steps = result.events.filter((event) => event.type === 'step-finish').length;

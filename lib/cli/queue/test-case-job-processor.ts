@@ -56,10 +56,7 @@ export function createTestCaseJobProcessor(context: ProcessorContext, projectFor
     try {
       const result = await runTestCase({ worker: data.worker, testCase: data.testCase, model: data.model, run, matchRegex: nodeRegexMatcher });
       if (context.draining.aborted) await handBack({ context, job, token, checkpoint });
-      // Not awaited: the checkpoint goes on the connection that completes the job (worker-command.ts), so
-      // it is in Redis before the completion is. Waiting for Redis's reply put a round trip between every
-      // job's last step and its answer, and the next job's start.
-      checkpoint.sendNow();
+      await checkpoint.flushed();
       return { result, records, unanswered: answers.unanswered(), resumed };
     } catch (error) {
       if (error instanceof WaitingError) throw error;

@@ -46,18 +46,22 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   const cli = createCliModelAccess(io.env);
   const models = { ...cli, client: gateModelClient({ inner: cli.client, redis: settings, env: io.env, warn: (message) => io.stderr.write(`${message}\n`) }) };
 
+  // The checkpoints' connection queues commands through a Redis restart instead of failing them.
+  const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000) });
+  redis.on('error', () => undefined);
   const draining = new AbortController();
   let handedBack = 0;
   const state: WorkerHealthState = { status: 'starting', redis: 'connecting', active: 0, completed: 0, failed: 0, concurrency };
+  redis.on('ready', () => (state.redis = 'ready'));
+  redis.on('reconnecting', () => (state.redis = 'reconnecting'));
 
   const onHandBack = () => {
     // BullMQ emits no event for a job moved back to wait; count it here.
     handedBack += 1;
     state.active = Math.max(0, state.active - 1);
   };
-  // Made once the worker's connection is ready (below): the jobs' checkpoints go on it.
-  let processor: ReturnType<typeof createJobProcessor> | null = null;
-  const worker = new Worker<RunJobData | TestCaseJobData, RunJobResult | TestCaseJobResult>(RUN_QUEUE_NAME, (job, token) => processor!(job, token), {
+  const processor = createJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack });
+  const worker = new Worker<RunJobData | TestCaseJobData, RunJobResult | TestCaseJobResult>(RUN_QUEUE_NAME, processor, {
     connection: queueConnection(settings.url),
     prefix: settings.prefix,
     concurrency,
@@ -99,20 +103,12 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   });
 
   await worker.waitUntilReady();
-  // The connection BullMQ completes this worker's jobs on (queued through a Redis restart, not failed):
-  // a job's checkpoint entries sent on it before its completion reach Redis first, so the job need not
-  // wait for their reply (run-job-processor.ts). The job's project is read on it too.
-  const redis = await worker.backend.client;
-  if (!(redis instanceof Redis)) throw new Error('The queue worker expects a single Redis connection, not a cluster.');
-  state.redis = redis.status === 'ready' ? 'ready' : 'connecting';
-  redis.on('ready', () => (state.redis = 'ready'));
-  redis.on('reconnecting', () => (state.redis = 'reconnecting'));
-  processor = createJobProcessor({ redis, prefix: settings.prefix, models, draining: draining.signal, cacheRoot: io.env.WORKERBENCH_WORKER_CACHE, onHandBack });
   state.status = 'ready';
   io.stderr.write(`worker: taking jobs from ${describeRedisUrl(settings.url)} (${concurrency} at once${health === null ? '' : `; health on http://${options.healthHost ?? '127.0.0.1'}:${health.port}/health`})\n`);
   void worker.run();
   await stopped;
   await health?.close();
+  await redis.quit().catch(() => redis.disconnect());
   await closeSharedRedis();
   io.stderr.write(`worker: stopped after ${state.completed} jobs (${state.failed} failed, ${handedBack} handed back)\n`);
   return EXIT_DONE;
