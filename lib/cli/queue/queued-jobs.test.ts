@@ -9,8 +9,9 @@ import { queueConnection, RUN_JOB_OPTIONS, RUN_QUEUE_NAME, runJobId } from './ru
 
 /**
  * The enqueuing end on its own, against a real Redis and BullMQ worker in
- * this process: answers come from the queue's completed events, and a job
- * whose event the command never sees is still answered (by the poll).
+ * this process: answers come from the queue's completed events, a job
+ * whose event the command never sees is still answered (by the poll), and a
+ * job that failed in an earlier command of the same set is run again.
  */
 const REDIS_PORT = 6396;
 let redis: RedisServerProcess;
@@ -68,5 +69,61 @@ describe('runQueuedJobs', () => {
     for (const [id, result] of completed) expect(result).toEqual(answerOf(id));
     // The events answered a, b and c; only the early job waited for the poll after a quiet second.
     expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+
+  it('runs again a job of the set that failed in an earlier command (batch --resume), and answers from the queue one that completed', async () => {
+    const folder = writeProjectFolder({ 'project.json': JSON.stringify({ name: 'queued', entry: 'main' }), 'main.worker': '---\nname: main\n---\nAnswer.\n' });
+    const project = await openCliProject(folder, { trusted: false });
+    const setId = 'set-resume';
+    const queue = new Queue(RUN_QUEUE_NAME, { connection: queueConnection(redis.url), prefix: 'workerbench' });
+    // The earlier command: "broken" fails on its one attempt, "fine" completes.
+    await queue.add('run', { id: 'broken', attempt: 'earlier' }, { jobId: runJobId(setId, 'broken'), attempts: 1 });
+    await queue.add('run', { id: 'fine', attempt: 'earlier' }, { jobId: runJobId(setId, 'fine'), attempts: 1 });
+    const earlier = new Worker(
+      RUN_QUEUE_NAME,
+      async (job: { data: { id: string; attempt: string } }) => {
+        if (job.data.id === 'broken') throw new Error('provider down');
+        return { answer: `${job.data.id} (${job.data.attempt})` };
+      },
+      { connection: queueConnection(redis.url), prefix: 'workerbench' },
+    );
+    let settled = 0;
+    await new Promise<void>((resolve) => {
+      const count = () => (settled += 1) === 2 && resolve();
+      earlier.on('completed', count);
+      earlier.on('failed', count);
+    });
+    await earlier.close();
+    expect(await queue.getJobState(runJobId(setId, 'broken'))).toBe('failed');
+
+    const worker = new Worker(RUN_QUEUE_NAME, async (job: { data: { id: string; attempt: string } }) => ({ answer: `${job.data.id} (${job.data.attempt})` }), {
+      connection: queueConnection(redis.url),
+      prefix: 'workerbench',
+    });
+    const completed = new Map<string, unknown>();
+    const failed: string[] = [];
+    try {
+      await runQueuedJobs<{ id: string; attempt: string }, unknown>({
+        io: quietIo(),
+        queueUrl: redis.url,
+        project,
+        name: 'run',
+        noun: 'jobs',
+        setId: () => setId,
+        work: () => ['broken', 'fine', 'new'].map((id) => ({ id, data: { id, attempt: 'again' } })),
+        onCompleted: (id, result) => completed.set(id, result),
+        onFailed: (id) => failed.push(id),
+        signal: new AbortController().signal,
+      });
+    } finally {
+      await worker.close();
+      await queue.close();
+    }
+    expect(failed).toEqual([]);
+    expect(Object.fromEntries(completed)).toEqual({
+      broken: { answer: 'broken (again)' },
+      fine: { answer: 'fine (earlier)' },
+      new: { answer: 'new (again)' },
+    });
   }, 60_000);
 });
