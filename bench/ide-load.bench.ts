@@ -152,7 +152,7 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   line('bare page ready, reload', of('bare', reload), PREVIOUS.bareReload);
   line('IDE interactive tree, reload', of('ide', reload), PREVIOUS.ideReload);
   ratioLine({ label: '  IDE / bare, reload', pick: reload, target: RELOAD_RATIO_TARGET, previous: PREVIOUS.reloadRatio });
-  // The server's share: the page is rendered per request (app/layout.tsx), so this is its render time plus the queue.
+  // The server's share: both pages are prerendered, so this is serving the file (and the proxy, for the IDE) plus the queue.
   const firstBytes = (pick: (figures: VisitFigures) => number) => (['bare', 'ide'] as const).map((name) => `${name} ${ms(median(of(name, pick)))} (${range(of(name, pick), ms)})`).join(', ');
   console.log(`HTML's first byte (median): first visit ${firstBytes((figures) => figures.htmlFirstByte)}; reload ${firstBytes((figures) => figures.reloadHtmlFirstByte)}`);
   console.log(`                            previous ${PREVIOUS.htmlFirstByte}`);
