@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import { connection } from 'next/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,10 +10,8 @@ export const viewport: Viewport = {
   themeColor: '#1e1f22',
 };
 
-export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  // Rendered per request, never prerendered: Next.js can only put proxy.ts's script nonce on
-  // a page it renders for that request (a static page's scripts would all be refused).
-  await connection();
+// Prerendered at build time: the page's CSP names its inline scripts by hash (proxy.ts), not by a nonce.
+export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
     // The client puts the stored colour theme on <html> (data-theme) before hydration.
     <html lang="en" suppressHydrationWarning>

@@ -38,6 +38,8 @@ const PREVIOUS = {
   bareScripts: '132 KB',
   ideScripts: '198 KB',
   firstLoadJs: '180.5 KiB',
+  /** From a Chromium trace (docs/performance.md, load average 4.2–4.7), before the bench printed it. */
+  htmlFirstByte: 'IDE 41 / 41 ms, bare 26 / 17 ms (first visit / reload, 2026-11-27, both prerendered, load 6.2–7.1)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -150,6 +152,10 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   line('bare page ready, reload', of('bare', reload), PREVIOUS.bareReload);
   line('IDE interactive tree, reload', of('ide', reload), PREVIOUS.ideReload);
   ratioLine({ label: '  IDE / bare, reload', pick: reload, target: RELOAD_RATIO_TARGET, previous: PREVIOUS.reloadRatio });
+  // The server's share: both pages are prerendered, so this is serving the file (and the proxy, for the IDE) plus the queue.
+  const firstBytes = (pick: (figures: VisitFigures) => number) => (['bare', 'ide'] as const).map((name) => `${name} ${ms(median(of(name, pick)))} (${range(of(name, pick), ms)})`).join(', ');
+  console.log(`HTML's first byte (median): first visit ${firstBytes((figures) => figures.htmlFirstByte)}; reload ${firstBytes((figures) => figures.reloadHtmlFirstByte)}`);
+  console.log(`                            previous ${PREVIOUS.htmlFirstByte}`);
   const scripts = (name: 'bare' | 'ide') => {
     const wire = of(name, (figures) => figures.scriptWireBytes);
     const decoded = of(name, (figures) => figures.scriptBytes);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { expect, test, type APIResponse } from '@playwright/test';
 
@@ -7,12 +8,17 @@ import { expect, test, type APIResponse } from '@playwright/test';
  * and clients that never finish their bodies lock no one out of the proxy.
  */
 
-function nonceOf(response: APIResponse): string {
+/** The page's script sources: its own files and the sha256 of each inline script of the prerendered HTML, nothing inline at large. */
+function scriptSourcesOf(response: APIResponse): string[] {
   const policy = response.headers()['content-security-policy'] ?? '';
-  const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(policy)?.[1];
-  expect(nonce, `a script nonce in "${policy}"`).toBeTruthy();
-  return nonce!;
+  const sources = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/) ?? [];
+  expect(sources, `script-src in "${policy}"`).toContain("'self'");
+  expect(sources.filter((source) => source.startsWith("'sha256-")).length, `inline-script hashes in "${policy}"`).toBeGreaterThan(0);
+  expect(sources).not.toContain("'unsafe-inline'");
+  return sources;
 }
+
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 test.describe('every HTML response carries the CSP', () => {
   const variants: [string, Record<string, string>][] = [
@@ -26,26 +32,28 @@ test.describe('every HTML response carries the CSP', () => {
     test(`the page, for ${name}`, async ({ request }) => {
       const response = await request.get('/', { headers });
       expect(response.status()).toBe(200);
-      const nonce = nonceOf(response);
+      const sources = scriptSourcesOf(response);
       const html = await response.text();
       expect(response.headers()['content-type']).toContain('text/html');
-      // Every script Next wrote carries this response's nonce: none would run without it.
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.length).toBeGreaterThan(0);
-      expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+      // Every inline script Next wrote is named by its hash (none would run otherwise); every other script is one of the app's files.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      const inline = scripts.filter((script) => !/\bsrc=/.test(script[1]!));
+      expect(inline.length).toBeGreaterThan(0);
+      expect(inline.map((script) => sha256Source(script[2]!)).filter((hash) => !sources.includes(hash))).toEqual([]);
+      expect(scripts.flatMap((script) => /\bsrc="([^"]+)"/.exec(script[1]!)?.slice(1) ?? []).filter((source) => !source.startsWith('/_next/static/'))).toEqual([]);
     });
   }
 
   test('the router payload of a prefetch, a not-found page and a public file', async ({ request }) => {
     const payload = await request.get('/', { headers: { rsc: '1', 'next-router-prefetch': '1' } });
-    nonceOf(payload);
+    scriptSourcesOf(payload);
     const missing = await request.get('/no-such-page');
     expect(missing.status()).toBe(404);
     expect(missing.headers()['content-type']).toContain('text/html');
-    nonceOf(missing);
+    scriptSourcesOf(missing);
     const missingFile = await request.get('/examples/no-such-file.html', { headers: { purpose: 'prefetch' } });
     expect(missingFile.status()).toBe(404);
-    nonceOf(missingFile);
+    scriptSourcesOf(missingFile);
   });
 });
 

@@ -28,6 +28,9 @@ export interface VisitFigures {
   reloadMarks: Record<string, number>;
   /** Scripts requested before ready on the reload (from the HTTP cache, or not: a script that only starts then is in the way). */
   reloadScriptFiles: number;
+  /** The HTML's first byte (the navigation's responseStart, ms), first visit and reload: the server's share of each. */
+  htmlFirstByte: number;
+  reloadHtmlFirstByte: number;
   /** Whether a click on a folder row at the moment counted as ready was handled (checked when asked). */
   clickHandled?: boolean;
 }
@@ -105,6 +108,11 @@ async function scriptsBefore(page: Page, ready: number): Promise<{ wire: number;
   }, ready);
 }
 
+/** When the document's first byte arrived, on the page's clock. */
+function htmlFirstByte(page: Page): Promise<number> {
+  return page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart);
+}
+
 async function pageMarks(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() =>
     Object.fromEntries(
@@ -125,6 +133,7 @@ export async function firstVisitAndReload(url: string, probe: ReadyProbe, option
     await page.goto(url);
     const firstVisit = await readyAt(page);
     const scripts = await scriptsBefore(page, firstVisit);
+    const firstByte = await htmlFirstByte(page);
     let clickHandled: boolean | undefined;
     if (options.checkClick === true) {
       await page.waitForFunction(() => document.documentElement.dataset.benchClick !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
@@ -136,10 +145,23 @@ export async function firstVisitAndReload(url: string, probe: ReadyProbe, option
     await page.reload();
     const reload = await readyAt(page);
     const reloadScripts = await scriptsBefore(page, reload);
+    const reloadFirstByte = await htmlFirstByte(page);
     // The reload's own phases come after ready; a short wait lets the stored project's arrive.
     await page.waitForFunction(() => performance.getEntriesByName('workerbench:project-loaded').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
     const reloadMarks = { ...(await pageMarks(page)), ready: reload };
-    return { firstVisit, reload, scriptWireBytes: scripts.wire, scriptBytes: scripts.decoded, scriptFiles: scripts.files, marks, reloadMarks, reloadScriptFiles: reloadScripts.files, clickHandled };
+    return {
+      firstVisit,
+      reload,
+      scriptWireBytes: scripts.wire,
+      scriptBytes: scripts.decoded,
+      scriptFiles: scripts.files,
+      marks,
+      reloadMarks,
+      reloadScriptFiles: reloadScripts.files,
+      htmlFirstByte: firstByte,
+      reloadHtmlFirstByte: reloadFirstByte,
+      clickHandled,
+    };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

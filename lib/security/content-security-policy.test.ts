@@ -9,8 +9,17 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe('content security policy', () => {
+  it('in production runs only its own files and the inline scripts whose hashes it names, never inline script at large', () => {
+    const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+    const policy = directives(contentSecurityPolicy({ inlineScriptHashes: hashes }));
+    expect(policy.get('script-src')).toEqual(["'self'", ...hashes, "'unsafe-eval'"]);
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    // Without 'strict-dynamic' 'self' is what admits Next's chunks (and nothing from another origin).
+    expect(policy.get('script-src')).not.toContain("'strict-dynamic'");
+  });
+
   it('runs only scripts carrying the nonce (or loaded by them), and nothing may frame the page', () => {
-    const policy = directives(contentSecurityPolicy('abc123'));
+    const policy = directives(contentSecurityPolicy({ nonce: 'abc123' }));
     expect(policy.get('script-src')).toEqual(["'self'", "'nonce-abc123'", "'strict-dynamic'", "'unsafe-eval'"]);
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
@@ -23,7 +32,7 @@ describe('content security policy', () => {
   });
 
   it('allows the dev server its websocket only in development', () => {
-    expect(directives(contentSecurityPolicy('n', { development: true })).get('connect-src')).toContain('ws:');
+    expect(directives(contentSecurityPolicy({ nonce: 'n' }, { development: true })).get('connect-src')).toContain('ws:');
   });
 
   it('makes a new, unguessable nonce every time', () => {

@@ -1,9 +1,13 @@
 /**
  * The browser-side boundary of the IDE (see SECURITY.md). The page holds the
  * user's own provider keys and every project in its origin's storage, so:
- * - scripts run only when Next.js marked them with this response's nonce, or
- *   when a script so marked loaded them ('strict-dynamic'): markup that ends up
- *   in the page (a project file, model output) cannot run script;
+ * - in production, scripts run only from the app's own files ('self') or when
+ *   their text hashes to one of the prerendered page's inline scripts (Next.js's
+ *   bootstrap and router payload, hashed after the build): markup that ends up in
+ *   the page (a project file, model output) cannot run script. The page is static,
+ *   so no per-response nonce (which would force a render per request);
+ * - `next dev` renders every request anyway, so there scripts run when Next.js
+ *   marked them with the response's nonce, or were loaded by such a script;
  * - workers come from the app's own files (Monaco's and pdf.js's entry files);
  * - nothing may frame the page, so no other site can click "Approve" through it;
  * - the page talks to its own origin only: model calls go through /api/model.
@@ -18,10 +22,14 @@ export interface PolicyOptions {
   development?: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, options: PolicyOptions = {}): string {
+/** What lets the page's own scripts run: a per-response nonce (dev), or the build's inline-script hashes (production). */
+export type ScriptSources = { nonce: string } | { inlineScriptHashes: readonly string[] };
+
+export function contentSecurityPolicy(scripts: ScriptSources, options: PolicyOptions = {}): string {
+  const trusted = 'nonce' in scripts ? [`'nonce-${scripts.nonce}'`, "'strict-dynamic'"] : scripts.inlineScriptHashes;
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'unsafe-eval'"],
+    ['script-src', "'self'", ...trusted, "'unsafe-eval'"],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'blob:', 'data:'],
     ['font-src', "'self'", 'data:'],

@@ -1,10 +1,7 @@
-import { connection } from 'next/server';
-
 export const metadata = { title: 'Bare page' };
 
-/** Rendered per request, as the IDE's layout is (it must be, for its script nonce): the floor compares like with like. */
-export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  await connection();
+/** Prerendered, as the IDE's page is (its CSP names its inline scripts by hash): the floor compares like with like. */
+export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
     <html lang="en">
       <body>{children}</body>
