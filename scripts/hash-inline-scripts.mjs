@@ -1,5 +1,5 @@
 // After `next build`: the sha256 CSP sources of every inline script in the prerendered pages,
-// written beside the build for proxy.ts to read at start (lib/security/static-page-policy.ts).
+// written beside the build for proxy.ts to read at start (lib/security/build-script-hashes.ts).
 // The pages are static, so their inline scripts are fixed per build; a rebuild rewrites this file.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
