@@ -24,7 +24,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!slot.ok) return slot.response;
   // Scale-out (issue #33): with WORKERBENCH_REDIS_URL, the limits every instance shares, the
   // spend budget and the provider account's turn; without it this admits at once.
-  const shared = await admitShared(request, { env: process.env, client: guard.client, bodyText: body.text }).catch((error: unknown) => {
+  const shared = await admitShared(request, { env: process.env, client: guard.client, body: body.json }).catch((error: unknown) => {
     slot.release();
     throw error;
   });
@@ -36,7 +36,7 @@ export async function POST(request: Request): Promise<Response> {
   // the end, cancelled or failed); the shared admission until the answer's body has been sent or cancelled.
   const answer = async (signal?: AbortSignal): Promise<Response> => {
     try {
-      return shared.settle(await handleModelStep(request, body.text, { env: process.env, signal, onEnd: slot.release }));
+      return shared.settle(await handleModelStep(request, body.json, { env: process.env, signal, onEnd: slot.release }));
     } catch (error) {
       shared.release();
       slot.release();

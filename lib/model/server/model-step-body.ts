@@ -1,14 +1,17 @@
 import 'server-only';
+import { memoizeForLastKey } from '@/lib/memo/memoize-for-last-key';
 import { ByteBudget } from '@/lib/model/server/byte-budget';
 import { errorResponse } from '@/lib/model/server/proxy-error-response';
 import { proxyLimitsFrom } from '@/lib/model/server/proxy-limits';
+import { redactSecrets } from '@/lib/model/server/redact-secrets';
 import { describeByteLimit, readLimitedBody, type BodyReadLimits } from '@/lib/model/server/read-limited-body';
 
 /**
  * The body of `POST /api/model`, read before the request may take a
  * concurrency slot: JSON only, within its size, the shared byte budget and the
  * body deadline. A refusal closes the connection (the unread rest of a body is
- * not worth keeping a socket for).
+ * not worth keeping a socket for). It is parsed here, once: the shared
+ * admission (the step's model and key) and the step's handler both read it.
  */
 export interface ModelStepBodyOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -17,15 +20,10 @@ export interface ModelStepBodyOptions {
   budget?: ByteBudget;
 }
 
-export type ModelStepBody = { ok: true; text: string } | { ok: false; response: Response };
-
-let sharedBudget: ByteBudget | null = null;
+export type ModelStepBody = { ok: true; json: unknown } | { ok: false; response: Response };
 
 /** One budget per server process, rebuilt when its capacity changes (tests stub the environment). */
-function budgetOf(capacity: number): ByteBudget {
-  if (sharedBudget === null || sharedBudget.capacity !== capacity) sharedBudget = new ByteBudget(capacity);
-  return sharedBudget;
-}
+const budgetOf = memoizeForLastKey({ keyOf: (capacity: number) => capacity, compute: (capacity: number) => new ByteBudget(capacity) });
 
 /**
  * Only JSON: a browser sends a cross-site form or text/plain POST without asking
@@ -49,7 +47,7 @@ export async function readModelStepBody(request: Request, options: ModelStepBody
     timeoutMs: settings.bodyTimeoutMs,
   };
   const body = await readLimitedBody(request, limits);
-  if (body.ok) return body;
+  if (body.ok) return parsedBody(body.text);
   switch (body.reason) {
     case 'too_large':
       return { ok: false, response: errorResponse({ code: 'payload_too_large', message: `The request body exceeds the limit of ${describeByteLimit(Math.min(limits.maxBytes, limits.budget.capacity))}.`, status: 413, headers: CLOSE }) };
@@ -62,5 +60,15 @@ export async function readModelStepBody(request: Request, options: ModelStepBody
       };
     case 'timed_out':
       return { ok: false, response: errorResponse({ code: 'bad_request', message: `The request body did not arrive within ${limits.timeoutMs / 1000} s.`, status: 408, headers: CLOSE }) };
+  }
+}
+
+function parsedBody(text: string): ModelStepBody {
+  try {
+    return { ok: true, json: JSON.parse(text) };
+  } catch (error) {
+    // V8's message quotes the start of the text, which may hold a key.
+    const detail = error instanceof Error ? error.message : 'parse error';
+    return { ok: false, response: errorResponse({ code: 'bad_request', message: `The request body is not valid JSON: ${redactSecrets(detail)}` }) };
   }
 }

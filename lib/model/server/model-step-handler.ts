@@ -64,10 +64,11 @@ function encodeEvents(events: readonly ModelStepEvent[]): Uint8Array<ArrayBuffer
 /** Reads the body (see model-step-body.ts), then answers the step: the route reads first and takes its slot in between. */
 export async function handleModelStepRequest(request: Request, options: ModelStepHandlerOptions): Promise<Response> {
   const body = await readModelStepBody(request, { env: options.env, maxRequestBytes: options.maxRequestBytes });
-  return body.ok ? handleModelStep(request, body.text, options) : body.response;
+  return body.ok ? handleModelStep(request, body.json, options) : body.response;
 }
 
-export async function handleModelStep(request: Request, bodyText: string, options: ModelStepHandlerOptions): Promise<Response> {
+/** Answers a step whose body was read and parsed (model-step-body.ts). */
+export async function handleModelStep(request: Request, body: unknown, options: ModelStepHandlerOptions): Promise<Response> {
   let ended = false;
   const end = () => {
     if (ended) return;
@@ -75,7 +76,7 @@ export async function handleModelStep(request: Request, bodyText: string, option
     options.onEnd?.();
   };
   try {
-    const response = await answerModelStep(options.signal ?? request.signal, bodyText, { ...options, onEnd: end });
+    const response = await answerModelStep(options.signal ?? request.signal, body, { ...options, onEnd: end });
     // Not streamed (a refusal, an error, a whole answer at once): nothing more to wait for.
     if (!streamed.has(response)) end();
     return response;
@@ -88,15 +89,8 @@ export async function handleModelStep(request: Request, bodyText: string, option
 /** The answers whose body is the step's live stream: their end is reported by the stream itself. */
 const streamed = new WeakSet<Response>();
 
-async function answerModelStep(signal: AbortSignal, bodyText: string, options: ModelStepHandlerOptions & { onEnd: () => void }): Promise<Response> {
-  let json: unknown;
-  try {
-    json = JSON.parse(bodyText);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : 'parse error';
-    return errorResponse({ code: 'bad_request', message: `The request body is not valid JSON: ${redactSecrets(detail)}` });
-  }
-  const parsed = parseStepRequest(json);
+async function answerModelStep(signal: AbortSignal, body: unknown, options: ModelStepHandlerOptions & { onEnd: () => void }): Promise<Response> {
+  const parsed = parseStepRequest(body);
   if (!parsed.ok) return errorResponse({ code: 'bad_request', message: redactSecrets(parsed.message) });
   const stepRequest = parsed.request;
   const remoteUrlPart = findRemoteUrlPart(stepRequest.messages);

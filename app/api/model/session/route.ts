@@ -36,12 +36,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!guard.ok) return guard.response;
   const body = await readModelStepBody(request, { env: process.env, maxRequestBytes: MAX_CANCEL_BYTES });
   if (!body.ok) return body.response;
-  let parsed: Partial<StepCancelRequest>;
-  try {
-    parsed = JSON.parse(body.text) as Partial<StepCancelRequest>;
-  } catch {
-    return errorResponse({ code: 'bad_request', message: 'The cancel request is not valid JSON.' });
-  }
+  const parsed = (typeof body.json === 'object' && body.json !== null ? body.json : {}) as Partial<StepCancelRequest>;
   const steps = parsed.cancel;
   if (typeof parsed.session !== 'string' || !Array.isArray(steps) || steps.length > MAX_CANCELLED_STEPS || !steps.every(isStepNumber)) {
     return errorResponse({ code: 'bad_request', message: 'A cancel names its step stream ("session") and the step numbers to cancel ("cancel").' });

@@ -1,9 +1,11 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Redis } from 'ioredis';
 import { enterProviderTurn, type ProviderTurn } from '@/lib/distributed/provider-gate';
 import { providerKeyOf } from '@/lib/distributed/provider-key';
 import { accountName, providerLimitsFrom, providerOfModel } from '@/lib/distributed/provider-limits';
+import { memoizeForLastKey } from '@/lib/memo/memoize-for-last-key';
 import { sharedRedis, usable } from '@/lib/distributed/redis-connection';
 import { describeRedisUrl, redisSettingsFrom, type RedisSettings } from '@/lib/distributed/redis-settings';
 import { limiterSettingsFrom } from '@/lib/model/server/client-limiter';
@@ -31,7 +33,8 @@ export interface SharedAdmissionOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The client's key, as the in-process limiter keyed it. */
   client: string;
-  bodyText: string;
+  /** The step's body, as the route parsed it. */
+  body: unknown;
   /** Tests inject the clock that decides the budget's day. */
   now?: () => number;
 }
@@ -50,15 +53,12 @@ function refuse({ code, message, status, retryAfterSeconds }: RefuseOptions): { 
   return { ok: false, response: Response.json(body, { status, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(retryAfterSeconds) } }) };
 }
 
-/** The step's model and key, read from the body the route has already parsed once (it is small next to the step). */
-function modelAndKey(bodyText: string): { model: string; apiKey?: string } | null {
-  try {
-    const parsed = JSON.parse(bodyText) as { model?: unknown; apiKey?: unknown };
-    if (typeof parsed.model !== 'string') return null;
-    return { model: parsed.model, ...(typeof parsed.apiKey === 'string' ? { apiKey: parsed.apiKey } : {}) };
-  } catch {
-    return null;
-  }
+/** The step's model and key, from its parsed body (the handler checks the rest of it). */
+function modelAndKey(body: unknown): { model: string; apiKey?: string } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { model, apiKey } = body as { model?: unknown; apiKey?: unknown };
+  if (typeof model !== 'string') return null;
+  return { model, ...(typeof apiKey === 'string' ? { apiKey } : {}) };
 }
 
 function budgetHolder(request: Request, client: string, per: 'client' | 'token'): string {
@@ -79,13 +79,18 @@ function unreachable(settings: RedisSettings, what: string): { ok: false; respon
   return refuse({ code: 'overloaded', message: `The shared ${what} cannot be checked: Redis at ${describeRedisUrl(settings.url)} cannot be reached, and this server refuses requests until it is back (${what === 'spend budget' ? 'budgets always fail closed' : 'WORKERBENCH_REDIS_FAILURE=closed'}).`, status: 503, retryAfterSeconds: 5 });
 }
 
-let cache: { key: string; limits: SharedClientLimits } | null = null;
-function clientLimitsFor(redis: Redis, settings: RedisSettings, env: SharedAdmissionOptions['env']): SharedClientLimits {
-  const limiter = limiterSettingsFrom(env);
-  const key = `${settings.url}|${settings.prefix}|${JSON.stringify(limiter)}`;
-  if (cache === null || cache.key !== key) cache = { key, limits: new SharedClientLimits(redis, settings.prefix, limiter) };
-  return cache.limits;
+interface ClientLimitsInput {
+  redis: Redis;
+  settings: RedisSettings;
+  env: SharedAdmissionOptions['env'];
 }
+
+/** Kept between requests until Redis or a limiter setting changes (the limiter's settings compared by value). */
+const clientLimitsFor = memoizeForLastKey({
+  keyOf: ({ settings, env }: ClientLimitsInput) => ({ url: settings.url, prefix: settings.prefix, limiter: limiterSettingsFrom(env) }),
+  compute: ({ redis }: ClientLimitsInput, key: { prefix: string; limiter: ReturnType<typeof limiterSettingsFrom> }) => new SharedClientLimits(redis, key.prefix, key.limiter),
+  sameKey: isDeepStrictEqual,
+});
 
 export async function admitShared(request: Request, options: SharedAdmissionOptions): Promise<SharedAdmission> {
   const settings = redisSettingsFrom(options.env);
@@ -98,7 +103,7 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
   };
 
   // 1. The client's shared rate and concurrency.
-  const limits = clientLimitsFor(redis, settings, options.env);
+  const limits = clientLimitsFor({ redis, settings, env: options.env });
   try {
     const refusal = await limits.allow(options.client);
     if (refusal !== null) return refuse({ code: 'rate_limited', message: refusal.message, status: 429, retryAfterSeconds: refusal.retryAfterSeconds });
@@ -129,7 +134,7 @@ export async function admitShared(request: Request, options: SharedAdmissionOpti
   }
 
   // 3. The provider account's turn: waits (as long as the client waits) rather than refusing.
-  const step = modelAndKey(options.bodyText);
+  const step = modelAndKey(options.body);
   let turn: ProviderTurn | null = null;
   const provider = step === null ? null : providerOfModel(step.model);
   const providerLimits = provider === null ? null : providerLimitsFrom(options.env, provider);

@@ -23,13 +23,14 @@ afterAll(async () => {
   await redis.stop();
 });
 
-const BODY = JSON.stringify({ model: 'demo:scripted', messages: [{ role: 'user', content: 'Hello there.' }] });
+const STEP = { model: 'demo:scripted', messages: [{ role: 'user', content: 'Hello there.' }] };
+const BODY = JSON.stringify(STEP);
 
 async function step(env: Record<string, string>, now: () => number, client = '203.0.113.7'): Promise<{ status: number; text: string }> {
   const request = new Request('http://localhost/api/model', { method: 'POST', body: BODY });
-  const admitted = await admitShared(request, { env, client, bodyText: BODY, now });
+  const admitted = await admitShared(request, { env, client, body: STEP, now });
   if (!admitted.ok) return { status: admitted.response.status, text: await admitted.response.text() };
-  const response = admitted.settle(await handleModelStep(request, BODY, { env }));
+  const response = admitted.settle(await handleModelStep(request, STEP, { env }));
   return { status: response.status, text: await response.text() };
 }
 
