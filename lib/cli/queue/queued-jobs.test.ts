@@ -28,6 +28,30 @@ function quietIo(): CliIo {
   return { stdin: process.stdin, stdout: sink, stderr: sink, env: {}, cwd: process.cwd(), interactive: false };
 }
 
+interface SetRun<Data> {
+  project: Awaited<ReturnType<typeof openCliProject>>;
+  setId: string;
+  work: Array<{ id: string; data: Data }>;
+  onCompleted: (id: string, result: unknown) => void;
+  onFailed: (id: string, message: string) => void;
+}
+
+/** One enqueuing command over a set of jobs, as `batch --queue` runs it. */
+function runSet<Data>({ project, setId, work, onCompleted, onFailed }: SetRun<Data>): Promise<unknown> {
+  return runQueuedJobs<Data, unknown>({
+    io: quietIo(),
+    queueUrl: redis.url,
+    project,
+    name: 'run',
+    noun: 'jobs',
+    setId: () => setId,
+    work: () => work,
+    onCompleted,
+    onFailed,
+    signal: new AbortController().signal,
+  });
+}
+
 describe('runQueuedJobs', () => {
   it('answers each job once: from its completed event, and one completed before the command listened (no event) from the poll', async () => {
     const folder = writeProjectFolder({ 'project.json': JSON.stringify({ name: 'queued', entry: 'main' }), 'main.worker': '---\nname: main\n---\nAnswer.\n' });
@@ -47,19 +71,14 @@ describe('runQueuedJobs', () => {
     const completed: Array<[string, unknown]> = [];
     const started = Date.now();
     try {
-      await runQueuedJobs<{ id: string }, unknown>({
-        io: quietIo(),
-        queueUrl: redis.url,
+      await runSet({
         project,
-        name: 'run',
-        noun: 'jobs',
-        setId: () => setId,
-        work: () => ['early', 'a', 'b', 'c'].map((id) => ({ id, data: { id } })),
+        setId,
+        work: ['early', 'a', 'b', 'c'].map((id) => ({ id, data: { id } })),
         onCompleted: (id, result) => completed.push([id, result]),
         onFailed: (id, message) => {
           throw new Error(`${id} failed: ${message}`);
         },
-        signal: new AbortController().signal,
       });
     } finally {
       await worker.close();
@@ -103,17 +122,12 @@ describe('runQueuedJobs', () => {
     const completed = new Map<string, unknown>();
     const failed: string[] = [];
     try {
-      await runQueuedJobs<{ id: string; attempt: string }, unknown>({
-        io: quietIo(),
-        queueUrl: redis.url,
+      await runSet({
         project,
-        name: 'run',
-        noun: 'jobs',
-        setId: () => setId,
-        work: () => ['broken', 'fine', 'new'].map((id) => ({ id, data: { id, attempt: 'again' } })),
+        setId,
+        work: ['broken', 'fine', 'new'].map((id) => ({ id, data: { id, attempt: 'again' } })),
         onCompleted: (id, result) => completed.set(id, result),
         onFailed: (id) => failed.push(id),
-        signal: new AbortController().signal,
       });
     } finally {
       await worker.close();
