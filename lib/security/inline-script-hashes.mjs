@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * The CSP sources ('sha256-…') of the inline scripts in a prerendered page: Next.js's bootstrap
@@ -19,4 +21,27 @@ export function inlineScriptHashes(html) {
     hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return [...hashes].sort();
+}
+
+function htmlFiles(directory) {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const entryPath = path.join(directory, entry.name);
+    if (entry.isDirectory()) return htmlFiles(entryPath);
+    return entry.name.endsWith('.html') ? [entryPath] : [];
+  });
+}
+
+/**
+ * The hashes of every prerendered page of a build (`<buildDirectory>/server/app/**.html`), with how
+ * many pages there were. Throws when the IDE's own page is not among them: its scripts would all be
+ * refused.
+ */
+export function prerenderedPageHashes(buildDirectory) {
+  const pagesDirectory = path.join(buildDirectory, 'server', 'app');
+  const pages = existsSync(pagesDirectory) ? htmlFiles(pagesDirectory) : [];
+  if (!pages.some((page) => page.endsWith(`${path.sep}index.html`))) {
+    throw new Error(`No prerendered ${path.join(pagesDirectory, 'index.html')}: is the page still static?`);
+  }
+  const hashes = [...new Set(pages.flatMap((page) => inlineScriptHashes(readFileSync(page, 'utf8'))))].sort();
+  return { hashes, pages: pages.length };
 }
