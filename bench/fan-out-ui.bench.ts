@@ -7,8 +7,8 @@
  * them when each step holds one (lib/model/client/connection-budget.ts); the
  * step stream (lib/model/client/step-stream.ts) carries all their answers on
  * one. So the same project is run over the transports a browser meets:
- * HTTP/1.1 straight to `next start` (a local server) as the page sends (four
- * steps on their own requests, those beyond on the step stream) and without a stream (its route answered 404 in the page, as an older server would),
+ * HTTP/1.1 straight to `next start` (a local server) as the page sends (a
+ * step alone on its own request, steps sent together as one POST answered on the step stream) and without a stream (its route answered 404 in the page, as an older server would),
  * and HTTP/2 through a TLS front (bench/support/http2-front,
  * as a deployment terminates TLS). Entry workers `one` and `eight` call the
  * `helper` worker once or eight times at once; the OpenAI-compatible mock
