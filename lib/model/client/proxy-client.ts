@@ -7,7 +7,7 @@ import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
 import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { errorMessage } from '@/lib/errors/error-message';
 import { SESSION_CLOSED_STATUS, STEP_NUMBER_HEADER, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
-import { sendStepBatch } from './step-batch-sender';
+import { sendStepBatch, stepBatchesOf } from './step-batch-sender';
 import { stepRequestBody } from './step-request-body';
 import { nextMacrotask, StepsSentTogether } from './steps-sent-together';
 import type { StepStream } from './step-stream';
@@ -290,8 +290,15 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       return;
     }
     for (const step of live) if (typeof step.body !== 'string') step.settle(sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
-    const answers = sendStepBatch({ stream, steps: batched, post: postBatch });
-    batched.forEach((step, index) => step.settle(answers.then((all) => all[index] ?? step.post({}))));
+    for (const batch of stepBatchesOf(batched)) {
+      if (batch.length === 1) {
+        const [step] = batch as [GatheredStep];
+        step.settle(sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
+        continue;
+      }
+      const answers = sendStepBatch({ stream, steps: batch, post: postBatch });
+      batch.forEach((step, index) => step.settle(answers.then((all) => all[index] ?? step.post({}))));
+    }
   };
   const together = choice?.batch === undefined || keeper === undefined ? undefined : new StepsSentTogether<GatheredStep>(choice.batch.nextTurn ?? nextMacrotask, (group) => void sendGroup(group).catch((error: unknown) => group.forEach((step) => step.settle(Promise.reject(error)))));
   return {

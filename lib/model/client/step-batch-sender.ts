@@ -1,5 +1,5 @@
 import { SESSION_CLOSED_STATUS, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
-import { STEP_BATCH_CONTENT_TYPE, stepBatchLine } from '@/lib/model/protocol/step-batch';
+import { MAX_STEPS_PER_BATCH, STEP_BATCH_CONTENT_TYPE, stepBatchLine } from '@/lib/model/protocol/step-batch';
 import type { StepStream } from './step-stream';
 
 /**
@@ -54,4 +54,30 @@ export async function sendStepBatch({ stream, steps, post }: StepBatchOptions): 
   const text = await posted.text().catch(() => '');
   if (posted.status === SESSION_CLOSED_STATUS) return steps.map(() => undefined);
   return steps.map(() => Promise.resolve(new Response(text, { status: posted.status, statusText: posted.statusText, headers: posted.headers })));
+}
+
+/**
+ * The bytes the page puts in one batch, at most: far below what the server
+ * takes (a step's own limit, 64 MiB unless set lower), so a batch is never
+ * refused for its size. Counted as three bytes a character, UTF-8's most for
+ * a UTF-16 unit, so without encoding anything.
+ */
+export const MAX_BATCH_BYTES_FROM_PAGE = 4 * 1024 * 1024;
+
+/** Steps sent together, cut into batches the server takes: at most MAX_STEPS_PER_BATCH steps and MAX_BATCH_BYTES_FROM_PAGE each, in order. */
+export function stepBatchesOf<Step extends { body: string }>(steps: readonly Step[]): Step[][] {
+  const batches: Step[][] = [];
+  let bytes = 0;
+  for (const step of steps) {
+    const size = step.body.length * 3;
+    const current = batches.at(-1);
+    if (current === undefined || current.length >= MAX_STEPS_PER_BATCH || bytes + size > MAX_BATCH_BYTES_FROM_PAGE) {
+      batches.push([step]);
+      bytes = size;
+    } else {
+      current.push(step);
+      bytes += size;
+    }
+  }
+  return batches;
 }
