@@ -284,16 +284,16 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       return;
     }
     const stream = await keeper?.stream();
-    const batched = live.filter((step): step is GatheredStep & { body: string } => typeof step.body === 'string');
-    if (stream === undefined || batched.length < 2) {
-      for (const step of live) step.settle(stream === undefined ? step.post({}) : sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
+    if (stream === undefined) {
+      for (const step of live) step.settle(step.post({}));
       return;
     }
-    for (const step of live) if (typeof step.body !== 'string') step.settle(sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
-    for (const batch of stepBatchesOf(batched)) {
+    /** A step on the stream by its own POST: one whose body is a Blob (a large conversation), or the only one of its batch. */
+    const alone = (step: GatheredStep) => step.settle(sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
+    live.filter((step) => typeof step.body !== 'string').forEach(alone);
+    for (const batch of stepBatchesOf(live.filter((step): step is GatheredStep & { body: string } => typeof step.body === 'string'))) {
       if (batch.length === 1) {
-        const [step] = batch as [GatheredStep];
-        step.settle(sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
+        alone(batch[0]!);
         continue;
       }
       const answers = sendStepBatch({ stream, steps: batch, post: postBatch });

@@ -8,6 +8,8 @@ import { StepFrameDecoder, STEP_SESSION_HEADER, type StepFrame } from '@/lib/mod
 import { STEP_BATCH_CONTENT_TYPE, stepBatchLine } from '@/lib/model/protocol/step-batch';
 import { renderOpenAiChat } from '@/lib/model/testing/openai-chat-stand-in';
 import { collect } from '@/lib/model/testing/stream-parts';
+import { UNKNOWN_PEER } from '@/lib/model/server/client-address';
+import { sharedStepSessions } from '@/lib/model/server/step-sessions';
 
 /**
  * Several steps in one POST (`POST /api/model/steps`), end to end in one
@@ -151,6 +153,22 @@ describe('steps sent together go as one POST', () => {
     expect((await Promise.all([runs[0]!, runs[1]!, runs[3]!])).map(textOf)).toEqual(['answer to hold 0', 'answer to hold 1', 'answer to hold 3']);
     expect(upstreamCancelled).toEqual(['hold 2']);
     expect(posts('/api/model/steps')).toHaveLength(1);
+    client.stepStream?.close();
+  });
+
+  it('when the server has closed the stream, the steps of a batch each go on their own request and get their answers', async () => {
+    const client = batchingClient();
+    await collect(client.step(step('open the stream'), new AbortController().signal));
+    const opened = (await client.stepStream!.stream())!;
+    // The server ends the stream (as after its idle time); the page has not read the end yet.
+    sharedStepSessions().find(opened.id, UNKNOWN_PEER)!.close();
+    requestsSeen.length = 0;
+    const answers = await Promise.all([0, 1, 2].map((index) => collect(client.step(step(`late ${index}`), new AbortController().signal))));
+    expect(answers.map(textOf)).toEqual(['answer to late 0', 'answer to late 1', 'answer to late 2']);
+    // Either the batch named the closed stream (409) and each step went alone, or the page saw the end first and batched on a new one.
+    const alone = posts('/api/model').filter((seen) => !seen.onStream).length;
+    expect(posts('/api/model/steps')).toHaveLength(1);
+    expect([0, 3]).toContain(alone);
     client.stepStream?.close();
   });
 
