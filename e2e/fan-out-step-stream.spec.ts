@@ -5,9 +5,10 @@ import { startSecondServer, type SecondServer } from './helpers/second-server';
 import { expandAllCalls, readEachRow, runDocument, textOf } from './helpers/run-document';
 
 /**
- * Fan-out over HTTP/1.1 with the step stream (issue #34): of eight children's
- * steps in flight, four hold a connection each and one stream carries the
- * answers of the others. A second server of
+ * Fan-out over HTTP/1.1 with the step stream (issue #34): the eight
+ * children's steps, sent together, go as one POST (`/api/model/steps`) and
+ * one stream carries their answers; a step sent alone has its own request.
+ * A second server of
  * the same build talks to an OpenAI-compatible stand-in that answers each
  * helper with its own input, and holds the helpers' answers back when a test
  * asks it to (so steps are in flight when it cancels them). No timings.
@@ -75,13 +76,14 @@ async function fanOutProject(page: Page): Promise<void> {
   await page.getByTestId('worker-select').selectOption('eight');
 }
 
-/** The page's requests to the model routes: whether each step named the step stream. */
-function watchModelRequests(page: Page): { streamsOpened: number; steps: { onStream: boolean }[] } {
-  const seen = { streamsOpened: 0, steps: [] as { onStream: boolean }[] };
+/** The page's requests to the model routes: whether each step's own request named the step stream, and each batch's number of steps. */
+function watchModelRequests(page: Page): { streamsOpened: number; steps: { onStream: boolean }[]; batches: number[] } {
+  const seen = { streamsOpened: 0, steps: [] as { onStream: boolean }[], batches: [] as number[] };
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (path === '/api/model/session' && request.method() === 'GET') seen.streamsOpened += 1;
     if (path === '/api/model') seen.steps.push({ onStream: request.headers()['x-workerbench-session'] !== undefined });
+    if (path === '/api/model/steps') seen.batches.push((request.postData() ?? '').split('\n').filter((line) => line.length > 0).length);
   });
   return seen;
 }
@@ -90,7 +92,7 @@ async function untilHolding(count: number): Promise<void> {
   await expect.poll(() => upstream.counts.holding, { timeout: 30_000 }).toBe(count);
 }
 
-test('eight children over HTTP/1.1 complete with their own answers: four steps on their own requests, the rest on one step stream', async ({ page }) => {
+test('eight children over HTTP/1.1 complete with their own answers: their steps go as one POST, their answers on one step stream', async ({ page }) => {
   test.setTimeout(180_000);
   const seen = watchModelRequests(page);
   await fanOutProject(page);
@@ -108,15 +110,14 @@ test('eight children over HTTP/1.1 complete with their own answers: four steps o
   await expect(helpers).toHaveCount(8);
   const texts = await readEachRow(page, helpers, (detail) => textOf(detail, 'call-text'));
   expect(texts.map((text) => /helper answered part \d+/.exec(text)?.[0] ?? text).sort()).toEqual(Array.from({ length: 8 }, (_, index) => `helper answered part ${index + 1}`).sort());
-  // 1 step of the entry worker, 8 helpers, 1 more of the entry worker. Alone in flight, the entry worker's steps
-  // go on their own requests; of the eight helpers, four hold a connection each and four ride the stream, opened once.
-  expect(seen.steps).toHaveLength(10);
-  expect([seen.steps[0]!.onStream, seen.steps.at(-1)!.onStream]).toEqual([false, false]);
-  expect(seen.steps.filter((step) => step.onStream)).toHaveLength(4);
+  // 1 step of the entry worker, 8 helpers, 1 more of the entry worker. Sent alone, the entry worker's steps go on
+  // their own requests; the eight helpers' steps, sent together, go as one POST and ride the stream, opened once.
+  expect(seen.steps).toEqual([{ onStream: false }, { onStream: false }]);
+  expect(seen.batches).toEqual([8]);
   expect(seen.streamsOpened).toBe(1);
 });
 
-test('Stop cancels every child step in flight, on the stream and on their own requests, upstream calls included', async ({ page }) => {
+test('Stop cancels every child step in flight on the stream, sent in one POST, upstream calls included', async ({ page }) => {
   test.setTimeout(180_000);
   await fanOutProject(page);
   holding = true;

@@ -16,8 +16,9 @@ export const CONNECTIONS_KEPT_FOR_THE_PAGE = 1;
 /**
  * Beside a step stream (step-stream.ts) over HTTP/1.x: its long response holds
  * one connection and the short POSTs of the steps on it need one more, so four
- * steps may hold a connection each; the page sends its steps on their own
- * requests up to that, and only those beyond it on the stream.
+ * steps may hold a connection each; the page sends a step alone on its own
+ * request up to that, and steps sent together (one POST for all of them,
+ * lib/model/protocol/step-batch.ts) or beyond it on the stream.
  */
 export const PLAIN_STEPS_BESIDE_A_STREAM = BROWSER_CONNECTIONS_PER_SERVER - 2;
 

@@ -7,7 +7,9 @@ import { parseRetryAfterMs } from '@/lib/model/protocol/retry-after';
 import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, ProxyErrorBody, ProxyErrorCode } from '@/lib/model/protocol/step-protocol';
 import { errorMessage } from '@/lib/errors/error-message';
 import { SESSION_CLOSED_STATUS, STEP_NUMBER_HEADER, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
+import { sendStepBatch, stepBatchesOf } from './step-batch-sender';
 import { stepRequestBody } from './step-request-body';
+import { nextMacrotask, StepsSentTogether } from './steps-sent-together';
 import type { StepStream } from './step-stream';
 import { StepStreamKeeper } from './step-stream-keeper';
 
@@ -49,6 +51,29 @@ export interface StepStreamChoice {
    * (connection-budget.ts, PLAIN_STEPS_BESIDE_A_STREAM).
    */
   plainStepsFirst?: number;
+  /**
+   * Steps the loop sends at the same moment go as one `POST /api/model/steps`
+   * (lib/model/protocol/step-batch.ts), answered on the stream: the server's
+   * per-request cost is paid once for a fan-out's children, not once a child.
+   * A step sent alone still goes on its own request while fewer than
+   * `plainStepsFirst` do. Off unless given.
+   */
+  batch?: StepBatchChoice;
+}
+
+export interface StepBatchChoice {
+  endpoint?: string;
+  /** The turn that ends a group of steps sent together (the page: a yield to the main thread); a macrotask by default. */
+  nextTurn?: () => Promise<void>;
+}
+
+/** A step waiting for the others sent with it (StepsSentTogether); its answer is settled when the group is sent. */
+interface GatheredStep {
+  body: string | Blob;
+  signal: AbortSignal;
+  done: Array<() => void>;
+  post: (streamHeaders: Record<string, string>) => Promise<Response>;
+  settle: (response: Promise<Response>) => void;
 }
 
 /** The headers our own proxy needs besides the body: the access token, when there is one. */
@@ -238,6 +263,44 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
   const plainStepsFirst = choice?.plainStepsFirst ?? 0;
   /** Steps on their own request whose answer is still being read: each holds one of the browser's connections. */
   let plainInFlight = 0;
+  const countAsPlain = (done: Array<() => void>) => {
+    plainInFlight += 1;
+    done.push(() => (plainInFlight -= 1));
+  };
+  const batchEndpoint = choice?.batch?.endpoint ?? '/api/model/steps';
+  const postBatch = (batchHeaders: Record<string, string>, body: string) =>
+    sendWithAccessToken((headers) => fetchImplementation(batchEndpoint, { method: 'POST', headers: { Accept: 'application/x-ndjson', ...batchHeaders, ...headers }, body }), options);
+  /** A group of steps sent together: one alone on its own request while there is room, the rest on the stream, together in one POST. */
+  const sendGroup = async (group: GatheredStep[]): Promise<void> => {
+    const live = group.filter((step) => {
+      if (step.signal.aborted) step.settle(Promise.reject(new DOMException('The model step was aborted.', 'AbortError')));
+      return !step.signal.aborted;
+    });
+    if (live.length === 1 && plainInFlight < plainStepsFirst) {
+      countAsPlain(live[0]!.done);
+      // The stream is opened (or found missing) by the steps that go alone, before a fan-out needs it.
+      void keeper?.stream();
+      live[0]!.settle(live[0]!.post({}));
+      return;
+    }
+    const stream = await keeper?.stream();
+    if (stream === undefined) {
+      for (const step of live) step.settle(step.post({}));
+      return;
+    }
+    /** A step on the stream by its own POST: one whose body is a Blob (a large conversation), or the only one of its batch. */
+    const alone = (step: GatheredStep) => step.settle(sendOnStream({ stream, send: step.post, signal: step.signal, done: step.done }).then((answer) => answer ?? step.post({})));
+    live.filter((step) => typeof step.body !== 'string').forEach(alone);
+    for (const batch of stepBatchesOf(live.filter((step): step is GatheredStep & { body: string } => typeof step.body === 'string'))) {
+      if (batch.length === 1) {
+        alone(batch[0]!);
+        continue;
+      }
+      const answers = sendStepBatch({ stream, steps: batch, post: postBatch });
+      batch.forEach((step, index) => step.settle(answers.then((all) => all[index] ?? step.post({}))));
+    }
+  };
+  const together = choice?.batch === undefined || keeper === undefined ? undefined : new StepsSentTogether<GatheredStep>(choice.batch.nextTurn ?? nextMacrotask, (group) => void sendGroup(group).catch((error: unknown) => group.forEach((step) => step.settle(Promise.reject(error)))));
   return {
     ...(keeper === undefined ? {} : { stepStream: keeper }),
     async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
@@ -255,10 +318,10 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
         );
       const done: Array<() => void> = [];
       // Its own request while fewer than plainStepsFirst hold one, else the stream (when one is open or may be).
-      const plain = keeper === undefined || plainInFlight < plainStepsFirst;
+      // With batches, that is decided for the steps sent together, once they are all there (sendGroup).
+      const plain = together === undefined && (keeper === undefined || plainInFlight < plainStepsFirst);
       if (plain) {
-        plainInFlight += 1;
-        done.push(() => (plainInFlight -= 1));
+        countAsPlain(done);
         // The stream is opened (or found missing) by the first steps, before a fan-out needs it: a fan-out's
         // steps then neither wait for it to open nor count on one the server cannot carry (mayStream).
         if (keeper !== undefined) void keeper.stream();
@@ -266,8 +329,12 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       try {
         let response: Response;
         try {
-          const stream = plain ? undefined : await keeper?.stream();
-          response = (stream === undefined ? undefined : await sendOnStream({ stream, send: post, signal, done })) ?? (await post({}));
+          if (together !== undefined) {
+            response = await new Promise<Response>((resolve, reject) => together.add({ body, signal, done, post, settle: (answer) => answer.then(resolve, reject) }));
+          } else {
+            const stream = plain ? undefined : await keeper?.stream();
+            response = (stream === undefined ? undefined : await sendOnStream({ stream, send: post, signal, done })) ?? (await post({}));
+          }
         } catch (error) {
           if (isAbort(error, signal)) {
             yield ABORTED;

@@ -26,19 +26,23 @@ export type ModelStepBody = { ok: true; json: unknown } | { ok: false; response:
 const budgetOf = memoizeForLastKey({ keyOf: (capacity: number) => capacity, compute: (capacity: number) => new ByteBudget(capacity) });
 
 /**
- * Only JSON: a browser sends a cross-site form or text/plain POST without asking
- * (no CORS preflight), so any page a user visits could otherwise make their
- * local server spend its keys. application/json forces the preflight, which fails.
+ * Only JSON (or, for a batch of steps, NDJSON): a browser sends a cross-site
+ * form or text/plain POST without asking (no CORS preflight), so any page a
+ * user visits could otherwise make their local server spend its keys. Either
+ * type forces the preflight, which fails.
  */
-function isJsonContentType(value: string | null): boolean {
-  return value !== null && /^application\/json\s*(;|$)/i.test(value.trim());
-}
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const NDJSON_TYPE = /^application\/x-ndjson\s*(;|$)/i;
 
 const CLOSE = { Connection: 'close' };
 
-export async function readModelStepBody(request: Request, options: ModelStepBodyOptions): Promise<ModelStepBody> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    return { ok: false, response: errorResponse({ code: 'bad_request', message: 'The request body must be JSON, sent with "Content-Type: application/json".', status: 415, headers: CLOSE }) };
+export type BoundedBodyText = { ok: true; text: string } | { ok: false; response: Response };
+
+/** The body as text, within its size, the shared byte budget and the body deadline, when its type is `accepted`. */
+async function readBodyText(request: Request, options: ModelStepBodyOptions, accepted: { type: RegExp; name: string }): Promise<BoundedBodyText> {
+  const contentType = request.headers.get('content-type');
+  if (contentType === null || !accepted.type.test(contentType.trim())) {
+    return { ok: false, response: errorResponse({ code: 'bad_request', message: `The request body must be ${accepted.name}, sent with "Content-Type: ${accepted.name === 'JSON' ? 'application/json' : 'application/x-ndjson'}".`, status: 415, headers: CLOSE }) };
   }
   const settings = proxyLimitsFrom(options.env);
   const limits: BodyReadLimits = {
@@ -47,7 +51,7 @@ export async function readModelStepBody(request: Request, options: ModelStepBody
     timeoutMs: settings.bodyTimeoutMs,
   };
   const body = await readLimitedBody(request, limits);
-  if (body.ok) return parsedBody(body.text);
+  if (body.ok) return body;
   switch (body.reason) {
     case 'too_large':
       return { ok: false, response: errorResponse({ code: 'payload_too_large', message: `The request body exceeds the limit of ${describeByteLimit(Math.min(limits.maxBytes, limits.budget.capacity))}.`, status: 413, headers: CLOSE }) };
@@ -61,6 +65,20 @@ export async function readModelStepBody(request: Request, options: ModelStepBody
     case 'timed_out':
       return { ok: false, response: errorResponse({ code: 'bad_request', message: `The request body did not arrive within ${limits.timeoutMs / 1000} s.`, status: 408, headers: CLOSE }) };
   }
+}
+
+export async function readModelStepBody(request: Request, options: ModelStepBodyOptions): Promise<ModelStepBody> {
+  const body = await readBodyText(request, options, { type: JSON_TYPE, name: 'JSON' });
+  return body.ok ? parsedBody(body.text) : body;
+}
+
+/**
+ * The body of a batch of steps (`POST /api/model/steps`, step-batch.ts), as
+ * text: read under the same bounds and the same shared budget as one step's
+ * body, so a batch may be no larger than one step may be.
+ */
+export function readStepBatchText(request: Request, options: ModelStepBodyOptions): Promise<BoundedBodyText> {
+  return readBodyText(request, options, { type: NDJSON_TYPE, name: 'NDJSON' });
 }
 
 function parsedBody(text: string): ModelStepBody {

@@ -20,8 +20,13 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::
 export const ACCESS_TOKEN_VARIABLE = 'WORKERBENCH_ACCESS_TOKEN';
 
 export type SlotResult = { ok: true; release: () => void } | { ok: false; response: Response };
-/** Past the door: the client's key and the way to its concurrency slot. */
-export type GuardResult = { ok: true; client: string; takeSlot: () => SlotResult } | { ok: false; response: Response };
+export type RateResult = { ok: true } | { ok: false; response: Response };
+/**
+ * Past the door: the client's key and the way to its concurrency slot. The
+ * door took one rate token; a request that carries several steps (a batch)
+ * takes one more for each further step with `takeRateToken`.
+ */
+export type GuardResult = { ok: true; client: string; takeSlot: () => SlotResult; takeRateToken: () => RateResult } | { ok: false; response: Response };
 
 interface RefuseOptions {
   code: ProxyErrorCode;
@@ -132,11 +137,16 @@ export function guardProxyRequest(request: Request, options: GuardOptions): Guar
 
   const limiter = options.limiter ?? limiterFor(env);
   const client = clientAddressOf(request, env);
-  const refusal = limiter.allow(client);
-  if (refusal !== null) return refuse({ code: 'rate_limited', message: refusal.message, status: 429, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } });
+  const takeRateToken = (): RateResult => {
+    const refusal = limiter.allow(client);
+    return refusal === null ? { ok: true } : refuse({ code: 'rate_limited', message: refusal.message, status: 429, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } });
+  };
+  const rate = takeRateToken();
+  if (!rate.ok) return rate;
   return {
     ok: true,
     client,
+    takeRateToken,
     takeSlot: () => {
       const admitted = limiter.occupy(client);
       if (!admitted.ok) return refuse({ code: 'rate_limited', message: admitted.message, status: 429, headers: { 'Retry-After': String(admitted.retryAfterSeconds) } });

@@ -16,11 +16,12 @@ export function sessionClosedResponse(): Response {
   return errorResponse({ code: 'bad_request', message: 'The step stream this step named has closed; send the step on its own request.', status: SESSION_CLOSED_STATUS });
 }
 
-export function stepStreamOf(request: Request, client: string): StepStreamChoice {
+/** `numbered: false` for a batch of steps (`POST /api/model/steps`), whose body names each step's number. */
+export function stepStreamOf(request: Request, client: string, { numbered = true }: { numbered?: boolean } = {}): StepStreamChoice {
   const id = request.headers.get(STEP_SESSION_HEADER);
   if (id === null) return { ok: true, session: null, step: 0 };
-  const step = Number(request.headers.get(STEP_NUMBER_HEADER));
-  if (!isStepNumber(step)) return { ok: false, response: errorResponse({ code: 'bad_request', message: 'A step sent on a step stream needs its number (a positive integer).' }) };
+  const step = numbered ? Number(request.headers.get(STEP_NUMBER_HEADER)) : 0;
+  if (numbered && !isStepNumber(step)) return { ok: false, response: errorResponse({ code: 'bad_request', message: 'A step sent on a step stream needs its number (a positive integer).' }) };
   const session = sharedStepSessions().find(id.slice(0, 64), client);
   return session === null ? { ok: false, response: sessionClosedResponse() } : { ok: true, session, step };
 }

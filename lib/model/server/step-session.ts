@@ -78,6 +78,11 @@ export class StepSession {
     return this.steps.size;
   }
 
+  /** Whether step `step` is in flight (a batch naming one is refused whole: the page never reuses a number). */
+  has(step: number): boolean {
+    return this.steps.has(step);
+  }
+
   /**
    * Starts a step whose POST was admitted: `answer` gets the step's own signal
    * and resolves to the route's answer, which is sent down the stream.

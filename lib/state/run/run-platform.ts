@@ -36,19 +36,23 @@ function pageProtocol(): string | undefined {
  * saved in Settings applies at once. Each step first lets the page paint and
  * take keys (yield-before-step.ts): the loop runs on the page's thread. Every
  * run on the page shares its connections to the server (connection-budget.ts),
- * and over HTTP/1.1 one step stream for the answers of the steps beyond four in flight.
+ * and over HTTP/1.1 one step stream for the answers of steps sent together
+ * (a fan-out's children) and of those beyond four in flight.
  */
 export function browserModelClient(): ModelStepClient {
   if (modelClient === undefined) {
     const budget = stepConnectionBudget(pageProtocol());
-    // Over HTTP/1.1, steps beyond the four that may hold a connection each go on one step stream
-    // (lib/model/client/step-stream.ts), so eight steps need not wait for six connections, while a run with
-    // fewer in flight keeps the cheaper request per step; the budget holds only when the server cannot carry a stream.
+    // Over HTTP/1.1, a step sent alone goes on its own request while fewer than four do (the cheaper way);
+    // steps sent together, a fan-out's children, go as one POST whose answers come on one step stream
+    // (lib/model/client/step-stream.ts, lib/model/protocol/step-batch.ts): eight steps need not wait for six
+    // connections, and the server pays its per-request cost once for them. The group ends at the next yield
+    // to the main thread, which the children's own yields before their steps (yield-before-step.ts) were queued
+    // ahead of. The budget holds only when the server cannot carry a stream.
     const proxy = createProxyModelClient({
       getApiKey: userApiKey,
       getAccessToken: userAccessToken,
       requestAccessToken,
-      stepStream: budget !== undefined && { plainStepsFirst: PLAIN_STEPS_BESIDE_A_STREAM },
+      stepStream: budget !== undefined && { plainStepsFirst: PLAIN_STEPS_BESIDE_A_STREAM, batch: { nextTurn: yieldToMainThread } },
     });
     const client = yieldBeforeEachStep(proxy, yieldToMainThread);
     modelClient =
