@@ -20,6 +20,8 @@
  * linear the target is machine-bound; a wait per job that grows with the
  * workers while the CPU per job does not says the loss is contention for the
  * cores (ours, or whatever else the machine runs), not more work per job.
+ * Beside them, Redis's commands per job and the socket reads they came in
+ * (a worker pipelines what it sends in one turn of its event loop).
  *
  * Then a shared provider limit chosen to bind at 2 and 4 workers (1 worker
  * alone could not reach it; on a machine that cannot run 2 workers faster
@@ -39,7 +41,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { readLoadAverage } from './support/load-average';
-import { threadsSchedstat, type SchedulerTimes } from './support/thread-schedstat';
+import { trackThreads, type SchedulerTimes } from './support/thread-schedstat';
 import { accountName } from '@/lib/distributed/provider-limits';
 import { busiestWindow } from '@/lib/distributed/testing/busiest-window';
 import { startRedisServer, type RedisServerProcess } from '@/lib/distributed/testing/redis-server-process';
@@ -63,6 +65,8 @@ const PREVIOUS = {
   /** Over all processes, at 1 / 2 / 4 workers against the 200 ms stand-in (then from 10 ms ticks; the wait not measured). */
   cpuPerJob: '19–20 ms (workers 12–15)',
   waitPerJob: null as string | null,
+  /** Redis's commands and socket reads per job at 4 workers (a worker's commands each sent on their own). */
+  redisPerJob: '43 commands in 6.3–6.7 reads',
 };
 
 const WORKER = `---
@@ -76,8 +80,11 @@ Answer.
 const NOTHING: SchedulerTimes = { runMs: 0, waitMs: 0 };
 const plus = (left: SchedulerTimes, right: SchedulerTimes): SchedulerTimes => ({ runMs: left.runMs + right.runMs, waitMs: left.waitMs + right.waitMs });
 const minus = (left: SchedulerTimes, right: SchedulerTimes): SchedulerTimes => ({ runMs: left.runMs - right.runMs, waitMs: left.waitMs - right.waitMs });
-/** A process's run time and run-queue wait so far, every thread; NaN when it is gone (a figure that cannot be trusted shows as NaN). */
-const schedulerTimes = (pid: number): SchedulerTimes => threadsSchedstat(pid) ?? { runMs: Number.NaN, waitMs: Number.NaN };
+/** A process's run time and run-queue wait so far, every thread it has had since the first call; NaN when it is gone. */
+function tracked(pid: number): () => SchedulerTimes {
+  const tracker = trackThreads(pid);
+  return () => tracker.sample() ?? { runMs: Number.NaN, waitMs: Number.NaN };
+}
 
 async function waitForReady(workers: SpawnedCli[]): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -89,6 +96,8 @@ async function waitForReady(workers: SpawnedCli[]): Promise<void> {
 
 interface Measured {
   rate: number;
+  /** Redis's own counts per job: commands run, and reads of its clients' sockets they came in (commands sent together share a read). */
+  redisPerJob: { commands: number; reads: number };
   /** Per job, in ms: all workers together, the enqueuing command, Redis, the stand-in (the bench's own process). */
   perJob: { workers: SchedulerTimes; enqueuer: SchedulerTimes; redis: SchedulerTimes; standIn: SchedulerTimes };
   /** When each timed request reached the stand-in. */
@@ -131,8 +140,9 @@ async function measure({ redis, standIn, workerCount, items, extra, windowMs }: 
       // before it exits (its /proc entry goes with it).
       let atStart: SchedulerTimes | null = null;
       let latest = NOTHING;
+      const enqueuer = trackThreads(batch.pid);
       const sampler = setInterval(() => {
-        const now = threadsSchedstat(batch.pid);
+        const now = enqueuer.sample();
         if (now === null) return;
         if (atStart === null && batch.stderrSoFar().includes(' jobs on ')) atStart = now;
         latest = now;
@@ -143,8 +153,11 @@ async function measure({ redis, standIn, workerCount, items, extra, windowMs }: 
     };
     // A first, untimed batch gives every worker its first runs (modules loaded, project written).
     await batchOf('warm-up', workerCount * JOBS_PER_WORKER * 2);
-    const workersTimes = () => workers.reduce((sum, worker) => plus(sum, schedulerTimes(worker.pid)), NOTHING);
-    const before = { workers: workersTimes(), redis: schedulerTimes(redis.pid()), standIn: schedulerTimes(process.pid) };
+    const workerTimes = workers.map((worker) => tracked(worker.pid));
+    const workersTimes = () => workerTimes.reduce((sum, times) => plus(sum, times()), NOTHING);
+    const redisTimes = tracked(redis.pid());
+    const standInTimes = tracked(process.pid);
+    const before = { workers: workersTimes(), redis: redisTimes(), standIn: standInTimes() };
     const firstRequest = standIn.requests.length;
     const arrivals: number[] = [];
     const answer = standIn.answer;
@@ -154,7 +167,12 @@ async function measure({ redis, standIn, workerCount, items, extra, windowMs }: 
     };
     const reader = windowMs === undefined ? null : new Redis(redis.url);
     const watch = reader === null || windowMs === undefined ? null : watchWindowAdmissions(reader, `workerbench:provider:${accountName('openai', 'bench')}:requests`, windowMs);
+    const stats = new Redis(redis.url);
+    const statsBefore = await stats.info('stats');
     const { result, enqueuer } = await batchOf('timed', items);
+    const statsAfter = await stats.info('stats');
+    stats.disconnect();
+    const counted = (name: string) => (Number(new RegExp(`${name}:(\\d+)`).exec(statsAfter)?.[1]) - Number(new RegExp(`${name}:(\\d+)`).exec(statsBefore)?.[1])) / items;
     const admitted = await watch?.stop();
     reader?.disconnect();
     standIn.answer = answer;
@@ -164,11 +182,13 @@ async function measure({ redis, standIn, workerCount, items, extra, windowMs }: 
     const perJob = (times: SchedulerTimes): SchedulerTimes => ({ runMs: times.runMs / items, waitMs: times.waitMs / items });
     return {
       rate: items / seconds,
+      // The INFO call after the batch is one command and one read: a rounding error at these counts.
+      redisPerJob: { commands: counted('total_commands_processed'), reads: counted('total_reads_processed') },
       perJob: {
         workers: perJob(minus(workersTimes(), before.workers)),
         enqueuer: perJob(enqueuer),
-        redis: perJob(minus(schedulerTimes(redis.pid()), before.redis)),
-        standIn: perJob(minus(schedulerTimes(process.pid), before.standIn)),
+        redis: perJob(minus(redisTimes(), before.redis)),
+        standIn: perJob(minus(standInTimes(), before.standIn)),
       },
       arrivals,
       ...(admitted === undefined ? {} : { admissions: { times: admitted.admissions, complete: admitted.complete } }),
@@ -202,8 +222,9 @@ const perJobLine = (perJob: Measured['perJob'], count: keyof SchedulerTimes) => 
 };
 const cpuLine = (perJob: Measured['perJob']) => `CPU per job ${perJobLine(perJob, 'runMs')}`;
 /** The machine's floor beside the rate: all the CPU a job took, and how long its processes waited for a core. */
-const machineLine = (perJob: Measured['perJob']) =>
-  `  machine: CPU per job over all processes ${perJobLine(perJob, 'runMs')} (previous ${PREVIOUS.cpuPerJob}) · run-queue wait per job ${perJobLine(perJob, 'waitMs')} (previous ${PREVIOUS.waitPerJob ?? 'not measured'})`;
+const machineLine = ({ perJob, redisPerJob }: Measured) =>
+  `  machine: CPU per job over all processes ${perJobLine(perJob, 'runMs')} (previous ${PREVIOUS.cpuPerJob}) · run-queue wait per job ${perJobLine(perJob, 'waitMs')} (previous ${PREVIOUS.waitPerJob ?? 'not measured'}) · ` +
+  `Redis per job: ${fixed(redisPerJob.commands)} commands in ${fixed(redisPerJob.reads)} reads (previous ${PREVIOUS.redisPerJob})`;
 
 async function main(): Promise<void> {
   const redis = await startRedisServer(Number(process.env.BENCH_REDIS_PORT ?? 6395));
@@ -227,7 +248,7 @@ async function main(): Promise<void> {
           (count === 1 ? ` (${fixed(measured.rate / ideal, 2)} of the ${ideal} items/s a worker can ask for)` : ` · ${fixed(linear, 2)}× linear (target ≥ ${LINEAR_TARGET}; previous ${previous === null ? 'not printed' : previous})`) +
           `; load average ${readLoadAverage()}`,
       );
-      console.log(machineLine(measured.perJob));
+      console.log(machineLine(measured));
       console.log(
         `  floor, same ${count} against a 0 ms stand-in: ${fixed(floor.rate)} items/s · ${cpuLine(floor.perJob)}` +
           (count === 1 ? '' : ` · the machine allows ${fixed(machineBound, 2)}× linear${machineBound < LINEAR_TARGET ? ': machine-bound' : ''}; measured ${fixed(measured.rate / (Math.min(floor.rate, one * count)), 2)} of that`),
