@@ -59,14 +59,14 @@ const LIMIT_SECONDS = 10;
 const LINEAR_TARGET = 0.9;
 /** The figures this bench printed before (README's last measurement): null where it printed none. */
 const PREVIOUS = {
-  linear2: 0.94 as number | null,
-  linear4: 0.83,
-  limit: '1.00 at 2 and 4 workers, the busiest window where it is enforced at the limit',
-  /** Over all processes, at 1 / 2 / 4 workers against the 200 ms stand-in (then from 10 ms ticks; the wait not measured). */
-  cpuPerJob: '19–20 ms (workers 12–15)',
-  waitPerJob: null as string | null,
-  /** Redis's commands and socket reads per job at 4 workers (a worker's commands each sent on their own). */
-  redisPerJob: '43 commands in 6.3–6.7 reads',
+  linear2: 0.79 as number | null,
+  linear4: 0.75,
+  limit: '0.93–1.00 at 2 and 4 workers in four runs, the busiest window where it is enforced never over the limit',
+  /** At 4 workers, over all processes, in four runs at load 3–11 (README). */
+  cpuPerJob: '14–24 ms at 4 workers (workers 10–17)',
+  waitPerJob: '16–488 ms at 4 workers (16–18 where they reached ≥ 0.9×)' as string | null,
+  /** Redis's commands and socket reads per job (a worker's commands of one event-loop turn pipelined). */
+  redisPerJob: '44 commands in 3.2–3.8 reads',
 };
 
 const WORKER = `---
