@@ -11,10 +11,17 @@
  *
  * The machine's floor, measured in the same run: the same configurations
  * against a stand-in that answers at once, where nothing waits on the
- * provider and throughput is what the machine's cores can do; and each
- * process's CPU per job (workers, the enqueuing command, Redis, the
- * stand-in). A 200 ms figure cannot exceed the floor of its configuration,
- * so where the floor is under linear the target is machine-bound.
+ * provider and throughput is what the machine's cores can do; and, for every
+ * configuration, the CPU per job over all the processes (workers, the
+ * enqueuing command, Redis, the stand-in) and their run-queue wait per job:
+ * the time they were ready to run while the cores ran something else (the
+ * scheduler's own count, bench/support/thread-schedstat.ts). A 200 ms figure
+ * cannot exceed the floor of its configuration, so where the floor is under
+ * linear the target is machine-bound; a wait per job that grows with the
+ * workers while the CPU per job does not says the loss is contention for the
+ * cores (ours, or whatever else the machine runs), not more work per job.
+ * Beside them, Redis's commands per job and the socket reads they came in
+ * (a worker pipelines what it sends in one turn of its event loop).
  *
  * Then a shared provider limit chosen to bind at 2 and 4 workers (1 worker
  * alone could not reach it; on a machine that cannot run 2 workers faster
@@ -29,10 +36,12 @@
  *
  *   npm run bench -- scale-out      (BENCH_REDIS_PORT, default 6395)
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { readLoadAverage } from './support/load-average';
+import { trackThreads, type SchedulerTimes } from './support/thread-schedstat';
 import { accountName } from '@/lib/distributed/provider-limits';
 import { busiestWindow } from '@/lib/distributed/testing/busiest-window';
 import { startRedisServer, type RedisServerProcess } from '@/lib/distributed/testing/redis-server-process';
@@ -49,7 +58,16 @@ const LIMIT_PER_SECOND = 30;
 const LIMIT_SECONDS = 10;
 const LINEAR_TARGET = 0.9;
 /** The figures this bench printed before (README's last measurement): null where it printed none. */
-const PREVIOUS = { linear2: 0.94 as number | null, linear4: 0.83, limit: '1.00 at 2 and 4 workers, the busiest window where it is enforced at the limit' };
+const PREVIOUS = {
+  linear2: 0.81 as number | null,
+  linear4: 0.97,
+  limit: '0.93–1.00 at 2 and 4 workers in five runs, the busiest window where it is enforced never over the limit',
+  /** At 4 workers, over all processes, in five runs at load 3–11 (README). */
+  cpuPerJob: '14–24 ms at 4 workers (workers 10–17)',
+  waitPerJob: '16–488 ms at 4 workers (16–23 where they reached ≥ 0.9×)' as string | null,
+  /** Redis's commands and socket reads per job (a worker's commands of one event-loop turn pipelined). */
+  redisPerJob: '44 commands in 3.2–3.9 reads',
+};
 
 const WORKER = `---
 name: main
@@ -59,14 +77,13 @@ model: openai:gpt-5.4-mini
 Answer.
 `;
 
-/** User + system CPU milliseconds of a process so far (Linux /proc). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
+const NOTHING: SchedulerTimes = { runMs: 0, waitMs: 0 };
+const plus = (left: SchedulerTimes, right: SchedulerTimes): SchedulerTimes => ({ runMs: left.runMs + right.runMs, waitMs: left.waitMs + right.waitMs });
+const minus = (left: SchedulerTimes, right: SchedulerTimes): SchedulerTimes => ({ runMs: left.runMs - right.runMs, waitMs: left.waitMs - right.waitMs });
+/** A process's run time and run-queue wait so far, every thread it has had since the first call; NaN when it is gone. */
+function tracked(pid: number): () => SchedulerTimes {
+  const tracker = trackThreads(pid);
+  return () => tracker.sample() ?? { runMs: Number.NaN, waitMs: Number.NaN };
 }
 
 async function waitForReady(workers: SpawnedCli[]): Promise<void> {
@@ -79,8 +96,10 @@ async function waitForReady(workers: SpawnedCli[]): Promise<void> {
 
 interface Measured {
   rate: number;
-  /** CPU milliseconds per job: all workers together, the enqueuing command, Redis, the stand-in. */
-  cpu: { workers: number; enqueuer: number; redis: number; standIn: number };
+  /** Redis's own counts per job: commands run, and reads of its clients' sockets they came in (commands sent together share a read). */
+  redisPerJob: { commands: number; reads: number };
+  /** Per job, in ms: all workers together, the enqueuing command, Redis, the stand-in (the bench's own process). */
+  perJob: { workers: SchedulerTimes; enqueuer: SchedulerTimes; redis: SchedulerTimes; standIn: SchedulerTimes };
   /** When each timed request reached the stand-in. */
   arrivals: number[];
   /** Under a shared limit: when the limiter let each timed request through (Redis's clock), and whether every one was read. */
@@ -119,21 +138,26 @@ async function measure({ redis, standIn, workerCount, items, extra, windowMs }: 
       const batch = spawnCli(['batch', folder, 'main', '--inputs', `${name}.jsonl`, '-o', name, '--queue', redis.url, '--no-progress'], { cwd, env, timeoutMs: 600_000 });
       // The enqueuing command's CPU from its first line (start-up left out, as in its timing) to just
       // before it exits (its /proc entry goes with it).
-      let atStart: number | null = null;
-      let latest = 0;
+      let atStart: SchedulerTimes | null = null;
+      let latest = NOTHING;
+      const enqueuer = trackThreads(batch.pid);
       const sampler = setInterval(() => {
-        const now = cpuMs(batch.pid);
-        if (!Number.isFinite(now)) return;
+        const now = enqueuer.sample();
+        if (now === null) return;
         if (atStart === null && batch.stderrSoFar().includes(' jobs on ')) atStart = now;
         latest = now;
       }, 10);
       const result = await batch.done;
       clearInterval(sampler);
-      return { result, enqueuerCpu: latest - (atStart ?? 0) };
+      return { result, enqueuer: minus(latest, atStart ?? NOTHING) };
     };
     // A first, untimed batch gives every worker its first runs (modules loaded, project written).
     await batchOf('warm-up', workerCount * JOBS_PER_WORKER * 2);
-    const before = { workers: workers.reduce((sum, worker) => sum + cpuMs(worker.pid), 0), redis: cpuMs(redis.pid()), standIn: process.cpuUsage() };
+    const workerTimes = workers.map((worker) => tracked(worker.pid));
+    const workersTimes = () => workerTimes.reduce((sum, times) => plus(sum, times()), NOTHING);
+    const redisTimes = tracked(redis.pid());
+    const standInTimes = tracked(process.pid);
+    const before = { workers: workersTimes(), redis: redisTimes(), standIn: standInTimes() };
     const firstRequest = standIn.requests.length;
     const arrivals: number[] = [];
     const answer = standIn.answer;
@@ -143,21 +167,28 @@ async function measure({ redis, standIn, workerCount, items, extra, windowMs }: 
     };
     const reader = windowMs === undefined ? null : new Redis(redis.url);
     const watch = reader === null || windowMs === undefined ? null : watchWindowAdmissions(reader, `workerbench:provider:${accountName('openai', 'bench')}:requests`, windowMs);
-    const { result, enqueuerCpu } = await batchOf('timed', items);
+    const stats = new Redis(redis.url);
+    const statsBefore = await stats.info('stats');
+    const { result, enqueuer } = await batchOf('timed', items);
+    const statsAfter = await stats.info('stats');
+    stats.disconnect();
+    const counted = (name: string) => (Number(new RegExp(`${name}:(\\d+)`).exec(statsAfter)?.[1]) - Number(new RegExp(`${name}:(\\d+)`).exec(statsBefore)?.[1])) / items;
     const admitted = await watch?.stop();
     reader?.disconnect();
     standIn.answer = answer;
     const seconds = Number(/· ([\d.]+) s\n/.exec(result.stderr)?.[1]);
     if (result.code !== 0 || !Number.isFinite(seconds)) throw new Error(`batch failed:\n${result.stderr}`);
     if (standIn.requests.length - firstRequest !== items) throw new Error(`expected ${items} requests, the stand-in had ${standIn.requests.length - firstRequest}`);
-    const standInCpu = process.cpuUsage(before.standIn);
+    const perJob = (times: SchedulerTimes): SchedulerTimes => ({ runMs: times.runMs / items, waitMs: times.waitMs / items });
     return {
       rate: items / seconds,
-      cpu: {
-        workers: (workers.reduce((sum, worker) => sum + cpuMs(worker.pid), 0) - before.workers) / items,
-        enqueuer: enqueuerCpu / items,
-        redis: (cpuMs(redis.pid()) - before.redis) / items,
-        standIn: (standInCpu.user + standInCpu.system) / 1000 / items,
+      // The INFO call after the batch is one command and one read: a rounding error at these counts.
+      redisPerJob: { commands: counted('total_commands_processed'), reads: counted('total_reads_processed') },
+      perJob: {
+        workers: perJob(minus(workersTimes(), before.workers)),
+        enqueuer: perJob(enqueuer),
+        redis: perJob(minus(redisTimes(), before.redis)),
+        standIn: perJob(minus(standInTimes(), before.standIn)),
       },
       arrivals,
       ...(admitted === undefined ? {} : { admissions: { times: admitted.admissions, complete: admitted.complete } }),
@@ -184,8 +215,16 @@ function limitedRate(arrivals: readonly number[], limit: number): number {
 }
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
-const cpuLine = (cpu: Measured['cpu']) =>
-  `CPU per job ${fixed(cpu.workers + cpu.enqueuer + cpu.redis + cpu.standIn)} ms (workers ${fixed(cpu.workers)}, enqueuer ${fixed(cpu.enqueuer)}, redis ${fixed(cpu.redis)}, stand-in ${fixed(cpu.standIn)})`;
+/** One of the scheduler's two counts per job, over all processes and each. */
+const perJobLine = (perJob: Measured['perJob'], count: keyof SchedulerTimes) => {
+  const { workers, enqueuer, redis, standIn } = perJob;
+  return `${fixed(workers[count] + enqueuer[count] + redis[count] + standIn[count])} ms (workers ${fixed(workers[count])}, enqueuer ${fixed(enqueuer[count])}, redis ${fixed(redis[count])}, stand-in ${fixed(standIn[count])})`;
+};
+const cpuLine = (perJob: Measured['perJob']) => `CPU per job ${perJobLine(perJob, 'runMs')}`;
+/** The machine's floor beside the rate: all the CPU a job took, and how long its processes waited for a core. */
+const machineLine = ({ perJob, redisPerJob }: Measured) =>
+  `  machine: CPU per job over all processes ${perJobLine(perJob, 'runMs')} (previous ${PREVIOUS.cpuPerJob}) · run-queue wait per job ${perJobLine(perJob, 'waitMs')} (previous ${PREVIOUS.waitPerJob ?? 'not measured'}) · ` +
+  `Redis per job: ${fixed(redisPerJob.commands)} commands in ${fixed(redisPerJob.reads)} reads (previous ${PREVIOUS.redisPerJob})`;
 
 async function main(): Promise<void> {
   const redis = await startRedisServer(Number(process.env.BENCH_REDIS_PORT ?? 6395));
@@ -207,10 +246,11 @@ async function main(): Promise<void> {
       console.log(
         `${count} worker${count === 1 ? ' ' : 's'}: ${fixed(measured.rate)} items/s` +
           (count === 1 ? ` (${fixed(measured.rate / ideal, 2)} of the ${ideal} items/s a worker can ask for)` : ` · ${fixed(linear, 2)}× linear (target ≥ ${LINEAR_TARGET}; previous ${previous === null ? 'not printed' : previous})`) +
-          ` · ${cpuLine(measured.cpu)}`,
+          `; load average ${readLoadAverage()}`,
       );
+      console.log(machineLine(measured));
       console.log(
-        `  floor, same ${count} against a 0 ms stand-in: ${fixed(floor.rate)} items/s · ${cpuLine(floor.cpu)}` +
+        `  floor, same ${count} against a 0 ms stand-in: ${fixed(floor.rate)} items/s · ${cpuLine(floor.perJob)}` +
           (count === 1 ? '' : ` · the machine allows ${fixed(machineBound, 2)}× linear${machineBound < LINEAR_TARGET ? ': machine-bound' : ''}; measured ${fixed(measured.rate / (Math.min(floor.rate, one * count)), 2)} of that`),
       );
     }

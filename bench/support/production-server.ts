@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadsSchedstat } from './thread-schedstat';
 
 /**
  * The routes as users run them: the repository's last production build
@@ -18,19 +19,6 @@ export interface ProductionServer {
   /** CPU the server has used so far, in ms, every thread of it (the kernel's run time, in ns, not its 10 ms ticks). */
   cpuMs(): number;
   stop(): Promise<void>;
-}
-
-/** Sum of the run time of every thread of `pid` (/proc/<pid>/task/<tid>/schedstat, first field, ns), in ms. */
-function threadsCpuMs(pid: number): number {
-  let nanoseconds = 0;
-  for (const thread of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return nanoseconds / 1e6;
 }
 
 /** `next start` of the build in `appDirectory` (the repository's by default) on `port`, with `env` added to ours. */
@@ -59,7 +47,7 @@ export async function startProductionServer(port: number, env: Record<string, st
   }
   return {
     baseUrl,
-    cpuMs: () => threadsCpuMs(child.pid!),
+    cpuMs: () => threadsSchedstat(child.pid!)?.runMs ?? Number.NaN,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -44,21 +44,18 @@ export function writeCheckpoint(redis: Redis, key: string): CheckpointWriter {
   // The TTL is set with the writer's first push only: an EXPIRE with every push cost Redis a command per
   // step for nothing. A key Redis lost in a restart and a later push made again gets it from the job's
   // next attempt (a new writer on the same key), and a completed job's key is deleted (worker-command.ts).
+  // The commands are plain ones, not a pipeline of the writer's own: on the worker's connection, which
+  // pipelines automatically (worker-command.ts), the RPUSHes of every job whose answer arrived in the
+  // same turn of the event loop go to Redis in one write (a worker's jobs finish in bursts).
   let expires = true;
   const send = () => {
     const lines = waiting;
     waiting = [];
-    const pipeline = redis.pipeline().rpush(key, ...lines);
-    if (expires) pipeline.expire(key, CHECKPOINT_TTL_SECONDS);
+    const writes: Array<Promise<unknown>> = [redis.rpush(key, ...lines)];
+    if (expires) writes.push(redis.expire(key, CHECKPOINT_TTL_SECONDS));
     expires = false;
     // One connection sends commands in order, so the list is in the run's order.
-    last = pipeline
-      .exec()
-      .then((results) => {
-        const error = results?.find(([commandError]) => commandError !== null)?.[0];
-        if (error) throw error;
-      })
-      .catch((error: unknown) => (failure ??= error));
+    last = Promise.all(writes).catch((error: unknown) => (failure ??= error));
   };
   const push = (entry: Entry) => {
     if (cut) return;

@@ -46,8 +46,11 @@ export async function workerCommand(io: CliIo, options: WorkerCommandOptions): P
   const cli = createCliModelAccess(io.env);
   const models = { ...cli, client: gateModelClient({ inner: cli.client, redis: settings, env: io.env, warn: (message) => io.stderr.write(`${message}\n`) }) };
 
-  // The checkpoints' connection queues commands through a Redis restart instead of failing them.
-  const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000) });
+  // The checkpoints' connection queues commands through a Redis restart instead of failing them. It
+  // pipelines automatically: the commands of one turn of the event loop (the checkpoint writes of every
+  // job whose answer came in it, the deletes of the jobs completed in it) go to Redis in one write, not a
+  // write and a read by Redis each: a worker's jobs finish in bursts (Redis's socket reads per job 6.3–7.6 → 3.2–3.9).
+  const redis = new Redis(settings.url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(100 * attempt, 2_000), enableAutoPipelining: true });
   redis.on('error', () => undefined);
   const draining = new AbortController();
   let handedBack = 0;
