@@ -7,23 +7,26 @@ import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
 import { preloadOverflowMenus } from '@/components/menus/overflow-menu';
 import { applyStoredTheme } from '@/components/theme/theme';
-import { useIdleHistory } from '@/components/history/use-idle-history';
 import { AreaControlsProvider } from './areas/area-controls';
 import { WorkbenchAreas } from './areas/workbench-areas';
 import { AreaBoundary } from './area-boundary';
 import { NoticeBar } from './notice-bar';
 import { SafeStartNotice } from './safe-start-notice';
 import { StorageBanner } from './storage-banner';
-import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
-import { WorkbenchShortcuts } from './workbench-shortcuts';
 import { afterTree } from './after-tree';
 import { treeShown } from '@/lib/state/ui/tree-shown';
 import { preloadDialogs } from '@/components/dialogs/dialog-host';
 import { preloadCommandPalette } from '@/components/command-palette/command-palette-host';
 
 const WorkbenchOverlays = afterTree(() => import('./workbench-overlays').then((module) => module.WorkbenchOverlays));
+// Nothing of these acts before storage is open (the trust banner and the history wait for the
+// project to be ready; the shortcuts open the palette and move between areas, which come after the
+// tree too): their code (the command list, the trust and history stores) loads after the tree.
+const WorkbenchShortcuts = afterTree(() => import('./workbench-shortcuts').then((module) => module.WorkbenchShortcuts));
+const TrustBanner = afterTree(() => import('./trust-banner').then((module) => module.TrustBanner));
+const IdleHistory = afterTree(() => import('@/components/history/idle-history').then((module) => module.IdleHistory));
 /** If the tree is slow to come (storage held up with no copy of the tree kept), the rest of the page does not wait longer than this. */
 const REST_OF_PAGE_AT_THE_LATEST_MS = 2_000;
 
@@ -43,7 +46,6 @@ export function Workbench() {
   // Each area fails alone, and tries again when another project opens.
   const project = useWorkspaceStore((state) => state.currentProject);
   useSaveTriggers();
-  useIdleHistory();
   useEffect(() => {
     void useWorkspaceStore.getState().start();
     const atTheLatest = window.setTimeout(() => treeShown.announce(), REST_OF_PAGE_AT_THE_LATEST_MS);
@@ -63,6 +65,7 @@ export function Workbench() {
   return (
     <AreaControlsProvider>
       <WorkbenchShortcuts />
+      <IdleHistory />
       <div className="workbench" data-testid="workbench" data-phase={phase}>
         <WorkbenchHeader />
         <StorageBanner />

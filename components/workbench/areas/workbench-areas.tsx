@@ -3,7 +3,6 @@
 import { useEffect, useRef } from 'react';
 import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
-import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AreaBoundary } from '../area-boundary';
 import { afterTree } from '../after-tree';
@@ -15,6 +14,8 @@ import { percentOf, useElementSize } from './use-element-size';
 // The areas but the tree's load and hydrate after the tree (server-rendered in place meanwhile).
 const EditorPane = afterTree(() => import('@/components/editor/editor-pane').then((module) => module.EditorPane));
 const ProblemsPanel = afterTree(() => import('@/components/problems/problems-panel').then((module) => module.ProblemsPanel));
+// The project menu too: every control in it waits for storage (the project's transfers bring the share store).
+const ProjectSwitcher = afterTree(() => import('@/components/projects/project-switcher').then((module) => module.ProjectSwitcher));
 
 /** Problems collapses to its title bar (28 px and the splitter's pixel), which keeps its count in sight. */
 const PROBLEMS_TITLE_HEIGHT = 29;
