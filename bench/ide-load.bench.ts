@@ -27,18 +27,18 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-27, medians at a load average of 4.9 falling to 1.2: lightning-fs after the tree, the shell hydrated after the tree). */
+/** The last figures (README, 2026-11-27, medians at a load average of 4.5 falling to 1.8: lightning-fs after the tree, the shell hydrated after the tree). */
 const PREVIOUS = {
-  bareFirstVisit: '476 ms',
-  ideFirstVisit: '1,002 ms',
-  firstVisitRatio: '2.10×',
-  bareReload: '205 ms',
-  ideReload: '281 ms',
-  reloadRatio: '1.37×',
+  bareFirstVisit: '546 ms',
+  ideFirstVisit: '837 ms',
+  firstVisitRatio: '1.53×',
+  bareReload: '143 ms',
+  ideReload: '291 ms',
+  reloadRatio: '2.04×',
   bareScripts: '132 KB',
   ideScripts: '185 KB',
   firstLoadJs: '183.2 KiB',
-  htmlFirstByte: 'IDE 44 / 36 ms, bare 25 / 22 ms (first visit / reload, 2026-11-27, load 4.9–1.2)',
+  htmlFirstByte: 'IDE 33 / 29 ms, bare 24 / 14 ms (first visit / reload, 2026-11-27, load 4.5–1.8)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
