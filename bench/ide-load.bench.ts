@@ -27,19 +27,18 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-26, medians at a load average of 0.2–1.0: only the tree's code before the tree). */
+/** The last figures (README, 2026-11-27, medians at a load average of 4.5 falling to 1.8: lightning-fs after the tree, the shell hydrated after the tree). */
 const PREVIOUS = {
-  bareFirstVisit: '420 ms',
-  ideFirstVisit: '868 ms',
-  firstVisitRatio: '2.07×',
-  bareReload: '173 ms',
-  ideReload: '370 ms',
-  reloadRatio: '2.14×',
+  bareFirstVisit: '546 ms',
+  ideFirstVisit: '837 ms',
+  firstVisitRatio: '1.53×',
+  bareReload: '143 ms',
+  ideReload: '291 ms',
+  reloadRatio: '2.04×',
   bareScripts: '132 KB',
-  ideScripts: '198 KB',
-  firstLoadJs: '180.5 KiB',
-  /** From a Chromium trace (docs/performance.md, load average 4.2–4.7), before the bench printed it. */
-  htmlFirstByte: 'IDE 41 / 41 ms, bare 26 / 17 ms (first visit / reload, 2026-11-27, both prerendered, load 6.2–7.1)',
+  ideScripts: '185 KB',
+  firstLoadJs: '183.2 KiB',
+  htmlFirstByte: 'IDE 33 / 29 ms, bare 24 / 14 ms (first visit / reload, 2026-11-27, load 4.5–1.8)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

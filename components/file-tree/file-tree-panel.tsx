@@ -2,6 +2,10 @@
 
 import { FileTree } from './file-tree';
 import { FileTreeToolbar } from './file-tree-toolbar';
+import { hydratedLater } from '@/components/workbench/hydrated-later';
+
+// The toolbar hydrates after the tree (its buttons wait for storage anyway).
+const TOOLBAR = hydratedLater(<FileTreeToolbar />);
 
 export function FileTreePanel() {
   return (
@@ -9,7 +13,7 @@ export function FileTreePanel() {
       <div className="section-title">
         <span>Files</span>
       </div>
-      <FileTreeToolbar />
+      {TOOLBAR}
       <FileTree />
     </section>
   );

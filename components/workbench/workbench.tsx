@@ -7,29 +7,44 @@ import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
 import { preloadOverflowMenus } from '@/components/menus/overflow-menu';
 import { applyStoredTheme } from '@/components/theme/theme';
-import { useIdleHistory } from '@/components/history/use-idle-history';
 import { AreaControlsProvider } from './areas/area-controls';
 import { WorkbenchAreas } from './areas/workbench-areas';
 import { AreaBoundary } from './area-boundary';
 import { NoticeBar } from './notice-bar';
 import { SafeStartNotice } from './safe-start-notice';
 import { StorageBanner } from './storage-banner';
-import { TrustBanner } from './trust-banner';
 import { WorkbenchHeader } from './workbench-header';
 import { useSaveTriggers } from './use-save-triggers';
-import { WorkbenchShortcuts } from './workbench-shortcuts';
 import { afterTree } from './after-tree';
+import { hydratedLater } from './hydrated-later';
 import { treeShown } from '@/lib/state/ui/tree-shown';
 import { preloadDialogs } from '@/components/dialogs/dialog-host';
 import { preloadCommandPalette } from '@/components/command-palette/command-palette-host';
 
 const WorkbenchOverlays = afterTree(() => import('./workbench-overlays').then((module) => module.WorkbenchOverlays));
+// Nothing of these acts before storage is open (the trust banner and the history wait for the
+// project to be ready; the shortcuts open the palette and move between areas, which come after the
+// tree too): their code (the command list, the trust and history stores) loads after the tree.
+const WorkbenchShortcuts = afterTree(() => import('./workbench-shortcuts').then((module) => module.WorkbenchShortcuts));
+const TrustBanner = afterTree(() => import('./trust-banner').then((module) => module.TrustBanner));
+const IdleHistory = afterTree(() => import('@/components/history/idle-history').then((module) => module.IdleHistory));
+// The header and the banners hydrate after the tree (hydrated-later.tsx).
+const HEADER_AND_BANNERS = hydratedLater(
+  <>
+    <WorkbenchHeader />
+    <StorageBanner />
+    <NoticeBar />
+    <TrustBanner />
+    <SafeStartNotice />
+  </>,
+);
 /** If the tree is slow to come (storage held up with no copy of the tree kept), the rest of the page does not wait longer than this. */
 const REST_OF_PAGE_AT_THE_LATEST_MS = 2_000;
 
-// Storage opens, and the first project is read, while React hydrates the page rather than after: the
-// store's first render is hydrated from its initial state (zustand's server snapshot), so the page
-// matches the server's HTML either way, and the project shows as soon as hydration ends.
+// The store starts while React hydrates the page rather than after: the kept tree (a reload) or the
+// example's manifest (a first visit) is in it before hydration ends, and storage opens once that tree
+// is interactive (without one, at once). The store's first render is hydrated from its initial state
+// (zustand's server snapshot), so the page matches the server's HTML either way.
 // The stored colour theme goes on <html> at the same moment, before the shell's first paint.
 if (typeof window !== 'undefined') {
   applyStoredTheme();
@@ -43,7 +58,6 @@ export function Workbench() {
   // Each area fails alone, and tries again when another project opens.
   const project = useWorkspaceStore((state) => state.currentProject);
   useSaveTriggers();
-  useIdleHistory();
   useEffect(() => {
     void useWorkspaceStore.getState().start();
     const atTheLatest = window.setTimeout(() => treeShown.announce(), REST_OF_PAGE_AT_THE_LATEST_MS);
@@ -63,12 +77,9 @@ export function Workbench() {
   return (
     <AreaControlsProvider>
       <WorkbenchShortcuts />
+      <IdleHistory />
       <div className="workbench" data-testid="workbench" data-phase={phase}>
-        <WorkbenchHeader />
-        <StorageBanner />
-        <NoticeBar />
-        <TrustBanner />
-        <SafeStartNotice />
+        {HEADER_AND_BANNERS}
         {phase === 'failed' ? (
           <main className="startup-failure" role="alert">
             <h1>Workerbench could not start</h1>

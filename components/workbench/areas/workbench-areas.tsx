@@ -3,10 +3,10 @@
 import { useEffect, useRef } from 'react';
 import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
-import { ProjectSwitcher } from '@/components/projects/project-switcher';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AreaBoundary } from '../area-boundary';
 import { afterTree } from '../after-tree';
+import { hydratedLater } from '../hydrated-later';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
 import { useAreaControls } from './area-controls';
 import { layoutStorage } from './layout-storage';
@@ -15,6 +15,11 @@ import { percentOf, useElementSize } from './use-element-size';
 // The areas but the tree's load and hydrate after the tree (server-rendered in place meanwhile).
 const EditorPane = afterTree(() => import('@/components/editor/editor-pane').then((module) => module.EditorPane));
 const ProblemsPanel = afterTree(() => import('@/components/problems/problems-panel').then((module) => module.ProblemsPanel));
+// The project menu too: every control in it waits for storage (the project's transfers bring the share store).
+const ProjectSwitcher = afterTree(() => import('@/components/projects/project-switcher').then((module) => module.ProjectSwitcher));
+
+// The Run panel's slot hydrates after the tree (its code still comes with the page: a reload's kept runs show at once).
+const RUN_PANEL_SLOT = hydratedLater(<RunPanelSlot />);
 
 /** Problems collapses to its title bar (28 px and the splitter's pixel), which keeps its count in sight. */
 const PROBLEMS_TITLE_HEIGHT = 29;
@@ -105,7 +110,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
           onExpand={() => reportCollapsed('run', false)}
         >
           <AreaBoundary area="The Runs panel" resetKey={project}>
-            <RunPanelSlot />
+            {RUN_PANEL_SLOT}
           </AreaBoundary>
         </Panel>
       </PanelGroup>

@@ -11,6 +11,7 @@ import { findNode } from './read-project-tree';
 import { describeError, storageProblemFor } from './storage-messages';
 import { forgetUnsaved } from './unsaved-journal';
 import { startupGuard } from './startup-guard';
+import { treeShown } from '../ui/tree-shown';
 import type { Editing } from './editor-actions';
 import type { ProjectLoader } from './load-project';
 import type { WorkspaceContext } from './workspace-context';
@@ -56,6 +57,9 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     // A later visit draws the last project's tree from the copy the browser keeps, before storage opens.
     else showKeptTree();
     try {
+      // With a tree already drawn (the kept copy, the manifest's), storage's code loads and runs
+      // once that tree is interactive (tree-shown.ts), not while the page hydrates it.
+      if (injected === undefined && get().tree.length > 0) await treeShown.wait();
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       markStartPhase('storage-open');
       set({ fileSystem, storageProblem });
