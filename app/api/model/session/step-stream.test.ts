@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { ModelStepError } from '@/lib/model/protocol/model-step-error';
 import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { STEP_NUMBER_HEADER, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
-import { renderOpenAiChat } from '@/lib/model/testing/openai-chat-stand-in';
+import { heldChatStandInForTheFile } from '@/lib/model/testing/held-chat-stand-in-hooks';
+import { fetchThroughRoutes, type SeenRequest } from '@/lib/model/testing/route-fetch';
 import { collect } from '@/lib/model/testing/stream-parts';
 import { UNKNOWN_PEER } from '@/lib/model/server/client-address';
 import { sharedStepSessions } from '@/lib/model/server/step-sessions';
@@ -20,96 +19,26 @@ import { sharedStepSessions } from '@/lib/model/server/step-sessions';
 const modelRoute = await import('../route');
 const sessionRoute = await import('./route');
 
-let server: Server;
-let baseUrl = '';
-/** Upstream requests whose connection closed before their answer was sent: what a cancelled step leaves. */
-const upstreamCancelled: string[] = [];
-let releaseHeld: () => void = () => undefined;
-let held = new Promise<void>((resolve) => (releaseHeld = resolve));
-/** How many upstream requests have arrived, to wait for steps to be in flight. */
-let arrived = 0;
-/** When set, the stand-in answers every request with this HTTP error. */
-let failWith: { status: number; retryAfter: string } | undefined;
-
-function lastUserText(body: Record<string, unknown>): string {
-  const messages = body.messages as { role: string; content: unknown }[];
-  const content = messages.filter((message) => message.role === 'user').at(-1)?.content;
-  return typeof content === 'string' ? content : JSON.stringify(content);
-}
-
-beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', async () => {
-      arrived += 1;
-      const body = JSON.parse(text) as Record<string, unknown>;
-      const asked = lastUserText(body);
-      let answered = false;
-      response.on('close', () => {
-        if (!answered) upstreamCancelled.push(asked);
-      });
-      if (asked.startsWith('hold')) await held;
-      const rendered = renderOpenAiChat(
-        failWith === undefined ? { kind: 'answer', text: `answer to ${asked}` } : { kind: 'http-error', status: failWith.status, retryAfter: failWith.retryAfter },
-        String(body.model),
-        body,
-      );
-      if (response.destroyed) return;
-      answered = true;
-      response.writeHead(rendered.status, rendered.headers);
-      response.end(rendered.chunks.join(''));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'WORKERBENCH_EXTRA_MODELS']) vi.stubEnv(name, '');
-  vi.stubEnv('OPENAI_COMPATIBLE_BASE_URL', baseUrl);
-  vi.stubEnv('OPENAI_COMPATIBLE_MODELS', 'fake-model');
-  vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '16');
-  held = new Promise<void>((resolve) => (releaseHeld = resolve));
-  upstreamCancelled.length = 0;
-  failWith = undefined;
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  releaseHeld();
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-});
+const upstream = heldChatStandInForTheFile();
 
 /** What the page's requests would reach: each route by its path, as `next start` dispatches them. */
-const requestsSeen: { path: string; method: string; onStream: boolean }[] = [];
-const routeFetch: typeof fetch = async (input, init) => {
-  const url = new URL(String(input), 'http://localhost');
-  const request = new Request(url, { ...init, duplex: 'half' } as RequestInit);
-  requestsSeen.push({ path: url.pathname, method: request.method, onStream: request.headers.has(STEP_SESSION_HEADER) });
-  if (url.pathname === '/api/model') return modelRoute.POST(request);
-  if (url.pathname === '/api/model/session') return request.method === 'GET' ? sessionRoute.GET(request) : sessionRoute.POST(request);
-  return new Response(null, { status: 404 });
-};
+const requestsSeen: SeenRequest[] = [];
+const routeFetch = fetchThroughRoutes({ '/api/model': { POST: modelRoute.POST }, '/api/model/session': { GET: sessionRoute.GET, POST: sessionRoute.POST } }, requestsSeen);
 
 const step = (text: string): ModelStepRequest => ({ model: 'openai-compatible:fake-model', messages: [{ role: 'user', content: text }], tools: [] });
 const textOf = (events: ModelStepEvent[]) => events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
 const lastOf = (events: ModelStepEvent[]) => events.at(-1);
 
 async function untilArrived(count: number): Promise<void> {
-  for (let turn = 0; arrived < count; turn += 1) {
-    if (turn > 2000) throw new Error(`only ${arrived} of ${count} upstream requests arrived`);
+  for (let turn = 0; upstream.asked.length < count; turn += 1) {
+    if (turn > 2000) throw new Error(`only ${upstream.asked.length} of ${count} upstream requests arrived`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
 /** The stand-in sees a cancelled call's connection close a moment after the cancel. */
 async function untilCancelled(count: number): Promise<void> {
-  for (let turn = 0; upstreamCancelled.length < count && turn < 2000; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let turn = 0; upstream.cancelled.length < count && turn < 2000; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('steps on a step stream', () => {
@@ -133,10 +62,10 @@ describe('steps on a step stream', () => {
     expect(requestsSeen.filter((seen) => seen.onStream)).toHaveLength(0);
     // Eight at once, held upstream so all are in flight together: four hold a request each, four ride the stream.
     requestsSeen.length = 0;
-    const before = arrived;
+    const before = upstream.asked.length;
     const answers = Promise.all(Array.from({ length: 8 }, (_, index) => collect(client.step(step(`hold ${index}`), new AbortController().signal))));
     await untilArrived(before + 8);
-    releaseHeld();
+    upstream.release();
     expect((await answers).map(textOf)).toEqual(Array.from({ length: 8 }, (_, index) => `answer to hold ${index}`));
     const steps = requestsSeen.filter((seen) => seen.path === '/api/model');
     expect(steps.filter((seen) => !seen.onStream)).toHaveLength(4);
@@ -152,17 +81,17 @@ describe('steps on a step stream', () => {
   it("cancelling one step stops that step's upstream call and no other", async () => {
     const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
     const stops = Array.from({ length: 4 }, () => new AbortController());
-    const before = arrived;
+    const before = upstream.asked.length;
     const runs = stops.map((stop, index) => collect(client.step(step(`hold ${index}`), stop.signal)));
     await untilArrived(before + 4);
     stops[1]!.abort();
     expect(lastOf(await runs[1]!)).toMatchObject({ type: 'error', error: { code: 'aborted' } });
     // The server stops that step's upstream call while the others are still waiting for theirs.
     await untilCancelled(1);
-    releaseHeld();
+    upstream.release();
     const others = await Promise.all([runs[0]!, runs[2]!, runs[3]!]);
     expect(others.map(textOf)).toEqual(['answer to hold 0', 'answer to hold 2', 'answer to hold 3']);
-    expect(upstreamCancelled).toEqual(['hold 1']);
+    expect(upstream.cancelled).toEqual(['hold 1']);
     client.stepStream?.close();
   });
 
@@ -170,13 +99,13 @@ describe('steps on a step stream', () => {
     vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '4');
     const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
     const stop = new AbortController();
-    const before = arrived;
+    const before = upstream.asked.length;
     const runs = Array.from({ length: 4 }, (_, index) => collect(client.step(step(`hold ${index}`), stop.signal)));
     await untilArrived(before + 4);
     stop.abort();
     for (const events of await Promise.all(runs)) expect(lastOf(events)).toMatchObject({ type: 'error', error: { code: 'aborted' } });
     await untilCancelled(4);
-    expect([...upstreamCancelled].sort()).toEqual(['hold 0', 'hold 1', 'hold 2', 'hold 3']);
+    expect([...upstream.cancelled].sort()).toEqual(['hold 0', 'hold 1', 'hold 2', 'hold 3']);
     // All four slots are free again: four more steps are admitted at once.
     const again = await Promise.all(Array.from({ length: 4 }, (_, index) => collect(client.step(step(`again ${index}`), new AbortController().signal))));
     expect(again.map(textOf)).toEqual(['answer to again 0', 'answer to again 1', 'answer to again 2', 'answer to again 3']);
@@ -184,7 +113,7 @@ describe('steps on a step stream', () => {
   });
 
   it("keeps a provider's rate limit as it is on a step's own request: code, status and retry-after", async () => {
-    failWith = { status: 429, retryAfter: '7' };
+    upstream.failWith = { status: 429, retryAfter: '7' };
     const onStream = createProxyModelClient({ fetch: routeFetch, stepStream: true });
     const alone = createProxyModelClient({ fetch: routeFetch });
     const failure = async (client: ReturnType<typeof createProxyModelClient>) =>
@@ -202,11 +131,11 @@ describe('steps on a step stream', () => {
   it("refuses a step over the client's concurrency limit on the POST itself, as before", async () => {
     vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '2');
     const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
-    const before = arrived;
+    const before = upstream.asked.length;
     const running = [0, 1].map((index) => collect(client.step(step(`hold ${index}`), new AbortController().signal)));
     await untilArrived(before + 2);
     await expect(collect(client.step(step('third'), new AbortController().signal))).rejects.toMatchObject({ code: 'rate_limited', status: 429 });
-    releaseHeld();
+    upstream.release();
     expect((await Promise.all(running)).map(textOf)).toEqual(['answer to hold 0', 'answer to hold 1']);
     client.stepStream?.close();
   });
@@ -236,7 +165,7 @@ describe('steps on a step stream', () => {
 
   it('a lost stream fails the steps on it as a lost connection, which the loop may retry', async () => {
     const client = createProxyModelClient({ fetch: routeFetch, stepStream: true });
-    const before = arrived;
+    const before = upstream.asked.length;
     const running = collect(client.step(step('hold lost'), new AbortController().signal));
     await untilArrived(before + 1);
     client.stepStream!.close();

@@ -1,12 +1,11 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { ModelStepError } from '@/lib/model/protocol/model-step-error';
 import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { StepFrameDecoder, STEP_SESSION_HEADER, type StepFrame } from '@/lib/model/protocol/step-frames';
 import { STEP_BATCH_CONTENT_TYPE, stepBatchLine } from '@/lib/model/protocol/step-batch';
-import { renderOpenAiChat } from '@/lib/model/testing/openai-chat-stand-in';
+import { heldChatStandInForTheFile } from '@/lib/model/testing/held-chat-stand-in-hooks';
+import { fetchThroughRoutes, type SeenRequest } from '@/lib/model/testing/route-fetch';
 import { collect } from '@/lib/model/testing/stream-parts';
 import { UNKNOWN_PEER } from '@/lib/model/server/client-address';
 import { sharedStepSessions } from '@/lib/model/server/step-sessions';
@@ -22,69 +21,13 @@ const modelRoute = await import('../route');
 const sessionRoute = await import('../session/route');
 const batchRoute = await import('./route');
 
-let server: Server;
-let baseUrl = '';
-const upstreamCancelled: string[] = [];
-/** The user message of every upstream call, in arrival order. */
-const upstreamAsked: string[] = [];
-let releaseHeld: () => void = () => undefined;
-let held = new Promise<void>((resolve) => (releaseHeld = resolve));
-
-beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', async () => {
-      const body = JSON.parse(text) as { model: string; messages: { role: string; content: string }[] };
-      const asked = body.messages.filter((message) => message.role === 'user').at(-1)!.content;
-      upstreamAsked.push(asked);
-      let answered = false;
-      response.on('close', () => {
-        if (!answered) upstreamCancelled.push(asked);
-      });
-      if (asked.startsWith('hold')) await held;
-      const rendered = renderOpenAiChat({ kind: 'answer', text: `answer to ${asked}` }, body.model, body);
-      if (response.destroyed) return;
-      answered = true;
-      response.writeHead(rendered.status, rendered.headers);
-      response.end(rendered.chunks.join(''));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
+const upstream = heldChatStandInForTheFile();
 beforeEach(() => {
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'WORKERBENCH_EXTRA_MODELS']) vi.stubEnv(name, '');
-  vi.stubEnv('OPENAI_COMPATIBLE_BASE_URL', baseUrl);
-  vi.stubEnv('OPENAI_COMPATIBLE_MODELS', 'fake-model');
-  vi.stubEnv('WORKERBENCH_MAX_CONCURRENT_REQUESTS', '16');
-  held = new Promise<void>((resolve) => (releaseHeld = resolve));
-  upstreamCancelled.length = 0;
-  upstreamAsked.length = 0;
   requestsSeen.length = 0;
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  releaseHeld();
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
 });
 
-const requestsSeen: { path: string; method: string; onStream: boolean }[] = [];
-const routeFetch: typeof fetch = async (input, init) => {
-  const url = new URL(String(input), 'http://localhost');
-  const request = new Request(url, { ...init, duplex: 'half' } as RequestInit);
-  requestsSeen.push({ path: url.pathname, method: request.method, onStream: request.headers.has(STEP_SESSION_HEADER) });
-  if (url.pathname === '/api/model') return modelRoute.POST(request);
-  if (url.pathname === '/api/model/steps') return batchRoute.POST(request);
-  if (url.pathname === '/api/model/session') return request.method === 'GET' ? sessionRoute.GET(request) : sessionRoute.POST(request);
-  return new Response(null, { status: 404 });
-};
+const requestsSeen: SeenRequest[] = [];
+const routeFetch = fetchThroughRoutes({ '/api/model': { POST: modelRoute.POST }, '/api/model/steps': { POST: batchRoute.POST }, '/api/model/session': { GET: sessionRoute.GET, POST: sessionRoute.POST } }, requestsSeen);
 
 const step = (text: string): ModelStepRequest => ({ model: 'openai-compatible:fake-model', messages: [{ role: 'user', content: text }], tools: [] });
 const textOf = (events: ModelStepEvent[]) => events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
@@ -136,7 +79,7 @@ describe('steps sent together go as one POST', () => {
     await collect(limited.step(step('first'), new AbortController().signal));
     const rated = await Promise.all(Array.from({ length: 3 }, (_, index) => outcomeOf(collect(limited.step(step(`rated ${index}`), new AbortController().signal)))));
     expect(rated.map((outcome) => (outcome instanceof ModelStepError ? outcome.code : (outcome as ModelStepEvent).type))).toEqual(['finish', 'finish', 'rate_limited']);
-    expect(upstreamAsked.filter((asked) => asked.startsWith('rated')).sort()).toEqual(['rated 0', 'rated 1']);
+    expect(upstream.asked.filter((asked) => asked.startsWith('rated')).sort()).toEqual(['rated 0', 'rated 1']);
     limited.stepStream?.close();
   });
 
@@ -145,13 +88,13 @@ describe('steps sent together go as one POST', () => {
     await collect(client.step(step('open the stream'), new AbortController().signal));
     const stops = Array.from({ length: 4 }, () => new AbortController());
     const runs = stops.map((stop, index) => collect(client.step(step(`hold ${index}`), stop.signal)));
-    await until(() => upstreamAsked.filter((asked) => asked.startsWith('hold')).length === 4, 'four upstream calls');
+    await until(() => upstream.asked.filter((asked) => asked.startsWith('hold')).length === 4, 'four upstream calls');
     stops[2]!.abort();
     expect((await runs[2]!).at(-1)).toMatchObject({ type: 'error', error: { code: 'aborted' } });
-    await until(() => upstreamCancelled.length === 1, 'the cancelled upstream call');
-    releaseHeld();
+    await until(() => upstream.cancelled.length === 1, 'the cancelled upstream call');
+    upstream.release();
     expect((await Promise.all([runs[0]!, runs[1]!, runs[3]!])).map(textOf)).toEqual(['answer to hold 0', 'answer to hold 1', 'answer to hold 3']);
-    expect(upstreamCancelled).toEqual(['hold 2']);
+    expect(upstream.cancelled).toEqual(['hold 2']);
     expect(posts('/api/model/steps')).toHaveLength(1);
     client.stepStream?.close();
   });
@@ -182,7 +125,7 @@ describe('steps sent together go as one POST', () => {
     const [kept0, dropped, kept1] = await Promise.all(runs);
     expect([textOf(kept0!), textOf(kept1!)]).toEqual(['answer to kept 0', 'answer to kept 1']);
     expect(dropped!.at(-1)).toMatchObject({ type: 'error', error: { code: 'aborted' } });
-    expect(upstreamAsked).not.toContain('dropped');
+    expect(upstream.asked).not.toContain('dropped');
   });
 });
 
@@ -226,7 +169,7 @@ describe('a hostile or broken batch', () => {
     const large = await sendBatch(stream.id, `${line(1, 'a')}${line(2, 'x'.repeat(5000))}`);
     expect(large.status).toBe(413);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(upstreamAsked).toEqual([]);
+    expect(upstream.asked).toEqual([]);
     expect(stream.frames.filter((frame) => frame.kind === 'head')).toEqual([]);
     stream.close();
   });
@@ -238,7 +181,7 @@ describe('a hostile or broken batch', () => {
     await until(() => stream.frames.filter((frame) => frame.kind === 'end').length === 2, 'both steps to end');
     const heads = stream.frames.filter((frame) => frame.kind === 'head').map((frame) => [frame.step, (JSON.parse(new TextDecoder().decode(frame.payload)) as { status: number }).status]);
     expect(heads.sort()).toEqual([[5, 200], [6, 400]]);
-    expect(upstreamAsked).toEqual(['good']);
+    expect(upstream.asked).toEqual(['good']);
     stream.close();
   });
 });
