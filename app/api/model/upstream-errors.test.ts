@@ -68,6 +68,36 @@ describe('the real route, real sockets', () => {
   });
 });
 
+describe('a client that goes away mid-answer', () => {
+  it('while the proxy waits for the provider: the upstream closes, the slot is freed once, and nothing is written to the closed stream', async () => {
+    let upstreamClosed = false;
+    const server: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'llama', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hi' }, finish_reason: null }] })}\n\n`);
+      // The rest never comes: the proxy's next read waits for the provider.
+      response.on('close', () => (upstreamClosed = true));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      vi.stubEnv('OPENAI_COMPATIBLE_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+      let ended = 0;
+      const response = await handleModelStepRequest(stepRequest(), { env: process.env, onEnd: () => (ended += 1) });
+      const reader = response.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('Hi');
+      // The stream pulls for the next events as soon as the first are read; the client leaves during that wait.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await reader.cancel();
+      await vi.waitFor(() => expect(upstreamClosed).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ended).toBe(1);
+      expect(logged.filter((line) => line.includes('[api/model]'))).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('every error shape in the corpus, thrown where the provider\'s fetch throws', () => {
   it.each(errorShapes().map((shape) => [shape.name, shape] as const))('%s', async (_name, shape) => {
     vi.stubEnv('OPENAI_COMPATIBLE_BASE_URL', 'http://internal-llm.corp:11434/v1');

@@ -137,6 +137,8 @@ async function answerModelStep(signal: AbortSignal, body: unknown, options: Mode
     release();
     return wholeAnswer(encodeEvents(first.events), { status: 200, headers });
   }
+  /** Set by cancel: a pull waiting for the provider when the client went away must not write to the closed stream. */
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encodeEvents(first.events));
@@ -144,6 +146,7 @@ async function answerModelStep(signal: AbortSignal, body: unknown, options: Mode
     async pull(controller) {
       try {
         const next = await batches.next();
+        if (cancelled) return;
         if (next.events.length > 0) controller.enqueue(encodeEvents(next.events));
         if (next.done) {
           release();
@@ -151,6 +154,7 @@ async function answerModelStep(signal: AbortSignal, body: unknown, options: Mode
           options.onEnd();
         }
       } catch (error) {
+        if (cancelled) return;
         // streamModelStep does not throw; this is a last line of defence that keeps the stream well-formed.
         console.error('[api/model] stream failed:', redact(describeErrorChain(error)));
         controller.enqueue(encodeEvents([{ type: 'error', error: { code: 'internal_error', message: 'The proxy failed while streaming the answer.' } }]));
@@ -160,6 +164,7 @@ async function answerModelStep(signal: AbortSignal, body: unknown, options: Mode
       }
     },
     async cancel() {
+      cancelled = true;
       upstream.abort();
       release();
       options.onEnd();
