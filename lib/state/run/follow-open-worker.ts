@@ -14,21 +14,13 @@ import type { RunState } from './run-state';
 export function followOpenWorker(runStore: StoreApi<RunState>): void {
   // The open path the picker last followed (or the person chose for); reset when another file (or project) opens.
   let followed: string | null = null;
-  /** True while this follower itself changes the worker, so the change is not taken for the person's. */
-  let following = false;
   const follow = () => {
     const openPath = useWorkspaceStore.getState().openPath;
     if (openPath === followed) return;
     const worker = workerOfPath(runStore.getState().projectInfo, openPath);
     if (worker === null) return;
     followed = openPath;
-    if (selectEffectiveWorker(runStore.getState()) === worker) return;
-    following = true;
-    try {
-      runStore.getState().chooseWorker(worker);
-    } finally {
-      following = false;
-    }
+    if (selectEffectiveWorker(runStore.getState()) !== worker) runStore.getState().chooseWorker(worker);
   };
   useWorkspaceStore.subscribe((state, previous) => {
     if (state.openPath === previous.openPath && state.currentProject === previous.currentProject) return;
@@ -36,9 +28,8 @@ export function followOpenWorker(runStore: StoreApi<RunState>): void {
     follow();
   });
   runStore.subscribe((state, previous) => {
-    if (state.chosenWorker !== previous.chosenWorker && state.chosenWorker !== null && !following) {
-      followed = useWorkspaceStore.getState().openPath;
-    }
+    // A worker chosen (by the person, or by follow itself, which has marked the path already) is this opening's choice.
+    if (state.chosenWorker !== previous.chosenWorker && state.chosenWorker !== null) followed = useWorkspaceStore.getState().openPath;
     if (state.projectInfo === previous.projectInfo) return;
     if (state.projectInfo?.project !== previous.projectInfo?.project) followed = null;
     follow();
