@@ -59,14 +59,14 @@ const LIMIT_SECONDS = 10;
 const LINEAR_TARGET = 0.9;
 /** The figures this bench printed before (README's last measurement): null where it printed none. */
 const PREVIOUS = {
-  linear2: 0.81 as number | null,
-  linear4: 0.97,
-  limit: '0.93–1.00 at 2 and 4 workers in five runs, the busiest window where it is enforced never over the limit',
-  /** At 4 workers, over all processes, in five runs at load 3–11 (README). */
-  cpuPerJob: '14–24 ms at 4 workers (workers 10–17)',
-  waitPerJob: '16–488 ms at 4 workers (16–23 where they reached ≥ 0.9×)' as string | null,
+  linear2: '0.96–1.00' as string | null,
+  linear4: '0.90–0.93',
+  limit: '1.00 at 2 and 4 workers in five runs, the busiest window where it is enforced never over the limit',
+  /** At 4 workers, over all processes, in five quiet runs (README). */
+  cpuPerJob: '9.7–10.1 ms at 4 workers (workers 6.9–7.2)',
+  waitPerJob: '11.4–14.1 ms at 4 workers' as string | null,
   /** Redis's commands and socket reads per job (a worker's commands of one event-loop turn pipelined). */
-  redisPerJob: '44 commands in 3.2–3.9 reads',
+  redisPerJob: '44 commands in 3.2–3.3 reads',
 };
 
 const WORKER = `---
