@@ -32,7 +32,7 @@ const ROUNDS = 5;
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'blink.user_timing'];
 /** Issue #34: over HTTP/1.1 (the step stream), ≤ 1.15×; over HTTP/2 issue #16's ≤ 1.10× stands. Each printed beside the figure before. */
 const TARGETS = {
-  http1: { ratio: 1.15, before: 'all on the stream 1.17×, a request per step 1.47× (L = 1,000 ms, load 17–19, 2026-11-26)' },
+  http1: { ratio: 1.15, before: '1.01–1.04× in four runs, quiet machine (L = 200 ms, 2026-11-27); median 1.145× over 12 runs at load 3.7–10.9' },
   http2: { ratio: 1.1, before: '1.10–1.18× (2026-11-26)' },
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

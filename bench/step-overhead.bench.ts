@@ -45,10 +45,10 @@ const TARGET_ABOVE_RELAY_MS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3121);
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'next start, a request per step': '11.5 / 11.2 ms at load 5 (2026-11-26; above the Next relay 6.1 / 2.2)',
-  'next start, step stream': '13.0 / 13.2 ms at load 5 (2026-11-26; above the Next relay 7.7 / 4.2)',
-  'tsx, a request per step': '4.1 / 5.4, 3.3 / 4.7 and 4.1 / 4.5 ms at load 4–15; the route before, alternating: 3.2 / 5.3, 3.7 / 6.3 and 5.0 / 6.4 ms (2026-11-26)',
-  'tsx, step stream': '4.7 / 6.0, 4.3 / 5.8 and 5.3 / 6.6 ms at load 4–15; the route before, alternating: 6.9 / 8.5, 4.7 / 7.8 and 5.5 / 7.9 ms (2026-11-26)',
+  'next start, a request per step': '5.04 / 4.23 and 4.24 / 4.64 ms, quiet machine (2026-11-27; above the Next relay 1.39 / 0.67 and 1.10 / 0.51)',
+  'next start, step stream': '4.13 / 4.24 and 3.86 / 4.65 ms, quiet machine (2026-11-27; above the Next relay 0.47 / 0.67 and 0.72 / 0.53)',
+  'tsx, a request per step': '2.69 / 3.04 and 1.91 / 2.97 ms, quiet machine (2026-11-27)',
+  'tsx, step stream': '2.00 / 2.59 and 1.97 / 2.91 ms, quiet machine (2026-11-27)',
 };
 
 const median = (samples: number[]) => [...samples].sort((left, right) => left - right)[Math.floor(samples.length / 2)]!;

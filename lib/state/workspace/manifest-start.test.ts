@@ -63,3 +63,41 @@ describe('a first visit before storage opens and the decks arrive', () => {
     expect(await stat(`/projects/${EXAMPLE_PROJECT_NAME}/main.worker`)).not.toBeNull();
   });
 });
+
+describe('a first visit in a page', () => {
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
+    // tree-shown.ts waits for the page's announcement only where there is a window.
+    Object.defineProperty(globalThis, 'window', { value: globalThis, configurable: true });
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    Reflect.deleteProperty(globalThis, 'window');
+    vi.unstubAllGlobals();
+  });
+
+  it('fetches the decks (and loads the seeding module) only once the manifest’s tree is shown', async () => {
+    vi.resetModules();
+    const store = (await import('./workspace-store')).useWorkspaceStore;
+    const { treeShown } = await import('../ui/tree-shown');
+    const fetched: string[] = [];
+    const starting = store.getState().start({
+      fileSystem: new MemoryFileSystem(),
+      fetchExampleDeck: async (url) => {
+        fetched.push(url);
+        return new Uint8Array([37, 80, 68, 70, 45]);
+      },
+    });
+    expect(treeFiles(store.getState().tree).map((node) => node.path)).toContain('main.worker');
+    // Everything the start can do before the tree is shown, done: the seeding module is not asked for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetched).toEqual([]);
+    expect(store.getState().phase).toBe('starting');
+
+    treeShown.announce();
+    await starting;
+    expect(fetched).toHaveLength(3);
+    expect(store.getState().phase).toBe('ready');
+  });
+});
