@@ -27,18 +27,18 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-27, medians at a load average of 4.5 falling to 1.8: lightning-fs after the tree, the shell hydrated after the tree). */
+/** The last figures (README, 2026-11-27, third session, medians of two runs on a quiet machine: the seeding module after the tree). */
 const PREVIOUS = {
-  bareFirstVisit: '546 ms',
-  ideFirstVisit: '837 ms',
-  firstVisitRatio: '1.53×',
-  bareReload: '143 ms',
-  ideReload: '291 ms',
-  reloadRatio: '2.04×',
+  bareFirstVisit: '520 / 651 ms',
+  ideFirstVisit: '988 / 908 ms',
+  firstVisitRatio: '1.90× / 1.40×',
+  bareReload: '174 / 191 ms',
+  ideReload: '250 / 261 ms',
+  reloadRatio: '1.44× / 1.37×',
   bareScripts: '132 KB',
-  ideScripts: '185 KB',
-  firstLoadJs: '183.2 KiB',
-  htmlFirstByte: 'IDE 33 / 29 ms, bare 24 / 14 ms (first visit / reload, 2026-11-27, load 4.5–1.8)',
+  ideScripts: '184 KB',
+  firstLoadJs: '183.3 KiB',
+  htmlFirstByte: 'IDE 40 / 27 and 53 / 24 ms, bare 50 / 17 and 71 / 16 ms (first visit / reload, 2026-11-27, third session)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
