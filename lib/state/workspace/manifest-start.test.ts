@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MemoryFileSystem } from '@/lib/vfs/memory-file-system';
 import { memoryStorage } from '@/lib/state/storage/testing/memory-storage';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
@@ -79,11 +79,15 @@ describe('a first visit in a page', () => {
 
   it('fetches the decks (and loads the seeding module) only once the manifest’s tree is shown', async () => {
     vi.resetModules();
+    // The page's own storage (no file system passed in), in memory here.
+    vi.doMock('./open-file-system', () => ({ openBrowserFileSystem: async () => ({ fileSystem: new MemoryFileSystem(), storageProblem: null }) }));
+    onTestFinished(() => {
+      vi.doUnmock('./open-file-system');
+    });
     const store = (await import('./workspace-store')).useWorkspaceStore;
     const { treeShown } = await import('../ui/tree-shown');
     const fetched: string[] = [];
     const starting = store.getState().start({
-      fileSystem: new MemoryFileSystem(),
       fetchExampleDeck: async (url) => {
         fetched.push(url);
         return new Uint8Array([37, 80, 68, 70, 45]);

@@ -43,13 +43,14 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   const seeding = () => import('./example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
-    // Nothing remembered in this browser: most likely a first visit, which seeds the example: its
-    // module and decks load once the manifest's tree is interactive (tree-shown.ts), beside storage,
-    // not after it; before, their requests and the module's evaluation would compete with hydrating
-    // the tree. A later visit loads neither before its tree is ready (it needs them only if storage
-    // turns out empty).
+    // Nothing remembered in this browser: most likely a first visit, which seeds the example: in the
+    // page its module and decks load once the manifest's tree is interactive (tree-shown.ts), beside
+    // storage, not after it; before, their requests and the module's evaluation would compete with
+    // hydrating the tree. A caller that brings its own file system has no page to announce a tree.
+    // A later visit loads neither before its tree is ready (it needs them only if storage turns out
+    // empty).
     const firstVisit = lastOpened.lastProject() === null;
-    const seedingModule = firstVisit ? treeShown.wait().then(seeding) : null;
+    const seedingModule = !firstVisit ? null : injected === undefined ? treeShown.wait().then(seeding) : seeding();
     seedingModule?.catch(() => undefined);
     const earlyDecks = seedingModule === null ? null : seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck));
     earlyDecks?.catch(() => undefined);
