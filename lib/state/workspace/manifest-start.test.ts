@@ -68,12 +68,11 @@ describe('a first visit in a page', () => {
   beforeEach(() => {
     Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
     // tree-shown.ts waits for the page's announcement only where there is a window.
-    Object.defineProperty(globalThis, 'window', { value: globalThis, configurable: true });
+    vi.stubGlobal('window', globalThis);
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
   });
   afterEach(() => {
     Reflect.deleteProperty(globalThis, 'localStorage');
-    Reflect.deleteProperty(globalThis, 'window');
     vi.unstubAllGlobals();
   });
 

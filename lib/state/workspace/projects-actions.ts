@@ -43,14 +43,15 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
   const seeding = () => import('./example-seed');
 
   async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
+    // The page announces its tree (tree-shown.ts); a caller that brings its own file system has no page.
+    const inPage = injected === undefined;
     // Nothing remembered in this browser: most likely a first visit, which seeds the example: in the
-    // page its module and decks load once the manifest's tree is interactive (tree-shown.ts), beside
-    // storage, not after it; before, their requests and the module's evaluation would compete with
-    // hydrating the tree. A caller that brings its own file system has no page to announce a tree.
-    // A later visit loads neither before its tree is ready (it needs them only if storage turns out
-    // empty).
+    // page its module and decks load once the manifest's tree is interactive, beside storage, not
+    // after it; before, their requests and the module's evaluation would compete with hydrating the
+    // tree. A later visit loads neither before its tree is ready (it needs them only if storage turns
+    // out empty).
     const firstVisit = lastOpened.lastProject() === null;
-    const seedingModule = !firstVisit ? null : injected === undefined ? treeShown.wait().then(seeding) : seeding();
+    const seedingModule = firstVisit ? (inPage ? treeShown.wait().then(seeding) : seeding()) : null;
     seedingModule?.catch(() => undefined);
     const earlyDecks = seedingModule === null ? null : seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck));
     earlyDecks?.catch(() => undefined);
@@ -62,7 +63,7 @@ export function createProjectsActions(context: WorkspaceContext, loader: Project
     try {
       // With a tree already drawn (the kept copy, the manifest's), storage's code loads and runs
       // once that tree is interactive (tree-shown.ts), not while the page hydrates it.
-      if (injected === undefined && get().tree.length > 0) await treeShown.wait();
+      if (inPage && get().tree.length > 0) await treeShown.wait();
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       markStartPhase('storage-open');
       set({ fileSystem, storageProblem });
