@@ -2,7 +2,8 @@
  * IDE load against the framework's floor (issue #34). It builds (when stale) and serves a bare
  * Next page (bench/support/bare-next: one client component that sets a ready flag in an effect)
  * and measures it and the IDE alternately: three alternations of three first visits to each, every
- * first visit in a fresh Chromium profile and followed by a reload. Timed on the page's clock from
+ * first visit in a fresh Chromium profile and followed by a reload once the page has settled (no
+ * request for 0.5 s, no long task for 1 s: bench/support/first-visit.ts says why). Timed on the page's clock from
  * the navigation's start to ready: for the bare page, its flag; for the IDE, an interactive file
  * tree, i.e. a row of the tree in the DOM with React's click handler attached (the probe is
  * bench/support/first-visit.ts; an untimed first visit checks that a click at that moment is
@@ -27,18 +28,18 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-27, third session, medians of two runs on a quiet machine: the seeding module after the tree). */
+/** The last figures (README, 2026-11-27, fourth session: each page reloaded once settled). */
 const PREVIOUS = {
-  bareFirstVisit: '520 / 651 ms',
-  ideFirstVisit: '988 / 908 ms',
-  firstVisitRatio: '1.90× / 1.40×',
-  bareReload: '174 / 191 ms',
-  ideReload: '250 / 261 ms',
-  reloadRatio: '1.44× / 1.37×',
+  bareFirstVisit: '637 ms',
+  ideFirstVisit: '1,011 ms',
+  firstVisitRatio: '1.59×',
+  bareReload: '187 ms',
+  ideReload: '351 ms',
+  reloadRatio: '1.88× (settled; 1.60× reloaded at once, the run before)',
   bareScripts: '132 KB',
   ideScripts: '184 KB',
   firstLoadJs: '183.3 KiB',
-  htmlFirstByte: 'IDE 40 / 27 and 53 / 24 ms, bare 50 / 17 and 71 / 16 ms (first visit / reload, 2026-11-27, third session)',
+  htmlFirstByte: 'IDE 39 / 20 ms, bare 57 / 15 ms (first visit / reload, 2026-11-27, fourth session)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -144,7 +145,7 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   };
   const firstVisit = (figures: VisitFigures) => figures.firstVisit;
   const reload = (figures: VisitFigures) => figures.reload;
-  console.log(`${ALTERNATIONS} alternations × ${VISITS_PER_ALTERNATION} first visits to each page, each in a fresh Chromium profile and then reloaded; page clock, navigation → ready`);
+  console.log(`${ALTERNATIONS} alternations × ${VISITS_PER_ALTERNATION} first visits to each page, each in a fresh Chromium profile and reloaded once settled; page clock, navigation → ready`);
   line('bare page ready, first visit', of('bare', firstVisit), PREVIOUS.bareFirstVisit);
   line('IDE interactive tree, first visit', of('ide', firstVisit), PREVIOUS.ideFirstVisit);
   ratioLine({ label: '  IDE / bare, first visit', pick: firstVisit, target: FIRST_VISIT_RATIO_TARGET, previous: PREVIOUS.firstVisitRatio });

@@ -14,8 +14,10 @@ import { startSecondServer, type SecondServer } from './helpers/second-server';
  * says "rate limited — retrying in 1 s, attempt 1 of 5" while it waits and how
  * often it retried afterwards.
  */
-// E2E_PORT + 10 by default (3114 beside 3104), so parallel checkouts do not collide; compare.spec uses + 15.
-const port = Number(process.env.PROVIDERS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 10);
+// E2E_PORT + 40 by default: each spec with its own server has its own offset (fan-out-step-stream + 10,
+// compare + 15, cost + 20, long-run-tree + 25, connections + 30, layout + 35): no two specs share
+// a port, should they ever run side by side.
+const port = Number(process.env.PROVIDERS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 40);
 const origin = `http://127.0.0.1:${port}`;
 let standIn: StandInServer;
 let server: SecondServer | undefined;

@@ -124,6 +124,44 @@ async function pageMarks(page: Page): Promise<Record<string, number>> {
   );
 }
 
+/** How long a page's main thread must go without a long task to count as settled (after Playwright's network idle: no request for 500 ms). */
+const QUIET_MAIN_THREAD_MS = 1_000;
+
+/**
+ * Waits until the page has settled: no request for half a second, then no long task on its main
+ * thread for a second (bounded: a page that never settles is reloaded after 20 s). Both pages are
+ * reloaded from this state, so a reload measures a later visit, not the first visit's tail. Sent
+ * while the IDE's editor was still being compiled, a reload waited for that task: the old
+ * document's unload started 108–502 ms after the navigation, against about 35–60 ms settled. And
+ * an immediate reload is sooner than a later one: the IDE's reload took 295 ms (median) at once and
+ * 351 ms settled, in two runs of this bench one after the other (the bare page 185 and 187 ms).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await page
+    .evaluate(
+      ({ quietMs, boundMs }) =>
+        new Promise<void>((resolve) => {
+          const started = performance.now();
+          let lastBusy = started;
+          const observer = new PerformanceObserver(() => {
+            lastBusy = performance.now();
+          });
+          observer.observe({ type: 'longtask' });
+          const check = () => {
+            const now = performance.now();
+            if (now - lastBusy >= quietMs || now - started >= boundMs) {
+              observer.disconnect();
+              resolve();
+            } else setTimeout(check, 100);
+          };
+          check();
+        }),
+      { quietMs: QUIET_MAIN_THREAD_MS, boundMs: 20_000 },
+    )
+    .catch(() => undefined);
+}
+
 export async function firstVisitAndReload(url: string, probe: ReadyProbe, options: { checkClick?: boolean; chromiumPath: string }): Promise<VisitFigures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'ide-load-profile-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: options.chromiumPath, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 720 } });
@@ -139,9 +177,10 @@ export async function firstVisitAndReload(url: string, probe: ReadyProbe, option
       await page.waitForFunction(() => document.documentElement.dataset.benchClick !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
       clickHandled = (await page.evaluate(() => document.documentElement.dataset.benchClick)) === 'handled';
     }
-    // The IDE's editor comes after the tree; its first text is waited for (briefly) so the reload starts from a settled page.
+    // The IDE's editor comes after the tree; its first text is waited for (briefly).
     if (probe === 'interactive-tree') await page.locator('.monaco-editor .view-lines').waitFor({ timeout: 30_000 }).catch(() => undefined);
     const marks = await pageMarks(page);
+    await settle(page);
     await page.reload();
     const reload = await readyAt(page);
     const reloadScripts = await scriptsBefore(page, reload);
