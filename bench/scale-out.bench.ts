@@ -34,7 +34,7 @@
  * and at the stand-in, which can, by the time a request spends between the
  * gate and the provider (a worker busy on a loaded machine), shown beside it.
  *
- *   npm run bench -- scale-out      (BENCH_REDIS_PORT, default 6395)
+ *   npm run bench -- scale-out      (Redis on BENCH_REDIS_PORT, else a free loopback port)
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -227,7 +227,7 @@ const machineLine = ({ perJob, redisPerJob }: Measured) =>
   `Redis per job: ${fixed(redisPerJob.commands)} commands in ${fixed(redisPerJob.reads)} reads (previous ${PREVIOUS.redisPerJob})`;
 
 async function main(): Promise<void> {
-  const redis = await startRedisServer(Number(process.env.BENCH_REDIS_PORT ?? 6395));
+  const redis = await startRedisServer(process.env.BENCH_REDIS_PORT === undefined ? undefined : Number(process.env.BENCH_REDIS_PORT));
   const slow = await startStandInServer({ apiKey: 'bench', replyDelayMs: STEP_MS, answer: () => ({ kind: 'answer', text: 'done' }) });
   const instant = await startStandInServer({ apiKey: 'bench', answer: () => ({ kind: 'answer', text: 'done' }) });
   try {

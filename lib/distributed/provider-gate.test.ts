@@ -10,10 +10,9 @@ import { watchWindowAdmissions } from './testing/window-admissions';
  * connections) at once: never more than the limit in any window, never more
  * than the concurrency in flight, and every caller served in the end.
  */
-const REDIS_PORT = 6392;
 let redis: RedisServerProcess;
 beforeAll(async () => {
-  redis = await startRedisServer(REDIS_PORT);
+  redis = await startRedisServer();
 });
 afterAll(async () => {
   await closeSharedRedis();

@@ -10,7 +10,6 @@ import { installConnectionGuard } from '@/lib/model/server/connection-guard';
  * redis-server: what one instance counted, the other refuses. Then Redis goes
  * away, and the limits do what WORKERBENCH_REDIS_FAILURE says.
  */
-const REDIS_PORT = 6390;
 let redis: RedisServerProcess;
 const served: ServedRoute[] = [];
 type Post = (request: Request) => Promise<Response>;
@@ -44,7 +43,7 @@ async function post(url: string, client = '203.0.113.7'): Promise<{ status: numb
 
 beforeAll(async () => {
   installConnectionGuard({});
-  redis = await startRedisServer(REDIS_PORT);
+  redis = await startRedisServer();
 });
 
 afterEach(async () => {
@@ -78,7 +77,8 @@ describe('per-client limits shared through Redis', () => {
       expect((await post(second)).status).toBe(200);
       expect((await post(first)).status).toBe(200);
       expect((await post(first)).status).toBe(429);
-      expect(errors.mock.calls.flat().join(' ')).toMatch(/Redis at redis:\/\/127\.0\.0\.1:6390 cannot be reached.*limits fail open, budgets fail closed/);
+      expect(errors.mock.calls.flat().join(' ')).toContain(`Redis at ${redis.url} cannot be reached`);
+      expect(errors.mock.calls.flat().join(' ')).toMatch(/cannot be reached.*limits fail open, budgets fail closed/);
     } finally {
       errors.mockRestore();
       await redis.restart();
@@ -93,7 +93,7 @@ describe('per-client limits shared through Redis', () => {
     try {
       const refused = await post(first);
       expect(refused.status).toBe(503);
-      expect(refused.text).toContain('Redis at redis://127.0.0.1:6390 cannot be reached');
+      expect(refused.text).toContain(`Redis at ${redis.url} cannot be reached`);
       expect(refused.text).toContain('WORKERBENCH_REDIS_FAILURE=closed');
     } finally {
       vi.mocked(console.error).mockRestore();
@@ -136,7 +136,7 @@ describe('GET /api/health', () => {
       vi.stubEnv('WORKERBENCH_REDIS_FAILURE', 'closed');
       const closed = await GET();
       expect(closed.status).toBe(503);
-      expect(await closed.text()).not.toContain('6390');
+      expect(await closed.text()).not.toContain(String(redis.port));
     } finally {
       await redis.restart();
     }

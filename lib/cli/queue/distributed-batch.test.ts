@@ -15,12 +15,11 @@ import { setUpQueueServers } from './testing/queue-servers';
  * stand-in that allows N requests per window and refuses (429) beyond.
  * Everything on loopback: one redis-server started here, one stand-in.
  */
-const REDIS_PORT = 6393;
 const API_KEY = 'sk-queue-0000';
 const WINDOW_MS = 500;
 const PER_WINDOW = 40;
 
-const servers = setUpQueueServers({ redisPort: REDIS_PORT, apiKey: API_KEY });
+const servers = setUpQueueServers({ apiKey: API_KEY });
 const { spawned } = servers;
 const arrivals: number[] = [];
 let refusedOverLimit = 0;

@@ -13,11 +13,10 @@ import { setUpQueueServers } from './testing/queue-servers';
  * stand-in; the report, the exit code and the results file are the local
  * `workerbench test`'s, and every run's record is written in the project.
  */
-const REDIS_PORT = 6394;
 const API_KEY = 'sk-queue-tests-0000';
 const MODELS = 'openai:gpt-5.4-mini,openai:gpt-5.4-nano';
 
-const servers = setUpQueueServers({ redisPort: REDIS_PORT, apiKey: API_KEY });
+const servers = setUpQueueServers({ apiKey: API_KEY });
 const { spawned } = servers;
 
 beforeAll(() => {
@@ -142,7 +141,7 @@ describe('workerbench test --queue with worker processes', { timeout: 400_000 },
     expect(counts[0]).toBeGreaterThanOrEqual(1);
     expect(counts[0]).toBeLessThan(8);
     expect(counts[0]! + counts[1]! + counts[2]!).toBe(8);
-    expect(result.stderr).toMatch(/test: 8 test cases on redis:\/\/127\.0\.0\.1:6394/);
+    expect(result.stderr).toContain(`test: 8 test cases on ${servers.redis.url}`);
 
     // The report is the local one, run ids aside; the results file the same, run ids and timings aside.
     const withoutRunIds = (text: string) => text.replace(/\(run run[-_][\w-]+\)/g, '(run …)');

@@ -13,11 +13,10 @@ import { queueConnection, RUN_JOB_OPTIONS, RUN_QUEUE_NAME, runJobId } from './ru
  * whose event the command never sees is still answered (by the poll), and a
  * job that failed in an earlier command of the same set is run again.
  */
-const REDIS_PORT = 6396;
 let redis: RedisServerProcess;
 
 beforeAll(async () => {
-  redis = await startRedisServer(REDIS_PORT);
+  redis = await startRedisServer();
 });
 afterAll(async () => {
   await redis?.stop();

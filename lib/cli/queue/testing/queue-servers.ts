@@ -18,11 +18,11 @@ export interface QueueServers {
   spawned: SpawnedCli[];
 }
 
-export function setUpQueueServers({ redisPort, apiKey }: { redisPort: number; apiKey: string }): QueueServers {
+export function setUpQueueServers({ apiKey }: { apiKey: string }): QueueServers {
   // Filled in by beforeAll, before any test reads it.
   const servers = { spawned: [] as SpawnedCli[] } as QueueServers;
   beforeAll(async () => {
-    servers.redis = await startRedisServer(redisPort);
+    servers.redis = await startRedisServer();
     servers.standIn = await startStandInServer({ apiKey });
   });
   afterEach(async () => {

@@ -12,11 +12,10 @@ import { SpendBudget } from './spend-budget';
  * day's tokens is refused, and the next UTC day (an injected clock) lets it
  * in again.
  */
-const REDIS_PORT = 6391;
 let redis: RedisServerProcess;
 
 beforeAll(async () => {
-  redis = await startRedisServer(REDIS_PORT);
+  redis = await startRedisServer();
 });
 afterAll(async () => {
   await closeSharedRedis();
