@@ -57,9 +57,33 @@ function splitList(value: string | undefined): string[] {
 }
 
 /** Curated entries plus WORKERBENCH_EXTRA_MODELS for one provider, without duplicates. */
-function catalogFor(provider: ProviderDescription, env: ServerEnvironment): CatalogEntry[] {
+/**
+ * The only settings the model options are made from: which providers have a server key (never
+ * the key itself) and the catalog's variables. The options are made from this alone, so the memo
+ * below cannot miss a variable they read.
+ */
+interface OptionSettings {
+  /** Per KEYED_PROVIDERS, in order: whether the server has its key. */
+  readonly serverKeys: readonly boolean[];
+  readonly extraModels?: string;
+  readonly compatibleBaseUrl?: string;
+  readonly compatibleModels?: string;
+  readonly compatibleName?: string;
+}
+
+function optionSettings(env: ServerEnvironment): OptionSettings {
+  return {
+    serverKeys: KEYED_PROVIDERS.map((provider) => nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined) !== undefined),
+    extraModels: env.WORKERBENCH_EXTRA_MODELS,
+    compatibleBaseUrl: env.OPENAI_COMPATIBLE_BASE_URL,
+    compatibleModels: env.OPENAI_COMPATIBLE_MODELS,
+    compatibleName: env.OPENAI_COMPATIBLE_NAME,
+  };
+}
+
+function catalogFor(provider: ProviderDescription, extraModels: string | undefined): CatalogEntry[] {
   const entries = [...provider.models];
-  for (const extra of splitList(env.WORKERBENCH_EXTRA_MODELS)) {
+  for (const extra of splitList(extraModels)) {
     const parsed = parseModelId(extra);
     if (parsed?.provider === provider.id && !entries.some((entry) => entry.model === parsed.model)) {
       entries.push({ model: parsed.model, label: parsed.model });
@@ -68,18 +92,18 @@ function catalogFor(provider: ProviderDescription, env: ServerEnvironment): Cata
   return entries;
 }
 
-function compatibleModels(env: ServerEnvironment): CatalogEntry[] {
-  if (!nonEmpty(env.OPENAI_COMPATIBLE_BASE_URL)) return [];
-  const names = new Set(splitList(env.OPENAI_COMPATIBLE_MODELS));
-  for (const extra of splitList(env.WORKERBENCH_EXTRA_MODELS)) {
+function compatibleModels(settings: OptionSettings): CatalogEntry[] {
+  if (!nonEmpty(settings.compatibleBaseUrl)) return [];
+  const names = new Set(splitList(settings.compatibleModels));
+  for (const extra of splitList(settings.extraModels)) {
     const parsed = parseModelId(extra);
     if (parsed?.provider === OPENAI_COMPATIBLE_PROVIDER_ID) names.add(parsed.model);
   }
   return [...names].map((model) => ({ model, label: model }));
 }
 
-function compatibleLabel(env: ServerEnvironment): string {
-  return nonEmpty(env.OPENAI_COMPATIBLE_NAME) ?? 'Local (OpenAI-compatible)';
+function compatibleLabel(name: string | undefined): string {
+  return nonEmpty(name) ?? 'Local (OpenAI-compatible)';
 }
 
 export function demoOption(): ModelOption {
@@ -88,34 +112,28 @@ export function demoOption(): ModelOption {
 
 /** Everything the model picker may offer; providers without a server key need the user's. */
 export function listModelOptions(env: ServerEnvironment): ModelOption[] {
-  return [...knownOptions(env).list];
+  return [...knownOptions(optionSettings(env)).list];
 }
 
 /**
- * The options of the last environment seen, and by id: a model step looks its
- * model up on every request, and making the list (every provider's catalog,
- * the extra models parsed) cost more than the rest of the step's checks. Made
- * again whenever a value they depend on changes (tests and the CLI change the
- * environment); whether a key is set is what counts, never the key itself.
+ * The options of the last settings seen, and by id: a model step looks its model up on every
+ * request, and making the list (every provider's catalog, the extra models parsed) cost more than
+ * the rest of the step's checks. Made again whenever the settings change (tests and the CLI change
+ * the environment).
  */
-function optionsKey(env: ServerEnvironment): string {
-  const keysSet = KEYED_PROVIDERS.map((provider) => (nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined) ? '1' : '0')).join('');
-  return [keysSet, env.WORKERBENCH_EXTRA_MODELS, env.OPENAI_COMPATIBLE_BASE_URL, env.OPENAI_COMPATIBLE_MODELS, env.OPENAI_COMPATIBLE_NAME].map((value) => value ?? '').join('\u0000');
-}
-
 const knownOptions = memoizeForLastKey({
-  keyOf: optionsKey,
-  compute: (env): { list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } => {
-    const list = makeModelOptions(env).map((option) => Object.freeze(option));
+  keyOf: (settings: OptionSettings) => JSON.stringify(settings),
+  compute: (settings): { list: readonly ModelOption[]; byId: ReadonlyMap<string, ModelOption> } => {
+    const list = makeModelOptions(settings).map((option) => Object.freeze(option));
     return { list, byId: new Map(list.map((option) => [option.id, option])) };
   },
 });
 
-function makeModelOptions(env: ServerEnvironment): ModelOption[] {
+function makeModelOptions(settings: OptionSettings): ModelOption[] {
   const options: ModelOption[] = [demoOption()];
-  for (const provider of KEYED_PROVIDERS) {
-    const needsUserKey = !nonEmpty(provider.keyVariable ? env[provider.keyVariable] : undefined);
-    for (const entry of catalogFor(provider, env)) {
+  for (const [index, provider] of KEYED_PROVIDERS.entries()) {
+    const needsUserKey = settings.serverKeys[index] !== true;
+    for (const entry of catalogFor(provider, settings.extraModels)) {
       options.push({
         id: formatModelId(provider.id, entry.model),
         provider: provider.id,
@@ -126,8 +144,8 @@ function makeModelOptions(env: ServerEnvironment): ModelOption[] {
       });
     }
   }
-  const label = compatibleLabel(env);
-  for (const entry of compatibleModels(env)) {
+  const label = compatibleLabel(settings.compatibleName);
+  for (const entry of compatibleModels(settings)) {
     options.push({
       id: formatModelId(OPENAI_COMPATIBLE_PROVIDER_ID, entry.model),
       provider: OPENAI_COMPATIBLE_PROVIDER_ID,
@@ -212,7 +230,7 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
   if (!parsed) {
     return { ok: false, error: { code: 'unknown_model', message: `Model id "${modelId}" is not of the form "provider:model".` } };
   }
-  const optionFor = (id: string) => knownOptions(env).byId.get(id);
+  const optionFor = (id: string) => knownOptions(optionSettings(env)).byId.get(id);
 
   if (parsed.provider === DEMO_PROVIDER_ID) {
     if (modelId !== DEMO_MODEL_ID) {
@@ -242,7 +260,7 @@ export function resolveModel(modelId: string, options: ResolveOptions): ResolveR
         includeUsage: true,
       }).chatModel(parsed.model),
     );
-    return { ok: true, model, option, providerLabel: compatibleLabel(env) };
+    return { ok: true, model, option, providerLabel: compatibleLabel(env.OPENAI_COMPATIBLE_NAME) };
   }
 
   const provider = KEYED_PROVIDERS.find((candidate) => candidate.id === parsed.provider);
