@@ -11,7 +11,6 @@ import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
 import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { EventBatches, type EventBatch } from '@/lib/model/server/event-batches';
 import { describeErrorChain } from '@/lib/model/server/network-failure';
-import { wholeAnswer } from '@/lib/model/server/whole-answers';
 
 /**
  * The proxy behind `POST /api/model`: one model step per request, streamed
@@ -133,9 +132,11 @@ async function answerModelStep(signal: AbortSignal, body: unknown, options: Mode
   }
   const headers = { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' };
   if (first.done) {
-    // The whole step arrived at once (a tool-call step usually does): one body with a known length, no stream.
+    // The whole step arrived at once (a tool-call step usually does): one body with a known length, no
+    // stream (the step stream sends such an answer as one chunk: step-session.ts).
     release();
-    return wholeAnswer(encodeEvents(first.events), { status: 200, headers });
+    const body = encodeEvents(first.events);
+    return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(body.byteLength) } });
   }
   /** Set by cancel: a pull waiting for the provider when the client went away must not write to the closed stream. */
   let cancelled = false;

@@ -1,6 +1,5 @@
 import 'server-only';
 import { encodeStepFrame, encodeStepHead, FORWARDED_HEADERS, joinFrames, type StepFrameKind } from '@/lib/model/protocol/step-frames';
-import { wholeBodyOf } from '@/lib/model/server/whole-answers';
 
 /**
  * One step stream on the server: the open `GET /api/model/session` response
@@ -142,8 +141,9 @@ export class StepSession {
       console.error('[api/model/session] a step failed before its answer:', error instanceof Error ? error.name : 'error');
       response = Response.json({ error: { code: 'internal_error', message: 'The proxy failed before the model answered.' } }, { status: 500 });
     }
-    const whole = wholeBodyOf(response);
-    // A whole answer's bytes are at hand: its body stream is never read (nor made).
+    // An answer of known length (a step that arrived at once: model-step-handler.ts) is read whole and
+    // goes out with its head and end as one chunk: one write here and one read on the page a step.
+    const whole = response.headers.has('content-length') ? new Uint8Array(await response.arrayBuffer()) : undefined;
     const reader = whole === undefined ? response.body?.getReader() : undefined;
     /** The head frame while it waits for the body's first bytes. */
     let head: Uint8Array | undefined;

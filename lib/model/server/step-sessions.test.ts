@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StepFrameDecoder, type StepFrame } from '@/lib/model/protocol/step-frames';
 import { StepSessions } from '@/lib/model/server/step-sessions';
-import { wholeAnswer } from '@/lib/model/server/whole-answers';
 
 const SETTINGS = { idleMs: 1_000, pingMs: 400 };
 
@@ -68,12 +67,12 @@ describe('StepSessions', () => {
     expect(await reader.next()).toBe('ended');
   });
 
-  it('sends a whole answer (a step that arrived at once) as one chunk: head, data and end', async () => {
+  it('sends an answer of known length (a step that arrived at once) as one chunk: head, data and end', async () => {
     const session = new StepSessions(SETTINGS).open('a')!;
     const reader = session.stream.getReader();
     await reader.read(); // open
     const body = new TextEncoder().encode('{"type":"finish"}\n');
-    session.start(4, async () => wholeAnswer(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }));
+    session.start(4, async () => new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson', 'content-length': String(body.byteLength) } }));
     const frames = new StepFrameDecoder().push((await reader.read()).value!);
     expect(frames.map((frame) => [frame.kind, frame.step])).toEqual([['head', 4], ['data', 4], ['end', 4]]);
     expect(new TextDecoder().decode(frames[1]!.payload)).toBe('{"type":"finish"}\n');
