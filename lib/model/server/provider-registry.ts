@@ -56,7 +56,6 @@ function splitList(value: string | undefined): string[] {
     .filter((entry) => entry.length > 0);
 }
 
-/** Curated entries plus WORKERBENCH_EXTRA_MODELS for one provider, without duplicates. */
 /**
  * The only settings the model options are made from: which providers have a server key (never
  * the key itself) and the catalog's variables. The options are made from this alone, so the memo
@@ -81,6 +80,7 @@ function optionSettings(env: ServerEnvironment): OptionSettings {
   };
 }
 
+/** Curated entries plus WORKERBENCH_EXTRA_MODELS for one provider, without duplicates. */
 function catalogFor(provider: ProviderDescription, extraModels: string | undefined): CatalogEntry[] {
   const entries = [...provider.models];
   for (const extra of splitList(extraModels)) {
