@@ -20,21 +20,6 @@ export interface RedisServerProcess {
   pid(): number;
 }
 
-/** Sends PING on a raw socket; resolves true on +PONG. */
-function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
-
 /** Sends INFO server; resolves the answering server's process id (null if none answers). */
 function serverProcessId(port: number): Promise<number | null> {
   return new Promise((resolve) => {
@@ -61,19 +46,19 @@ async function waitForOwnServer(port: number, child: ChildProcess): Promise<void
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited with code ${child.exitCode} (is the port taken?)`);
-    if (await ping(port)) {
-      const answering = await serverProcessId(port);
-      if (answering === child.pid) return;
+    const answering = await serverProcessId(port);
+    if (answering === child.pid) return;
+    if (answering !== null) {
       // The one just started may still be binding while another answers; it exits when it cannot.
       await new Promise((resolve) => setTimeout(resolve, 200));
       if (child.exitCode === null && (await serverProcessId(port)) === child.pid) return;
       await kill(child);
-      throw new Error(`Port ${port} is held by another redis-server (process ${answering ?? 'unknown'}): stop it, or let the test pick a free port.`);
+      throw new Error(`Port ${port} is held by another redis-server (process ${answering}): stop it, or let the test pick a free port.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await kill(child);
-  throw new Error(`redis-server on port ${port} did not answer PING within 10 s`);
+  throw new Error(`redis-server on port ${port} did not answer within 10 s`);
 }
 
 /** A loopback port nothing listens on now (the kernel's choice). */
