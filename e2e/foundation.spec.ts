@@ -12,6 +12,7 @@ import {
   expectSaved,
   focusEditor,
   goToLineEnd,
+  newProject,
   openWorkbench,
   problemRows,
   test,
@@ -43,6 +44,38 @@ test('a fresh browser gets the example project with its entry worker open', asyn
   await expect.poll(() => editorText(page)).toContain('"entry": "main"');
   await page.waitForTimeout(500);
   expect(foreignRequests).toEqual([]);
+});
+
+test('files in each language the editor knows open coloured and without errors, and JSON is checked', async ({ page }) => {
+  await newProject(page, 'languages');
+  const files: Array<[name: string, text: string]> = [
+    ['tool.ts', 'export const limit: number = 3;'],
+    ['tool.js', 'export const limit = 3;'],
+    ['tools.py', 'def count(path: str) -> int:'],
+    ['style.css', '.tree { color: red; }'],
+    ['page.html', '<p class="note">hello</p>'],
+    ['notes.md', '# Title\nSome *word*'],
+    ['config.yaml', 'name: main'],
+  ];
+  for (const [name, text] of files) {
+    await createFile(page, name);
+    await expect(page.getByTestId('editor-tab')).toHaveText(name);
+    await focusEditor(page);
+    await page.keyboard.insertText(text);
+    await expect.poll(() => editorText(page)).toContain(text);
+    // Coloured: the line is split into tokens of more than one colour class.
+    await expect.poll(() => page.locator('.monaco-editor .view-line span span').evaluateAll((spans) => new Set(spans.map((span) => span.className)).size)).toBeGreaterThan(1);
+  }
+  // JSON is validated by its worker: a doubled comma is underlined.
+  await createFile(page, 'data.json');
+  await focusEditor(page);
+  await page.keyboard.insertText('{ "a": 1,, "b": 2 }');
+  await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
+  // A language service the editor does not start (TypeScript's, CSS's, HTML's) would have thrown
+  // by now, once per request: the console fixture fails the test on any of them.
+  await treeItem(page, 'tool.ts').click();
+  await expect(page.getByTestId('editor-tab')).toHaveText('tool.ts');
+  await page.waitForTimeout(1000);
 });
 
 test('typing in a new worker file shows live diagnostics and survives a reload', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from './monaco-editor-parts';
 import type { Diagnostic, DiagnosticSeverity } from '@/lib/worker/diagnostic';
 
 /** Owner id of our markers, so setting them never clears the JSON worker's own. */

@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from './monaco-editor-parts';
 
 /**
  * Monaco keeps a model per URI until disposed. Files that were deleted,

@@ -12,5 +12,7 @@ export function languageForPath(path: string): string {
   if (lower.endsWith('.js') || lower.endsWith('.mjs')) return 'javascript';
   if (lower.endsWith('.css')) return 'css';
   if (lower.endsWith('.html')) return 'html';
+  // llm-do projects keep their tools in Python.
+  if (lower.endsWith('.py')) return 'python';
   return 'plaintext';
 }

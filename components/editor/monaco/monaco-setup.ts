@@ -1,4 +1,4 @@
-import * as monaco from 'monaco-editor';
+import * as monaco from './monaco-editor-parts';
 import { loader } from '@monaco-editor/react';
 import { installMonacoEnvironment } from './monaco-environment';
 import { registerWorkerLanguage } from './worker-language';

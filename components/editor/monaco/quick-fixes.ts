@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from './monaco-editor-parts';
 import type { Diagnostic } from '@/lib/worker/diagnostic';
 import { quickFixEdit } from '@/lib/state/ui/worker-format';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from './monaco-editor-parts';
 import { useEditorTabModeStore } from '@/lib/state/ui/editor-tab-mode';
 import { lastFocusArrival, watchFocusArrival } from './focus-arrival';
 

@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from './monaco-editor-parts';
 import { frontmatterKeys, isFrontmatterLine } from './frontmatter-keys';
 import { WORKER_LANGUAGE_ID } from './worker-language-id';
 

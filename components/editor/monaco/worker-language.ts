@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from './monaco-editor-parts';
 import { registerWorkerLanguageFeatures } from './worker-language-features';
 import { WORKER_LANGUAGE_ID } from './worker-language-id';
 
