@@ -40,6 +40,18 @@ const layers = [
     patterns: [{ regex: '^@/lib/(?!worker/|vfs/|encoding/|errors/|text/)', message: 'lib/worker, lib/vfs, lib/encoding, lib/errors and lib/text import no other lib area.' }],
   },
   {
+    // Monaco's whole entry brings language services whose workers the IDE does not start (they throw
+    // on every request): its values come from the parts the IDE uses.
+    folders: ['components/', 'app/', 'lib/'],
+    patterns: [
+      {
+        regex: '^monaco-editor$',
+        allowTypeImports: true,
+        message: "Import Monaco's values from components/editor/monaco/monaco-editor-parts.ts, not 'monaco-editor' (types are fine).",
+      },
+    ],
+  },
+  {
     // The runtime is platform-independent, its tests included.
     folders: ['lib/runtime/'],
     includeTests: true,

@@ -24,6 +24,7 @@ const planted: Array<[string, string, string, RegExp]> = [
   ['a component importing a lib helper past lib/state', 'components/run/planted.tsx', "import { costOfRun } from '@/lib/run-tree/run-cost';", /lib\/state only/],
   ['a component importing the worker parser', 'components/editor/planted.tsx', "import { parseWorkerFile } from '@/lib/worker/parse-worker-file';", /lib\/state only/],
   ['a store importing the demo model', 'lib/state/planted.ts', "import { createDemoLanguageModel } from '@/lib/model/demo/demo-language-model';", /route handlers/],
+  ['a component importing Monaco\'s whole entry', 'components/editor/planted.tsx', "import { editor } from 'monaco-editor';", /monaco-editor-parts/],
   ['production code importing a test helper', 'lib/share/planted.ts', "import { textPayload } from '@/lib/share/testing/share-fragments';", /test helpers/],
   // Every spelling of a module is resolved before it is matched.
   ['a foundation area importing a store by a relative path', 'lib/vfs/planted.ts', "import { useRunStore } from '../state/run/run-store';", /import no other lib area/],
@@ -69,6 +70,9 @@ describe('layer rules (eslint.config.mjs)', () => {
     expect(await restrictedImports('components/run/planted.tsx', "export type Tree = import('@/lib/run-tree/reduce-run-events').RunTree;\n")).toEqual([]);
     expect(await restrictedImports('components/run/planted.tsx', "export const load = () => import('./run-panel');\n")).toEqual([]);
     expect(await restrictedImports('lib/state/planted.ts', "export const load = () => import('../runtime/run-worker');\n")).toEqual([]);
+    // Monaco's types may come from its entry; its values from the parts the IDE uses.
+    expect(await restrictedImports('components/editor/planted.tsx', "import type * as Monaco from 'monaco-editor';\nexport type Used = typeof Monaco;\n")).toEqual([]);
+    expect(await restrictedImports('components/editor/planted.tsx', "import { editor } from './monaco/monaco-editor-parts';\nexport const used = editor;\n")).toEqual([]);
     // Tests may use test helpers.
     expect(await restrictedImports('lib/share/planted.test.ts', "import { textPayload } from '@/lib/share/testing/share-fragments';\nexport const used = textPayload;\n")).toEqual([]);
   });
