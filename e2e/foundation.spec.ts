@@ -76,6 +76,13 @@ test('files in each language the editor knows open coloured and without errors, 
   await treeItem(page, 'tool.ts').click();
   await expect(page.getByTestId('editor-tab')).toHaveText('tool.ts');
   await page.waitForTimeout(1000);
+  // JSON's features bring the rest of Monaco's with them: an editor created after that (another
+  // project's) still starts, with every service those features ask for.
+  await page.getByRole('button', { name: 'New project' }).click();
+  await answerPrompt(page, 'after-json');
+  await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
+  await expect.poll(() => editorText(page)).toContain('name: main');
+  await page.waitForTimeout(500);
 });
 
 test('typing in a new worker file shows live diagnostics and survives a reload', async ({ page }) => {

@@ -73,3 +73,13 @@ import 'monaco-editor/editor/contrib/find/browser/findController.js';
 import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus.js';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
 import 'monaco-editor/editor/common/standaloneStrings.js';
+
+// JSON's language features start their worker through a module that brings every feature of Monaco
+// (internal/common/workers.js): once a JSON file has been open, the features left out above are
+// registered too, after Monaco's services have started, and each editor created from then on sets
+// them up. The services of their own that they ask for are registered here, before the first
+// editor, so such an editor still starts (without them: "depends on UNKNOWN service ICodeLensCache").
+import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache.js';
+import 'monaco-editor/editor/contrib/inlayHints/browser/inlayHintsController.js';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/symbolNavigation.js';
+import 'monaco-editor/editor/contrib/documentSymbols/browser/outlineModel.js';
