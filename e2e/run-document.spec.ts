@@ -188,8 +188,12 @@ test('the run list has one compact row per run, told apart by input, model and t
 
 /** Starts a run of main from the Run panel and waits for it to finish in front; gives its id. */
 async function finishedRun(page: Page, input: string): Promise<string> {
+  // The run in front before the click: until the new run's document replaces it, that one's
+  // "completed" would answer for the new run.
+  const before = (await runDocument(page).count()) > 0 ? await runDocument(page).getAttribute('data-run-id') : null;
   await page.getByTestId('run-input').fill(input);
   await page.getByTestId('run-button').click();
+  await expect(runDocument(page)).not.toHaveAttribute('data-run-id', before ?? '');
   await expect(runDocument(page)).toHaveAttribute('data-status', 'completed');
   await expect(runDocument(page)).toHaveAttribute('data-run-id', /./);
   return (await runDocument(page).getAttribute('data-run-id'))!;
