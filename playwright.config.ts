@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    // The production server as `npm start` runs it: Next for the pages, the API answered before Next's router.
+    command: `node bin/workerbench-server.cjs -p ${port} -H 127.0.0.1`,
     url: `http://127.0.0.1:${port}/api/models`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { newProject } from './helpers/workbench-test';
 
 /**
- * A server started with WORKERBENCH_ACCESS_TOKEN (its own `next start` of the
+ * A server started with WORKERBENCH_ACCESS_TOKEN (its own production server of the
  * same build, on its own port): the IDE asks for the token once, keeps it,
  * and runs work through the proxy with it; a reload does not ask again.
  * (The shared fixture is not used: the first 401 is logged by the browser.)
@@ -19,7 +19,7 @@ test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
+  server = spawn(process.execPath, ['bin/workerbench-server.cjs', '-p', String(PORT), '-H', '127.0.0.1'], {
     env: { ...process.env, WORKERBENCH_ACCESS_TOKEN: TOKEN, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '' },
     detached: true,
     stdio: 'ignore',

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { expect, test, type APIResponse } from '@playwright/test';
 
 /**
- * The production server (`next start`) against hostile requests: every HTML
- * response carries the page's Content-Security-Policy, prefetches included,
+ * The production server (`npm start`) against hostile requests: every HTML
+ * response carries the page's Content-Security-Policy, prefetches included;
+ * the API, however its path is spelled, is answered by the server's own
+ * routes (lib/http/api-front-door.ts) with the API's headers, never by Next's;
  * and clients that never finish their bodies lock no one out of the proxy.
  */
 
@@ -54,6 +57,51 @@ test.describe('every HTML response carries the CSP', () => {
     const missingFile = await request.get('/examples/no-such-file.html', { headers: { purpose: 'prefetch' } });
     expect(missingFile.status()).toBe(404);
     scriptSourcesOf(missingFile);
+  });
+});
+
+/** A request with its target exactly as written (no client normalises it), and the whole answer. */
+function rawRequest(baseURL: string, method: string, target: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    httpRequest({ host: url.hostname, port: url.port, method, path: target }, (answer) => {
+      let body = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (body += chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test.describe('the API is answered before the pages, in every spelling', () => {
+  test('another spelling of a route is a JSON 404 with the API headers, not a page and not the route', async ({ baseURL }) => {
+    for (const target of ['/%61pi/model', '/API/model', '/api/model/', '//api/model', '/x/../api/Model', '/api/no-such-route']) {
+      const answer = await rawRequest(baseURL!, 'POST', target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.headers['content-type'], target).toBe('application/json');
+      expect(JSON.parse(answer.body), target).toMatchObject({ error: { code: 'not_found' } });
+      expect(answer.headers['content-security-policy'], target).toContain("default-src 'none'");
+      expect(answer.headers['x-frame-options'], target).toBe('DENY');
+    }
+  });
+
+  test('methods: a route lists its own, HEAD is its GET without a body', async ({ baseURL }) => {
+    const put = await rawRequest(baseURL!, 'PUT', '/api/model');
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('POST, OPTIONS');
+    expect(JSON.parse(put.body)).toMatchObject({ error: { code: 'method_not_allowed' } });
+    const options = await rawRequest(baseURL!, 'OPTIONS', '/api/model/session');
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+    const head = await rawRequest(baseURL!, 'HEAD', '/api/health');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    const health = await rawRequest(baseURL!, 'GET', '/api/health');
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'ok' });
+    expect(health.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

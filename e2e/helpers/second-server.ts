@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 /**
  * A second production server of the same build, for specs that need a provider the
  * default e2e server does not have (it runs with the demo model only). Started with
- * `next start` on its own port and the environment the spec gives.
+ * `npm start`'s server (bin/workerbench-server.cjs) on its own port and the environment the spec gives.
  */
 export interface SecondServer {
   baseUrl: string;
@@ -11,7 +11,7 @@ export interface SecondServer {
 }
 
 export async function startSecondServer(port: number, env: Record<string, string>): Promise<SecondServer> {
-  const child: ChildProcess = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, ['bin/workerbench-server.cjs', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '', ...env },
     stdio: 'ignore',
     detached: true,

@@ -1,0 +1,66 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { API_ROUTES } from '@/app/api/api-routes';
+import { answerApiRequest, claimsForApi } from '@/lib/http/api-front-door';
+import { installConnectionGuard } from '@/lib/model/server/connection-guard';
+
+/**
+ * The production server (`npm start`; built by scripts/build-server.mjs into
+ * the build's folder): Next serves the pages, and the API (the model proxy
+ * above all) is answered here before Next's router sees the request, which
+ * costs every model step 3–6 ms of CPU (lib/http/api-front-door.ts).
+ * Options as `next start`'s: `-p/--port` (or PORT, default 3000) and
+ * `-H/--hostname` (or HOSTNAME, default every interface).
+ */
+function options(argv: readonly string[]): { port: number; hostname: string | undefined } {
+  const { values } = parseArgs({ args: [...argv], options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
+  const portText = values.port ?? process.env.PORT ?? '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`The port must be a whole number from 0 to 65535, not "${portText}".`);
+  return { port, hostname: values.hostname ?? process.env.HOSTNAME };
+}
+
+async function main(): Promise<void> {
+  const { port, hostname } = options(process.argv.slice(2));
+  // As `next start` does: Next and React choose their production code by it.
+  Object.assign(process.env, { NODE_ENV: 'production' });
+  // The API's routes run in this module graph, not Next's: the guard (socket address stamp, header and
+  // body deadlines) is installed before the first connection, as instrumentation.ts does for Next's.
+  installConnectionGuard(process.env);
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  const handleWithNext = app.getRequestHandler();
+  await app.prepare();
+
+  let origin = '';
+  const server = createServer((incoming, outgoing) => {
+    const answered = claimsForApi(incoming.url ?? '/') ? answerApiRequest(API_ROUTES, { incoming, outgoing }, origin) : handleWithNext(incoming, outgoing);
+    answered.catch((error: unknown) => {
+      console.error(`[workerbench] ${incoming.method ?? 'GET'} ${incoming.url ?? ''} failed:`, error);
+      if (!outgoing.headersSent) outgoing.writeHead(500);
+      outgoing.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${shownHost}:${address.port}`;
+  console.log(`Workerbench ready on http://${hostname ?? 'localhost'}:${address.port}`);
+
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void app.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
