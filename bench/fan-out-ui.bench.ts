@@ -7,7 +7,7 @@
  * them when each step holds one (lib/model/client/connection-budget.ts); the
  * step stream (lib/model/client/step-stream.ts) carries all their answers on
  * one. So the same project is run over the transports a browser meets:
- * HTTP/1.1 straight to `next start` (a local server) as the page sends (a
+ * HTTP/1.1 straight to the production server (`npm start`) as the page sends (a
  * step alone on its own request, steps sent together as one POST answered on the step stream) and without a stream (its route answered 404 in the page, as an older server would),
  * and HTTP/2 through a TLS front (bench/support/http2-front,
  * as a deployment terminates TLS). Entry workers `one` and `eight` call the
@@ -283,7 +283,7 @@ async function measure(browser: Browser, upstream: MockUpstream, { label, baseUr
 }
 
 async function main(): Promise<void> {
-  // The build next start serves: NEXT_DIST_DIR (next.config.mjs) or .next, so two builds can be measured in turn.
+  // The build the production server serves: NEXT_DIST_DIR (next.config.mjs) or .next, so two builds can be measured in turn.
   if (!existsSync(path.join(repositoryRoot, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     console.log('fan-out-ui: skipped — no production build (run `npm run build` first).');
     return;
@@ -300,9 +300,9 @@ async function main(): Promise<void> {
     console.log(`mock upstream L = ${LATENCY_MS} ms (a run is ideally 3 L = ${3 * LATENCY_MS} ms); median of ${ROUNDS} runs each, alternating, after one warm-up`);
     console.log(`${'transport'.padEnd(52)} ${'1 child'.padStart(8)} ${`${WIDTH} child.`.padStart(8)} ${'ratio'.padStart(7)}  (ms, click on Run → the run says completed, timed in the page; max_concurrency ${WIDTH})`);
     const transports: Transport[] = [
-      { label: 'HTTP/1.1, next start, as the page sends: batch + stream', baseUrl: server.baseUrl, target: TARGETS.http1 },
-      { label: 'HTTP/1.1, next start, a request per step', baseUrl: server.baseUrl, target: TARGETS.http1, withoutStepStream: true },
-      { label: 'HTTP/2, TLS front → next start', baseUrl: front.baseUrl, target: TARGETS.http2 },
+      { label: 'HTTP/1.1, as the page sends: batch + stream', baseUrl: server.baseUrl, target: TARGETS.http1 },
+      { label: 'HTTP/1.1, a request per step', baseUrl: server.baseUrl, target: TARGETS.http1, withoutStepStream: true },
+      { label: 'HTTP/2, TLS front → the server', baseUrl: front.baseUrl, target: TARGETS.http2 },
     ];
     const only = process.env.BENCH_TRANSPORTS?.split(',');
     for (const [index, transport] of transports.entries()) if (only === undefined || only.includes(String(index + 1))) await measure(browser, upstream, transport);

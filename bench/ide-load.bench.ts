@@ -11,7 +11,7 @@
  * reload spends its time by the page's own marks (a reload draws the tree from the copy the
  * browser keeps, lib/state/workspace/kept-tree.ts, before storage is open).
  *
- * The IDE: WORKERBENCH_URL if given, else its own `next start` of the last build (in NEXT_DIST_DIR
+ * The IDE: WORKERBENCH_URL if given, else its own production server (`npm start`) of the last build (in NEXT_DIST_DIR
  * if set) on IDE_LOAD_PORT (default 3112); the bare page on BARE_PAGE_PORT (default 3113).
  * Numbers only; nothing here asserts.
  */

@@ -13,7 +13,7 @@
  * A calibration loop and the load average are printed beside each row.
  *
  * It builds nothing: start a production server first (`npm run build &&
- * npx next start -p 3100`, or E2E_PORT), or it skips with a message. Numbers
+ * npm start -- -p 3100`, or E2E_PORT), or it skips with a message. Numbers
  * only; nothing here asserts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -130,7 +130,7 @@ async function measure({ browser, page, file, project }: { browser: Browser; pag
 
 async function main(): Promise<void> {
   if (!(await serverIsUp())) {
-    console.log(`record-open: no production server at ${baseUrl}; start one (npm run build && npx next start -p 3100) and run again.`);
+    console.log(`record-open: no production server at ${baseUrl}; start one (npm run build && npm start -- -p 3100) and run again.`);
     return;
   }
   const folder = mkdtempSync(path.join(tmpdir(), 'record-open-'));

@@ -4,7 +4,7 @@
  * latency of the editor typed in meanwhile (Event Timing: from the key to the
  * next paint). Targets (issue #16): no task over 50 ms, editor input under 50 ms.
  * It starts its own mock provider (OpenAI-compatible, bench/support/mock-upstream)
- * and its own `next start` on port 3110 against it; build first (`npm run build`).
+ * and its own production server (`npm start`) on port 3110 against it; build first (`npm run build`).
  * Numbers only; nothing here asserts. To see what a long task is made of:
  * BENCH_VERBOSE=1 lists them, BENCH_PROFILE=file a CPU profile, BENCH_TRACE=file
  * a Chrome trace (script, microtasks, style, layout, paint, GC per task); a build

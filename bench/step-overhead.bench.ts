@@ -9,11 +9,12 @@
  * handed to the mock and the answer streamed back, nothing else.
  *
  * The routes are measured as users run them: the production build (`npm run
- * build` first) served by `next start` on BENCH_PORT (default 3121), against
- * the same mock. Beside them, labelled "tsx", the same routes from source in
- * the bench's route process, as this bench measured before: tsx's transform
- * makes our own code dearer there than in the build (keepNames), and it has
- * no Next server in front, so neither figure stands for the other.
+ * build` first) served by its production server (`npm start`, which answers
+ * the API before Next's router: lib/http/api-front-door.ts) on BENCH_PORT
+ * (default 3121), against the same mock. Beside them, labelled "tsx", the same
+ * routes from source in the bench's route process, behind the same bridge
+ * (lib/http/node-web-bridge.ts) and no Next at all: tsx's transform makes our
+ * own code dearer there than in the build (keepNames).
  *
  * Each round sends one step each way, in turn, at 2 and at 200 messages:
  * - bare relay: the conversation as the provider's JSON, client → relay → mock;
@@ -45,8 +46,8 @@ const TARGET_ABOVE_RELAY_MS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3121);
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'next start, a request per step': '5.04 / 4.23 and 4.24 / 4.64 ms, quiet machine (2026-11-27; above the Next relay 1.39 / 0.67 and 1.10 / 0.51)',
-  'next start, step stream': '4.13 / 4.24 and 3.86 / 4.65 ms, quiet machine (2026-11-27; above the Next relay 0.47 / 0.67 and 0.72 / 0.53)',
+  'production server, a request per step': 'under next start: 5.04 / 4.23 and 4.24 / 4.64 ms, quiet machine (2026-11-27; above the Next relay 1.39 / 0.67 and 1.10 / 0.51)',
+  'production server, step stream': 'under next start: 4.13 / 4.24 and 3.86 / 4.65 ms, quiet machine (2026-11-27; above the Next relay 0.47 / 0.67 and 0.72 / 0.53)',
   'tsx, a request per step': '2.69 / 3.04 and 1.91 / 2.97 ms, quiet machine (2026-11-27)',
   'tsx, step stream': '2.00 / 2.59 and 1.97 / 2.91 ms, quiet machine (2026-11-27)',
 };
@@ -148,8 +149,8 @@ async function main(): Promise<void> {
   const ways: Way[] = [
     relayWay('bare relay, Node (two hops)', server.relayUrl, tsxCpuMs),
     relayWay('bare relay, next start', `${nextRelay.baseUrl}/relay`, async () => nextRelay.cpuMs()),
-    proxyWay('next start, a request per step', createProxyModelClient({ endpoint: `${production.baseUrl}/api/model` }), productionCpuMs),
-    proxyWay('next start, step stream', clients[0]!, productionCpuMs),
+    proxyWay('production server, a request per step', createProxyModelClient({ endpoint: `${production.baseUrl}/api/model` }), productionCpuMs),
+    proxyWay('production server, step stream', clients[0]!, productionCpuMs),
     proxyWay('tsx, a request per step', createProxyModelClient({ endpoint: server.routeUrl }), tsxCpuMs),
     proxyWay('tsx, step stream', clients[1]!, tsxCpuMs),
   ];
@@ -180,9 +181,9 @@ async function main(): Promise<void> {
       }
     }
     const medianOf = (index: number, length: number, pick: (of: Samples) => number[]) => median(pick(samples[index]!.get(length)!));
-    const header = (title: string) => console.log(`\n${'way'.padEnd(30)} ${LENGTHS.map((length) => `${length} msgs`.padStart(8)).join(' ')}  (${title})`);
+    const header = (title: string) => console.log(`\n${'way'.padEnd(38)} ${LENGTHS.map((length) => `${length} msgs`.padStart(8)).join(' ')}  (${title})`);
     const rows = (pick: (of: Samples) => number[]) => {
-      for (const [index, way] of ways.entries()) console.log(`${way.label.padEnd(30)} ${LENGTHS.map((length) => ms(medianOf(index, length, pick))).join(' ')}`);
+      for (const [index, way] of ways.entries()) console.log(`${way.label.padEnd(38)} ${LENGTHS.map((length) => ms(medianOf(index, length, pick))).join(' ')}`);
     };
     header('median ms a step beyond L, wall');
     rows((of) => of.overhead);
@@ -191,10 +192,10 @@ async function main(): Promise<void> {
     header("median CPU ms a step: the route's process alone (the relay's for the relay)");
     rows((of) => of.routeCpu);
     console.log(`\nabove a bare relay, same run (target ≤ ${TARGET_ABOVE_RELAY_MS} ms at every length, flat); load average ${loadAverage()}`);
-    // Each proxy way against the Node relay (the issue's floor), and the next start ways also against the relay under next start (Next's own cost taken out).
+    // Each proxy way against the Node relay (the issue's floor), and the production server's also against the relay as a Next route (what `next start` costs a request).
     const comparisons = ways.flatMap((way, index) => {
       if (index < 2) return [];
-      return way.label.startsWith('next start') ? [{ index, floor: 0 }, { index, floor: 1 }] : [{ index, floor: 0 }];
+      return way.label.startsWith('production server') ? [{ index, floor: 0 }, { index, floor: 1 }] : [{ index, floor: 0 }];
     });
     for (const { index, floor } of comparisons) {
       const above = (pick: (of: Samples) => number[]) => LENGTHS.map((length) => medianOf(index, length, pick) - medianOf(floor, length, pick));
@@ -203,7 +204,7 @@ async function main(): Promise<void> {
       const met = wall.every((value) => value <= TARGET_ABOVE_RELAY_MS);
       const label = ways[index]!.label;
       console.log(
-        `  ${`${label} − ${floor === 0 ? 'Node relay' : 'next relay'}`.padEnd(44)} wall ${wall.map((value) => value.toFixed(2)).join(' / ')} ms (${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${(wall.at(-1)! - wall[0]!).toFixed(2)} ms)   ${met ? 'MET' : 'NOT MET'}   ` +
+        `  ${`${label} − ${floor === 0 ? 'Node relay' : 'next relay'}`.padEnd(56)} wall ${wall.map((value) => value.toFixed(2)).join(' / ')} ms (${LENGTHS.at(-1)} − ${LENGTHS[0]}: ${(wall.at(-1)! - wall[0]!).toFixed(2)} ms)   ${met ? 'MET' : 'NOT MET'}   ` +
           `CPU ${cpu.map((value) => value.toFixed(2)).join(' / ')} ms   before: ${BEFORE[label]}`,
       );
     }
