@@ -136,3 +136,41 @@ for (const [what, copy] of hostileCopies) {
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEPT_TREE_KEY)).toContain('lumen-ledger.pdf');
   });
 }
+
+/*
+ * The header's controls hydrate once the tree is shown, when their code has come
+ * (components/workbench/after-tree.tsx). React drops a click on server HTML whose code has not
+ * arrived; the page keeps it and clicks it again once that part has hydrated
+ * (components/workbench/early-clicks.ts). Here the script with the header's controls (the one that
+ * names the Settings button) is held until the test lets it go.
+ */
+test('a click on a header button before its code has arrived opens what it opens once the code is there', async ({ page }) => {
+  await visitAndOpenBrief(page);
+  const held: Array<() => Promise<void>> = [];
+  let holding = true;
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    const send = () => route.fulfill({ response, body });
+    if (holding && body.includes('settings-button')) held.push(send);
+    else await send();
+  });
+
+  // Not until "load": the held script holds the page's load event too.
+  await page.reload({ waitUntil: 'commit' });
+  await expect(treeItem(page, 'main.worker')).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
+
+  holding = false;
+  for (const release of held.splice(0)) await release();
+  await releaseStorage(page);
+  await expect(page.getByTestId('settings-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
+  // Once hydrated, a click is the page's own again: one click, one dialog.
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('settings-dialog')).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

@@ -100,7 +100,8 @@ test('a Replay copy starts untrusted: the record\'s files come back, and a plain
   await expect(page.getByTestId('trust-banner')).toContainText('not trusted');
   await expect(treeItem(page, 'main.worker')).toBeVisible();
   await expect(treeItem(page, 'safe.worker')).toHaveCount(0);
-  expect(await openedFileText(page, 'notes.md')).toContain('from the run');
+  // Polled: the editor may still be drawing the file's lines the moment its tab shows.
+  await expect.poll(() => openedFileText(page, 'notes.md')).toContain('from the run');
 
   // A plain Run there: main's pre-approval does not count, the write is asked, and a denial writes nothing.
   const plain = await runWrite(page, 'without a question');
@@ -109,9 +110,8 @@ test('a Replay copy starts untrusted: the record\'s files come back, and a plain
   await expect(item.getByTestId('approval-field-path')).toHaveValue('notes.md');
   await item.getByRole('button', { name: 'Deny' }).click();
   await expect(plain).not.toHaveAttribute('data-status', 'running', { timeout: 30_000 });
-  const notes = await openedFileText(page, 'notes.md');
-  expect(notes).toContain('from the run');
-  expect(notes).not.toContain('without a question');
+  await expect.poll(() => openedFileText(page, 'notes.md')).toContain('from the run');
+  expect(await editorText(page)).not.toContain('without a question');
 
   // The project it was replayed from keeps the trust the person gave it.
   await page.getByTestId('project-select').selectOption('auto-writer-2');
