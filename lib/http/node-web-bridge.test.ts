@@ -96,6 +96,26 @@ describe('an answer, as the client gets it', () => {
     await until(() => cancelled.mock.calls.length === 1);
   });
 
+  it("cancels the answer's body when the client left before the handler answered", async () => {
+    const cancelled = vi.fn();
+    let signal: AbortSignal | undefined;
+    let answerNow: (() => void) | undefined;
+    const url = await serve(async (request) => {
+      signal = request.signal;
+      await new Promise<void>((resolve) => (answerNow = resolve));
+      return new Response(new ReadableStream({ pull: () => new Promise(() => undefined), cancel: cancelled }));
+    });
+    const client = new AbortController();
+    const answered = fetch(url, { signal: client.signal }).catch(() => undefined);
+    await until(() => answerNow !== undefined);
+    client.abort();
+    await answered;
+    // The server has seen the client go before the handler answers.
+    await until(() => signal?.aborted === true);
+    answerNow!();
+    await until(() => cancelled.mock.calls.length === 1);
+  });
+
   it('keeps every Set-Cookie header apart', async () => {
     const url = await serve(async () => {
       const headers = new Headers();

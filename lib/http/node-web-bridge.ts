@@ -34,9 +34,13 @@ export function webRequestFrom(incoming: IncomingMessage, origin: string, signal
 export function disconnectSignal(outgoing: ServerResponse): AbortSignal {
   const disconnected = new AbortController();
   outgoing.once('close', () => {
-    if (!outgoing.writableFinished) disconnected.abort(new DOMException('The client closed the connection', 'AbortError'));
+    if (!outgoing.writableFinished) disconnected.abort(clientGone());
   });
   return disconnected.signal;
+}
+
+function clientGone(): DOMException {
+  return new DOMException('The client closed the connection', 'AbortError');
 }
 
 function headersOf(answer: Response, extra: OutgoingHttpHeaders): OutgoingHttpHeaders {
@@ -75,6 +79,12 @@ function drainedOrClosed(outgoing: ServerResponse): Promise<void> {
  * Resolves when the body has been sent or the client has gone (the body then cancelled).
  */
 export async function sendWebResponse(answer: Response, outgoing: ServerResponse, extra: OutgoingHttpHeaders = {}): Promise<void> {
+  if (outgoing.destroyed) {
+    // The client left while the handler worked: nobody will read the body, and what it holds (a
+    // step's slot, its upstream call) is freed by its cancel.
+    await answer.body?.cancel(clientGone()).catch(() => undefined);
+    return;
+  }
   outgoing.writeHead(answer.status, headersOf(answer, extra));
   if (answer.body === null) {
     outgoing.end();
@@ -82,7 +92,7 @@ export async function sendWebResponse(answer: Response, outgoing: ServerResponse
   }
   const reader = answer.body.getReader();
   const cancelOnClose = () => {
-    if (!outgoing.writableFinished) reader.cancel(new DOMException('The client closed the connection', 'AbortError')).catch(() => undefined);
+    if (!outgoing.writableFinished) reader.cancel(clientGone()).catch(() => undefined);
   };
   outgoing.once('close', cancelOnClose);
   try {
@@ -93,7 +103,11 @@ export async function sendWebResponse(answer: Response, outgoing: ServerResponse
     for (;;) {
       const { done, value } = await pending;
       if (done) break;
-      if (outgoing.destroyed) return;
+      if (outgoing.destroyed) {
+        // Gone between two chunks; its 'close' may not have come yet, so the body is cancelled here.
+        await reader.cancel(clientGone()).catch(() => undefined);
+        return;
+      }
       // Held until the next tick: a chunk and the end right behind it (an answer that arrived whole)
       // leave in one write to the socket instead of two.
       outgoing.cork();
