@@ -27,6 +27,8 @@ describe('which requests the front door claims', () => {
     '\\api\\model',
     '/api/model#fragment',
     'http://127.0.0.1:3000/api/model',
+    '/x/..%2fapi/model',
+    '/x/%2e%2e%2Fapi/model',
   ])('%s is the API, however spelled', (target) => {
     expect(claimsForApi(target)).toBe(true);
   });

@@ -57,7 +57,9 @@ export function claimsForApi(requestTarget: string): boolean {
   if (!requestTarget.includes('%') && !/api/i.test(requestTarget)) return false;
   const pathname = pathnameOf(requestTarget);
   if (pathname === undefined) return false;
-  const path = decodedPath(pathname).replace(/\/{2,}/g, '/').toLowerCase();
+  // Parsed again once decoded: an escaped slash can make a dot segment (`..%2f`) only decoding reveals.
+  const decoded = decodedPath(pathname);
+  const path = (pathnameOf(decoded) ?? decoded).replace(/\/{2,}/g, '/').toLowerCase();
   return path === '/api' || path.startsWith('/api/');
 }
 
