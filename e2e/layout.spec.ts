@@ -91,6 +91,10 @@ test('areas collapse and resize, and keep their sizes after a reload', async ({ 
 
   await page.getByRole('button', { name: 'Hide the files sidebar' }).click();
   await expect.poll(async () => (await page.locator('[data-panel-id="files"]').boundingBox())?.width ?? 0).toBeLessThan(2);
+  // The sizes are saved 100 ms after a change (react-resizable-panels): reloaded sooner, the page would not have kept them.
+  const savedFilesWidth = () =>
+    page.evaluate(() => Object.values(JSON.parse(localStorage.getItem('react-resizable-panels:workbench-columns') ?? '{}') as Record<string, { layout: number[] }>)[0]?.layout[0]);
+  await expect.poll(savedFilesWidth).toBe(0);
   await page.reload();
   await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
   await expect(page.getByRole('button', { name: 'Show the files sidebar' })).toBeVisible();
