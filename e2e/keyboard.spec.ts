@@ -81,6 +81,9 @@ test('keyboard only: run the example, answer its question, stop the next run wit
   const storedBefore = await storedFileBytes(page);
   expect(Object.keys(storedBefore)).toContain(MAIN_WORKER_PATH);
 
+  // The Run panel (with its keys) loads once the project is ready (run-panel-slot.tsx); before it a
+  // placeholder stands and Ctrl+Enter does nothing yet.
+  await expect(page.getByTestId('run-button')).toBeVisible();
   // Ctrl+Enter with the focus nowhere in particular runs the open tab's worker (the example's main).
   await page.keyboard.press('Control+Enter');
   const question = page.getByTestId('approval-item');
