@@ -81,8 +81,8 @@ test('keyboard only: run the example, answer its question, stop the next run wit
   const storedBefore = await storedFileBytes(page);
   expect(Object.keys(storedBefore)).toContain(MAIN_WORKER_PATH);
 
-  // The Run panel (with its keys) loads once the project is ready (run-panel-slot.tsx); before it a
-  // placeholder stands and Ctrl+Enter does nothing yet.
+  // The Run panel (with its keys) loads once the project is ready (run-panel-slot.tsx). A Ctrl+Enter
+  // before that is kept until it has (the test after this one); here the key comes to the panel.
   await expect(page.getByTestId('run-button')).toBeVisible();
   // Ctrl+Enter with the focus nowhere in particular runs the open tab's worker (the example's main).
   await page.keyboard.press('Control+Enter');
@@ -110,6 +110,41 @@ test('keyboard only: run the example, answer its question, stop the next run wit
 
   await page.waitForTimeout(1500);
   expect(changedFiles(storedBefore, await storedFileBytes(page))).toEqual([]);
+});
+
+/*
+ * The Run panel, whose listener runs Ctrl+Enter, loads once the project is ready
+ * (run-panel-slot.tsx). A Ctrl+Enter pressed before its code has come is kept and runs once it
+ * has (components/run/early-run-shortcut.ts). Here the script with the panel's Run button is held
+ * until the key has been pressed.
+ */
+test('Ctrl+Enter pressed before the Run panel\'s code has come runs the open worker once it has', async ({ page }) => {
+  const held: Array<() => Promise<void>> = [];
+  let holding = true;
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    const send = () => route.fulfill({ response, body });
+    if (holding && body.includes('"run-button"')) held.push(send);
+    else await send();
+  });
+  await openWorkbench(page);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // The placeholder stands: no Run button, nothing running.
+  await expect(page.getByTestId('run-button')).toHaveCount(0);
+  await page.keyboard.press('Control+Enter');
+
+  holding = false;
+  for (const release of held.splice(0)) await release();
+  // The example's main worker asks before it creates its evaluators: the run has started.
+  const question = page.getByTestId('approval-item');
+  await expect(question).toBeFocused();
+  await expect(page.getByTestId('approval-announcer')).toContainText('Approval needed: worker_create');
+  await page.keyboard.press('Escape');
+  await expect(latestRun(page)).toHaveAttribute('data-status', 'aborted');
+  // Once the panel is there, the key is its own: one press, one run.
+  await expect(page.getByTestId('run-entry')).toHaveCount(1);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 const GREETER = `---

@@ -3,6 +3,8 @@
 import { lazy, Suspense } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import styles from './run.module.css';
+// Installed with the page: a Ctrl/Cmd+Enter pressed before the panel's code has come is kept until it has.
+import './early-run-shortcut';
 
 // The Run panel comes once the project is on screen: it is not needed to see and open files, and
 // its code, its first render and its requests (the model list, settings) would otherwise compete

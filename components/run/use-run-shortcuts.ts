@@ -2,7 +2,10 @@
 
 import { useEffect } from 'react';
 import { watchTyping } from '@/components/approvals/typing-clock';
+import { modalDialogOpen } from '@/components/dialogs/modal-dialog-open';
 import { useRunStore } from '@/lib/state/run/run-store';
+import { takeEarlyRunShortcut } from './early-run-shortcut';
+import { isRunShortcut, pressedInEditor } from './run-shortcut-key';
 
 /**
  * Ctrl/Cmd+Enter runs the open tab's worker (the form's, for other files) from anywhere in the IDE, Monaco included: the listener
@@ -10,21 +13,19 @@ import { useRunStore } from '@/lib/state/run/run-store';
  * turns it into "insert line below" (and, from the editor, the run's tab
  * opens behind the file so the keys stay there). Esc stops a run in every state, a waiting
  * approval question included, unless a modal dialog is open or something else
- * already used the key (the editor closing its suggestions, a field's own Esc).
+ * already used the key (the editor closing its suggestions, a field's own Esc). A Ctrl/Cmd+Enter
+ * pressed before this panel's code had come (early-run-shortcut.ts) runs once it starts.
  */
 export function useRunShortcuts(): void {
   useEffect(() => {
     // From now on, whether the person is typing decides if a new question takes the focus.
     watchTyping();
     const onKeyDownCapture = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      if (modalDialogOpen()) return;
+      if (!isRunShortcut(event) || modalDialogOpen()) return;
       const state = useRunStore.getState();
       event.preventDefault();
       event.stopPropagation();
-      // Typing in the editor, the person keeps it: the run's tab opens behind the file.
-      const inEditor = event.target instanceof Element && event.target.closest('.monaco-editor') !== null;
-      if (!state.running && !state.preparing) void state.runOpenWorker({ tabInBackground: inEditor });
+      if (!state.running && !state.preparing) void state.runOpenWorker({ tabInBackground: pressedInEditor(event) });
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -36,17 +37,11 @@ export function useRunShortcuts(): void {
     };
     window.addEventListener('keydown', onKeyDownCapture, true);
     window.addEventListener('keydown', onKeyDown);
+    const early = takeEarlyRunShortcut();
+    if (early !== null) void useRunStore.getState().runOpenWorker(early);
     return () => {
       window.removeEventListener('keydown', onKeyDownCapture, true);
       window.removeEventListener('keydown', onKeyDown);
     };
   }, []);
-}
-
-/**
- * A modal dialog (new file name, confirm, settings) is open and keeps its keys. The approval
- * questions are a non-modal dialog docked in the Run panel: Esc stops their run.
- */
-function modalDialogOpen(): boolean {
-  return document.querySelector('[aria-modal="true"], [role="alertdialog"], [role="dialog"]:not([aria-modal="false"])') !== null;
 }

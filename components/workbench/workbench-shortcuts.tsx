@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { modalDialogOpen } from '@/components/dialogs/modal-dialog-open';
 import { commandDefinition } from '@/lib/state/ui/commands/command-list';
 import { isMacPlatform, matchesShortcut } from '@/lib/state/ui/commands/shortcut-keys';
 import { usePaletteStore } from '@/lib/state/ui/commands/palette-store';
@@ -35,9 +36,4 @@ export function WorkbenchShortcuts(): null {
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [collapsed]);
   return null;
-}
-
-/** A modal dialog (the palette itself included) keeps its keys; the approval questions are a non-modal dialog. */
-function modalDialogOpen(): boolean {
-  return document.querySelector('[aria-modal="true"], [role="alertdialog"], [role="dialog"]:not([aria-modal="false"])') !== null;
 }
