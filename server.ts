@@ -1,15 +1,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_ROUTES } from '@/app/api/api-routes';
 import { answerApiRequest, claimsForApi } from '@/lib/http/api-front-door';
+import { startPagesProcess } from '@/lib/http/pages-process';
 import { installConnectionGuard } from '@/lib/model/server/connection-guard';
 
 /**
  * The production server (`npm start`; built by scripts/build-server.mjs into
- * the build's folder): Next serves the pages, and the API (the model proxy
- * above all) is answered here before Next's router sees the request, which
- * costs every model step 3–6 ms of CPU (lib/http/api-front-door.ts).
+ * the build's folder): the API (the model proxy above all) is answered here,
+ * and every other request is relayed to Next, which serves the pages in a
+ * process of its own (pages-server.ts). Through Next's router a model step
+ * cost 3–6 ms more CPU (lib/http/api-front-door.ts); with Next merely loaded
+ * in the same process, about half a millisecond more (pages-server.ts says why).
  * Options as `next start`'s: `-p/--port` (or PORT, default 3000) and
  * `-H/--hostname` (or HOSTNAME, default every interface).
  */
@@ -28,14 +32,13 @@ async function main(): Promise<void> {
   // The API's routes run in this module graph, not Next's: the guard (socket address stamp, header and
   // body deadlines) is installed before the first connection, as instrumentation.ts does for Next's.
   installConnectionGuard(process.env);
-  const { default: next } = await import('next');
-  const app = next({ dev: false, dir: process.cwd(), hostname, port });
-  const handleWithNext = app.getRequestHandler();
-  await app.prepare();
+  // Compiled beside this file (scripts/build-server.mjs).
+  const pages = await startPagesProcess(path.join(__dirname, 'workerbench-pages-server.cjs'), { hostname, port });
 
   let origin = '';
+  let stopping = false;
   const server = createServer((incoming, outgoing) => {
-    const answered = claimsForApi(incoming.url ?? '/') ? answerApiRequest(API_ROUTES, { incoming, outgoing }, origin) : handleWithNext(incoming, outgoing);
+    const answered = claimsForApi(incoming.url ?? '/') ? answerApiRequest(API_ROUTES, { incoming, outgoing }, origin) : pages.relay(incoming, outgoing);
     answered.catch((error: unknown) => {
       console.error(`[workerbench] ${incoming.method ?? 'GET'} ${incoming.url ?? ''} failed:`, error);
       if (!outgoing.headersSent) outgoing.writeHead(500);
@@ -45,6 +48,15 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, resolve);
+  }).catch(async (error: unknown) => {
+    await pages.stop();
+    throw error;
+  });
+  // Without its pages the server is not whole: it stops, so whatever runs it can start it again.
+  void pages.exited.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`error: the page server stopped (${signal ?? `exit code ${code}`}); stopping.`);
+    process.exit(1);
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -52,9 +64,10 @@ async function main(): Promise<void> {
   console.log(`Workerbench ready on http://${hostname ?? 'localhost'}:${address.port}`);
 
   const stop = () => {
+    stopping = true;
     server.close();
     server.closeAllConnections();
-    void app.close().finally(() => process.exit(0));
+    void pages.stop().finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -10,7 +10,8 @@
  *
  * The routes are measured as users run them: the production build (`npm run
  * build` first) served by its production server (`npm start`, which answers
- * the API before Next's router: lib/http/api-front-door.ts) on BENCH_PORT
+ * the API itself, with Next serving the pages in a process of its own:
+ * lib/http/api-front-door.ts, pages-server.ts) on BENCH_PORT
  * (default 3121), against the same mock. Beside them, labelled "tsx", the same
  * routes from source in the bench's route process, behind the same bridge
  * (lib/http/node-web-bridge.ts) and no Next at all: tsx's transform makes our
@@ -46,8 +47,8 @@ const TARGET_ABOVE_RELAY_MS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3121);
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'production server, a request per step': 'under next start: 5.04 / 4.23 and 4.24 / 4.64 ms, quiet machine (2026-11-27; above the Next relay 1.39 / 0.67 and 1.10 / 0.51)',
-  'production server, step stream': 'under next start: 4.13 / 4.24 and 3.86 / 4.65 ms, quiet machine (2026-11-27; above the Next relay 0.47 / 0.67 and 0.72 / 0.53)',
+  'production server, a request per step': 'with Next in the same process: 2.27 / 3.26 and 2.57 / 3.34 ms, quiet machine (2026-11-27, sixth session); under next start 5.04 / 4.23',
+  'production server, step stream': 'with Next in the same process: 2.59 / 3.29 and 2.40 / 3.90 ms, quiet machine (2026-11-27, sixth session); under next start 4.13 / 4.24',
   'tsx, a request per step': '2.69 / 3.04 and 1.91 / 2.97 ms, quiet machine (2026-11-27)',
   'tsx, step stream': '2.00 / 2.59 and 1.97 / 2.91 ms, quiet machine (2026-11-27)',
 };
