@@ -28,18 +28,18 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-27, fourth session: each page reloaded once settled). */
+/** The last figures (README, 2026-11-28: each page reloaded once settled; the pages relayed to Next's own process). */
 const PREVIOUS = {
-  bareFirstVisit: '637 ms',
-  ideFirstVisit: '1,011 ms',
-  firstVisitRatio: '1.59×',
-  bareReload: '187 ms',
-  ideReload: '351 ms',
-  reloadRatio: '1.88× (settled; 1.60× reloaded at once, the run before)',
+  bareFirstVisit: '559 ms',
+  ideFirstVisit: '1,123 ms',
+  firstVisitRatio: '2.01× (1.59× on 2026-11-27)',
+  bareReload: '184 ms',
+  ideReload: '311 ms',
+  reloadRatio: '1.69× (1.88× on 2026-11-27)',
   bareScripts: '132 KB',
   ideScripts: '184 KB',
-  firstLoadJs: '183.3 KiB',
-  htmlFirstByte: 'IDE 39 / 20 ms, bare 57 / 15 ms (first visit / reload, 2026-11-27, fourth session)',
+  firstLoadJs: '183.7 KiB',
+  htmlFirstByte: 'IDE 59 / 25 ms, bare 40 / 21 ms (first visit / reload, 2026-11-28)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
