@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { holdScriptsNaming } from './helpers/held-scripts';
 import { editorText, expandFolder, expect, expectSaved, focusEditor, test, treeItem } from './helpers/workbench-test';
 
 /*
@@ -146,25 +147,16 @@ for (const [what, copy] of hostileCopies) {
  */
 test('a click on a header button before its code has arrived opens what it opens once the code is there', async ({ page }) => {
   await visitAndOpenBrief(page);
-  const held: Array<() => Promise<void>> = [];
-  let holding = true;
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    const send = () => route.fulfill({ response, body });
-    if (holding && body.includes('settings-button')) held.push(send);
-    else await send();
-  });
+  const headerScripts = await holdScriptsNaming(page, 'settings-button');
 
   // Not until "load": the held script holds the page's load event too.
   await page.reload({ waitUntil: 'commit' });
   await expect(treeItem(page, 'main.worker')).toBeVisible();
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect.poll(() => headerScripts.count()).toBeGreaterThan(0);
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
 
-  holding = false;
-  for (const release of held.splice(0)) await release();
+  await headerScripts.release();
   await releaseStorage(page);
   await expect(page.getByTestId('settings-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -172,5 +164,5 @@ test('a click on a header button before its code has arrived opens what it opens
   // Once hydrated, a click is the page's own again: one click, one dialog.
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-dialog')).toBeVisible();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await headerScripts.stop();
 });

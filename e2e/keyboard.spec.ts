@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { holdScriptsNaming } from './helpers/held-scripts';
 import { changedFiles, storedFileBytes } from './helpers/stored-files';
 import { openRun, runDocument } from './helpers/run-document';
 import { createFile, editorText, expect, expectSaved, focusEditor, newProject, openWorkbench, replaceEditorText, test, treeItem } from './helpers/workbench-test';
@@ -119,23 +120,14 @@ test('keyboard only: run the example, answer its question, stop the next run wit
  * until the key has been pressed.
  */
 test('Ctrl+Enter pressed before the Run panel\'s code has come runs the open worker once it has', async ({ page }) => {
-  const held: Array<() => Promise<void>> = [];
-  let holding = true;
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    const send = () => route.fulfill({ response, body });
-    if (holding && body.includes('"run-button"')) held.push(send);
-    else await send();
-  });
+  const runPanelScripts = await holdScriptsNaming(page, '"run-button"');
   await openWorkbench(page);
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect.poll(() => runPanelScripts.count()).toBeGreaterThan(0);
   // The placeholder stands: no Run button, nothing running.
   await expect(page.getByTestId('run-button')).toHaveCount(0);
   await page.keyboard.press('Control+Enter');
 
-  holding = false;
-  for (const release of held.splice(0)) await release();
+  await runPanelScripts.release();
   // The example's main worker asks before it creates its evaluators: the run has started.
   const question = page.getByTestId('approval-item');
   await expect(question).toBeFocused();
@@ -144,7 +136,7 @@ test('Ctrl+Enter pressed before the Run panel\'s code has come runs the open wor
   await expect(latestRun(page)).toHaveAttribute('data-status', 'aborted');
   // Once the panel is there, the key is its own: one press, one run.
   await expect(page.getByTestId('run-entry')).toHaveCount(1);
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await runPanelScripts.stop();
 });
 
 const GREETER = `---

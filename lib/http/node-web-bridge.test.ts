@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { until } from '@/lib/async/testing/until';
 import { serveRoute, type ServedRoute } from '@/bench/support/serve-route';
 import type { FetchHandler } from '@/lib/http/node-web-bridge';
 
@@ -15,14 +16,6 @@ afterEach(async () => {
 async function serve(handler: FetchHandler): Promise<URL> {
   served = await serveRoute('/route', handler);
   return new URL(served.url);
-}
-
-/** Resolves once `predicate` holds; a guard against a hang, polled every 10 ms. */
-async function until(predicate: () => boolean): Promise<void> {
-  for (let waited = 0; !predicate(); waited += 10) {
-    if (waited > 5_000) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('a request, as the handler sees it', () => {

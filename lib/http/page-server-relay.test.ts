@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '@/lib/async/testing/until';
 import { createPageServerRelay, endToEndHeaders } from '@/lib/http/page-server-relay';
 
 /**
@@ -38,14 +39,6 @@ async function frontOf(listener: RequestListener | null): Promise<string> {
   cleanups.push(() => front.closeAllConnections());
   cleanups.push(close);
   return `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-}
-
-/** Resolves once `predicate` holds; a guard against a hang, polled every 10 ms. */
-async function until(predicate: () => boolean): Promise<void> {
-  for (let waited = 0; !predicate(); waited += 10) {
-    if (waited > 5_000) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('a request relayed to the pages', () => {

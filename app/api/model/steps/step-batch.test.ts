@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '@/lib/async/testing/until';
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import { ModelStepError } from '@/lib/model/protocol/model-step-error';
 import type { ModelStepEvent, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
@@ -33,13 +34,6 @@ const step = (text: string): ModelStepRequest => ({ model: 'openai-compatible:fa
 const textOf = (events: ModelStepEvent[]) => events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
 const batchingClient = () => createProxyModelClient({ fetch: routeFetch, stepStream: { plainStepsFirst: 4, batch: {} } });
 const posts = (path: string) => requestsSeen.filter((seen) => seen.path === path && seen.method === 'POST');
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; !check(); turn += 1) {
-    if (turn > 2000) throw new Error(`waited in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Whatever a collect ends with: its last event, or the error it threw. */
 const outcomeOf = (events: Promise<ModelStepEvent[]>) => events.then((all) => all.at(-1), (error: unknown) => error);
