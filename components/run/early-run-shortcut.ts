@@ -1,4 +1,5 @@
 import { modalDialogOpen } from '@/components/dialogs/modal-dialog-open';
+import type { RunStartOptions } from '@/lib/state/run/run-state';
 import { isRunShortcut, pressedInEditor } from './run-shortcut-key';
 
 /**
@@ -6,14 +7,12 @@ import { isRunShortcut, pressedInEditor } from './run-shortcut-key';
  * key (use-run-shortcuts.ts), loads once the project is ready (run-panel-slot.tsx); until then the
  * key did nothing, or typed a new line into the editor. Kept here instead: one listener on the
  * window, in the capture phase, installed with the slot (which comes with the page), keeps the last
- * such press and stops it; the panel takes it when it starts and runs it then.
+ * such press and stops it; the panel takes it when it starts and runs it then, with the options
+ * it would have run it with.
  */
-export interface KeptRunShortcut {
-  tabInBackground: boolean;
-}
 
 let panelStarted = false;
-let kept: KeptRunShortcut | null = null;
+let kept: RunStartOptions | null = null;
 
 function keepEarlyRunShortcut(event: KeyboardEvent): void {
   if (panelStarted || !isRunShortcut(event) || modalDialogOpen()) return;
@@ -26,7 +25,7 @@ function keepEarlyRunShortcut(event: KeyboardEvent): void {
 if (typeof window !== 'undefined') window.addEventListener('keydown', keepEarlyRunShortcut, { capture: true });
 
 /** The Run panel has started and handles the key from now on: the press kept before it, if any. */
-export function takeEarlyRunShortcut(): KeptRunShortcut | null {
+export function takeEarlyRunShortcut(): RunStartOptions | null {
   panelStarted = true;
   if (typeof window !== 'undefined') window.removeEventListener('keydown', keepEarlyRunShortcut, { capture: true });
   const press = kept;
