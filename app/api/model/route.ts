@@ -1,3 +1,4 @@
+import { conversationKeeping } from '@/lib/model/server/continued-conversation';
 import { handleModelStep } from '@/lib/model/server/model-step-handler';
 import { readModelStepBody } from '@/lib/model/server/model-step-body';
 import { guardProxyRequest } from '@/lib/model/server/request-guard';
@@ -36,7 +37,7 @@ export async function POST(request: Request): Promise<Response> {
   // the end, cancelled or failed); the shared admission until the answer's body has been sent or cancelled.
   const answer = async (signal?: AbortSignal): Promise<Response> => {
     try {
-      return shared.settle(await handleModelStep(request, body.json, { env: process.env, signal, onEnd: slot.release }));
+      return shared.settle(await handleModelStep(request, body.json, { env: process.env, signal, onEnd: slot.release, conversations: conversationKeeping(process.env, guard.client, body.size) }));
     } catch (error) {
       shared.release();
       slot.release();

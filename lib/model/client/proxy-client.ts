@@ -8,7 +8,7 @@ import type { ModelOption, ModelStepClient, ModelStepEvent, ModelStepRequest, Pr
 import { errorMessage } from '@/lib/errors/error-message';
 import { SESSION_CLOSED_STATUS, STEP_NUMBER_HEADER, STEP_SESSION_HEADER } from '@/lib/model/protocol/step-frames';
 import { sendStepBatch, stepBatchesOf } from './step-batch-sender';
-import { stepRequestBody } from './step-request-body';
+import { stepRequestBodies } from './step-request-body';
 import { nextMacrotask, StepsSentTogether } from './steps-sent-together';
 import type { StepStream } from './step-stream';
 import { StepStreamKeeper } from './step-stream-keeper';
@@ -135,6 +135,19 @@ async function errorFromResponse(response: Response): Promise<ModelStepError> {
     status: response.status,
     retryAfterMs: headerRetryAfterMs,
   });
+}
+
+/** A 409 `conversation_unknown`: the step continued a conversation the server has not kept (step-request-body.ts). */
+async function isConversationUnknown(response: Response): Promise<boolean> {
+  if (response.status !== STATUS_BY_CODE.conversation_unknown) return false;
+  const code = await response
+    .clone()
+    .json()
+    .then((body: Partial<ProxyErrorBody>) => body.error?.code)
+    .catch(() => undefined);
+  if (code !== 'conversation_unknown') return false;
+  await response.body?.cancel().catch(() => undefined);
+  return true;
 }
 
 function isAbort(error: unknown, signal: AbortSignal): boolean {
@@ -301,6 +314,28 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
     }
   };
   const together = choice?.batch === undefined || keeper === undefined ? undefined : new StepsSentTogether<GatheredStep>(choice.batch.nextTurn ?? nextMacrotask, (group) => void sendGroup(group).catch((error: unknown) => group.forEach((step) => step.settle(Promise.reject(error)))));
+  /** Sends one body of a step by the way its transport chooses; what the sending holds is released through `done`. */
+  const sendStep = async (body: string | Blob, signal: AbortSignal, done: Array<() => void>): Promise<Response> => {
+    const post = (streamHeaders: Record<string, string>) =>
+      sendWithAccessToken(
+        (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...streamHeaders, ...headers }, body, signal }),
+        options,
+      );
+    if (together !== undefined) {
+      // With batches, the way is decided for the steps sent together, once they are all there (sendGroup).
+      return new Promise<Response>((resolve, reject) => together.add({ body, signal, done, post, settle: (answer) => answer.then(resolve, reject) }));
+    }
+    // Its own request while fewer than plainStepsFirst hold one, else the stream (when one is open or may be).
+    const plain = keeper === undefined || plainInFlight < plainStepsFirst;
+    if (plain) {
+      countAsPlain(done);
+      // The stream is opened (or found missing) by the first steps, before a fan-out needs it: a fan-out's
+      // steps then neither wait for it to open nor count on one the server cannot carry (mayStream).
+      if (keeper !== undefined) void keeper.stream();
+    }
+    const stream = plain ? undefined : await keeper?.stream();
+    return (stream === undefined ? undefined : await sendOnStream({ stream, send: post, signal, done })) ?? (await post({}));
+  };
   return {
     ...(keeper === undefined ? {} : { stepStream: keeper }),
     async *step(request: ModelStepRequest, signal: AbortSignal): AsyncGenerator<ModelStepEvent> {
@@ -310,30 +345,16 @@ export function createProxyModelClient(options: ProxyModelClientOptions = {}): M
       }
       const provider = parseModelId(request.model)?.provider;
       const apiKey = request.apiKey ?? (provider && options.getApiKey ? await options.getApiKey(provider) : undefined);
-      const body = stepRequestBody(request, apiKey);
-      const post = (streamHeaders: Record<string, string>) =>
-        sendWithAccessToken(
-          (headers) => fetchImplementation(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...streamHeaders, ...headers }, body, signal }),
-          options,
-        );
+      const bodies = stepRequestBodies(request, apiKey);
       const done: Array<() => void> = [];
-      // Its own request while fewer than plainStepsFirst hold one, else the stream (when one is open or may be).
-      // With batches, that is decided for the steps sent together, once they are all there (sendGroup).
-      const plain = together === undefined && (keeper === undefined || plainInFlight < plainStepsFirst);
-      if (plain) {
-        countAsPlain(done);
-        // The stream is opened (or found missing) by the first steps, before a fan-out needs it: a fan-out's
-        // steps then neither wait for it to open nor count on one the server cannot carry (mayStream).
-        if (keeper !== undefined) void keeper.stream();
-      }
       try {
         let response: Response;
         try {
-          if (together !== undefined) {
-            response = await new Promise<Response>((resolve, reject) => together.add({ body, signal, done, post, settle: (answer) => answer.then(resolve, reject) }));
-          } else {
-            const stream = plain ? undefined : await keeper?.stream();
-            response = (stream === undefined ? undefined : await sendOnStream({ stream, send: post, signal, done })) ?? (await post({}));
+          response = await sendStep(bodies.body, signal, done);
+          if (bodies.continues && (await isConversationUnknown(response))) {
+            // The server has not kept the conversation this step continues: send it whole, once more.
+            for (const release of done.splice(0)) release();
+            response = await sendStep(bodies.whole(), signal, done);
           }
         } catch (error) {
           if (isAbort(error, signal)) {

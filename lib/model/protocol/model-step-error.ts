@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Readonly<Record<ProxyErrorCode, number>> = {
   internal_error: 500,
   forbidden: 403,
   access_token_required: 401,
+  conversation_unknown: 409,
 };
 
 /**

@@ -6,14 +6,16 @@ const body = (text: string) => JSON.stringify({ model: 'openai:gpt-4.1', message
 
 describe('a batch of steps', () => {
   it('reads back the steps the page joined, each with its number and its request as sent', () => {
-    const text = [stepBatchLine(3, body('a')), stepBatchLine(4, body('b\nwith a newline')), stepBatchLine(9, body('ü 🙂'))].join('');
-    const parsed = parseStepBatch(text, limits);
+    const lines = [stepBatchLine(3, body('a')), stepBatchLine(4, body('b\nwith a newline')), stepBatchLine(9, body('ü 🙂'))];
+    const parsed = parseStepBatch(lines.join(''), limits);
+    // Each step's size is its line's characters, its newline left out.
+    const size = (index: number) => lines[index]!.length - 1;
     expect(parsed).toEqual({
       ok: true,
       steps: [
-        { step: 3, request: JSON.parse(body('a')) },
-        { step: 4, request: JSON.parse(body('b\nwith a newline')) },
-        { step: 9, request: JSON.parse(body('ü 🙂')) },
+        { step: 3, request: JSON.parse(body('a')), size: size(0) },
+        { step: 4, request: JSON.parse(body('b\nwith a newline')), size: size(1) },
+        { step: 9, request: JSON.parse(body('ü 🙂')), size: size(2) },
       ],
     });
   });

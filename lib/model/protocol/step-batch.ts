@@ -27,6 +27,8 @@ export interface BatchedStep {
   step: number;
   /** The step's request body, parsed: what `POST /api/model` would have parsed from its own body. */
   request: unknown;
+  /** The line's length in characters: what keeping the step's conversation counts. */
+  size: number;
 }
 
 export type ParsedStepBatch = { ok: true; steps: BatchedStep[] } | { ok: false; message: string };
@@ -81,7 +83,7 @@ export function parseStepBatch(text: string, limits: StepBatchLimits): ParsedSte
       }
       if (seen.has(step)) return { ok: false, message: `The batch names step ${step} twice.` };
       seen.add(step);
-      steps.push({ step, request });
+      steps.push({ step, request, size: end - start });
     }
     start = end + 1;
   }

@@ -27,6 +27,23 @@ export interface ModelStepRequest {
   apiKey?: string;
 }
 
+/**
+ * Which conversation a step's messages complete, on the wire only (the page's
+ * proxy client adds it; the loop never sees it). The server keeps each step's
+ * conversation under `id` for a while (lib/model/server/kept-conversations.ts),
+ * so the next step of the call sends `after`, the id of the conversation it
+ * continues, and only the messages that came after it. When the server has not
+ * kept `after`, it answers 409 `conversation_unknown` and the page sends the
+ * whole conversation again.
+ */
+export interface ConversationReference {
+  id: string;
+  after?: string;
+}
+
+/** Ids of kept conversations: letters, digits, ".", "_", "-" (a random part and a counter, proxy-client.ts). */
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9._-]{16,80}$/;
+
 export interface TokenUsage {
   /** Every input token, cached ones included (the AI SDK's `inputTokens`). */
   inputTokens: number;
@@ -77,7 +94,9 @@ export type ProxyErrorCode =
   /** The request's Host or Origin is not allowed (403). */
   | 'forbidden'
   /** The server needs its WORKERBENCH_ACCESS_TOKEN and the request had none or a wrong one (401). */
-  | 'access_token_required';
+  | 'access_token_required'
+  /** The step continues a conversation the server has not kept (409): the page sends it whole. */
+  | 'conversation_unknown';
 
 /** Bodies above this are refused with 413 before parsing (PDF parts are large). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;

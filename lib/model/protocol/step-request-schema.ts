@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ModelStepRequest } from '@/lib/model/protocol/step-protocol';
+import { CONVERSATION_ID_PATTERN, type ConversationReference, type ModelStepRequest } from '@/lib/model/protocol/step-protocol';
 import { checkModelMessages } from '@/lib/model/protocol/check-model-messages';
 
 /**
@@ -15,10 +15,14 @@ export const toolDefinitionSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
 });
 
+const conversationIdSchema = z.string().regex(CONVERSATION_ID_PATTERN, 'must be 16-80 letters, digits, ".", "_" or "-"');
+
 export const modelStepRequestSchema = z.object({
   model: z.string().min(1, 'must not be empty'),
   system: z.string().optional(),
-  messages: z.array(z.unknown()).min(1, 'must contain at least one message'),
+  // Empty only when the step continues a kept conversation (a step sent again with nothing new): checked below.
+  messages: z.array(z.unknown()),
+  conversation: z.object({ id: conversationIdSchema, after: conversationIdSchema.optional() }).optional(),
   tools: z
     .array(toolDefinitionSchema)
     .default([])
@@ -33,14 +37,22 @@ export const modelStepRequestSchema = z.object({
   apiKey: z.string().optional(),
 });
 
-export type ParsedStepRequest = { ok: true; request: ModelStepRequest } | { ok: false; message: string };
+/**
+ * A step's request as sent. With `conversation.after`, its messages are only
+ * those after the kept conversation it continues (kept-conversations.ts), and
+ * the server puts the two together before anything else reads them.
+ */
+export type ParsedStepRequest = { ok: true; request: ModelStepRequest; conversation?: ConversationReference } | { ok: false; message: string };
 
 export function parseStepRequest(body: unknown): ParsedStepRequest {
   const result = modelStepRequestSchema.safeParse(body);
   if (result.success) {
-    const messages = checkModelMessages(result.data.messages);
+    const { conversation, ...fields } = result.data;
+    if (fields.messages.length === 0 && conversation?.after === undefined) return { ok: false, message: 'Invalid request field "messages": must contain at least one message' };
+    const messages = checkModelMessages(fields.messages);
     if (!messages.ok) return { ok: false, message: `Invalid request field "${messages.path}": ${messages.message}` };
-    return { ok: true, request: { ...result.data, messages: messages.messages } as ModelStepRequest };
+    const request = { ...fields, messages: messages.messages } as ModelStepRequest;
+    return conversation === undefined ? { ok: true, request } : { ok: true, request, conversation };
   }
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { conversationKeeping } from '@/lib/model/server/continued-conversation';
 import { handleModelStep } from '@/lib/model/server/model-step-handler';
 import type { RateResult, SlotResult } from '@/lib/model/server/request-guard';
 import { admitShared } from '@/lib/model/server/shared-limits/shared-admission';
@@ -15,6 +16,8 @@ export interface AdmittedStepOptions {
   request: Request;
   /** The step's body, parsed (one line of the batch). */
   body: unknown;
+  /** Its line's length in characters (step-batch.ts). */
+  size: number;
   env: Readonly<Record<string, string | undefined>>;
   client: string;
   /** Taken when the batch arrived, in the batch's order: a refusal is kept as this step's answer. */
@@ -22,7 +25,7 @@ export interface AdmittedStepOptions {
   takeSlot: () => SlotResult;
 }
 
-export function admittedStepAnswer({ request, body, env, client, rate, takeSlot }: AdmittedStepOptions): (signal: AbortSignal) => Promise<Response> {
+export function admittedStepAnswer({ request, body, size, env, client, rate, takeSlot }: AdmittedStepOptions): (signal: AbortSignal) => Promise<Response> {
   return async (signal) => {
     // Cancelled before its turn: nothing taken, and nothing is sent for it.
     if (signal.aborted) return new Response(null, { status: 204 });
@@ -43,7 +46,7 @@ export function admittedStepAnswer({ request, body, env, client, rate, takeSlot 
     // The slot is held until the step is over for the server (handleModelStep's onEnd); the shared
     // admission until the answer's body has been sent or cancelled (settle), as for a step's own POST.
     try {
-      return shared.settle(await handleModelStep(request, body, { env, signal, onEnd: slot.release }));
+      return shared.settle(await handleModelStep(request, body, { env, signal, onEnd: slot.release, conversations: conversationKeeping(env, client, size) }));
     } catch (error) {
       shared.release();
       slot.release();

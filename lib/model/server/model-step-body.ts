@@ -20,7 +20,8 @@ export interface ModelStepBodyOptions {
   budget?: ByteBudget;
 }
 
-export type ModelStepBody = { ok: true; json: unknown } | { ok: false; response: Response };
+/** `size`: the body's length in characters, what keeping its conversation counts (kept-conversations.ts). */
+export type ModelStepBody = { ok: true; json: unknown; size: number } | { ok: false; response: Response };
 
 /** One budget per server process, rebuilt when its capacity changes (tests stub the environment). */
 const budgetOf = memoizeForLastKey({ keyOf: (capacity: number) => capacity, compute: (capacity: number) => new ByteBudget(capacity) });
@@ -83,7 +84,7 @@ export function readStepBatchText(request: Request, options: ModelStepBodyOption
 
 function parsedBody(text: string): ModelStepBody {
   try {
-    return { ok: true, json: JSON.parse(text) };
+    return { ok: true, json: JSON.parse(text), size: text.length };
   } catch (error) {
     // V8's message quotes the start of the text, which may hold a key.
     const detail = error instanceof Error ? error.message : 'parse error';

@@ -11,6 +11,7 @@ import { parseStepRequest } from '@/lib/model/protocol/step-request-schema';
 import { streamModelStep } from '@/lib/model/server/stream-model-step';
 import { EventBatches, type EventBatch } from '@/lib/model/server/event-batches';
 import { describeErrorChain } from '@/lib/model/server/network-failure';
+import { continueConversation, type ConversationKeeping } from '@/lib/model/server/continued-conversation';
 
 /**
  * The proxy behind `POST /api/model`: one model step per request, streamed
@@ -33,6 +34,8 @@ export interface ModelStepHandlerOptions {
    * by wrapping the answer in one more stream that every chunk would pass through.
    */
   onEnd?: () => void;
+  /** Where the step's conversation is kept for the call's next step (continued-conversation.ts); the routes give it. */
+  conversations?: ConversationKeeping;
 }
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -91,9 +94,12 @@ const streamed = new WeakSet<Response>();
 async function answerModelStep(signal: AbortSignal, body: unknown, options: ModelStepHandlerOptions & { onEnd: () => void }): Promise<Response> {
   const parsed = parseStepRequest(body);
   if (!parsed.ok) return errorResponse({ code: 'bad_request', message: redactSecrets(parsed.message) });
-  const stepRequest = parsed.request;
-  const remoteUrlPart = findRemoteUrlPart(stepRequest.messages);
+  // Only the messages sent are looked at here: a kept conversation's were when they were sent.
+  const remoteUrlPart = findRemoteUrlPart(parsed.request.messages);
   if (remoteUrlPart !== null) return errorResponse({ code: 'bad_request', message: remoteUrlPartMessage(remoteUrlPart) });
+  const conversation = continueConversation(parsed.request.messages, parsed.conversation, options.conversations);
+  if (!conversation.ok) return errorResponse({ code: 'conversation_unknown', message: conversation.message });
+  const stepRequest = { ...parsed.request, messages: conversation.messages };
   const secrets = [stepRequest.apiKey, ...serverSecrets(options.env)];
   const redact = (text: string) => redactSecrets(text, secrets);
 
@@ -102,6 +108,8 @@ async function answerModelStep(signal: AbortSignal, body: unknown, options: Mode
     const code: ProxyErrorCode = resolved.error.code === 'missing_key' ? 'unauthorized' : 'unknown_model';
     return errorResponse({ code, message: redact(resolved.error.message) });
   }
+
+  conversation.keep();
 
   // Client disconnects (the request's signal, or the step's on a step stream) and stream cancellation both stop the upstream call.
   const upstream = new AbortController();

@@ -35,6 +35,9 @@ export function heldChatStandInForTheFile(): HeldChatStandIn {
     get asked() {
       return current().asked;
     },
+    get conversations() {
+      return current().conversations;
+    },
     get cancelled() {
       return current().cancelled;
     },

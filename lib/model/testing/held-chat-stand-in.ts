@@ -14,6 +14,8 @@ export interface HeldChatStandIn {
   readonly baseUrl: string;
   /** The last user message of every request, in arrival order. */
   readonly asked: string[];
+  /** The messages of every request, as the provider got them, in arrival order. */
+  readonly conversations: Array<Array<{ role: string; content: unknown }>>;
   /** The last user message of every request closed before its answer was sent. */
   readonly cancelled: string[];
   /** When set, every request is answered with this HTTP error instead. */
@@ -37,6 +39,7 @@ export async function startHeldChatStandIn(): Promise<HeldChatStandIn> {
   const standIn: HeldChatStandIn = {
     baseUrl: '',
     asked: [],
+    conversations: [],
     cancelled: [],
     failWith: undefined,
     release: () => release(),
@@ -44,6 +47,7 @@ export async function startHeldChatStandIn(): Promise<HeldChatStandIn> {
       release();
       held = new Promise<void>((resolve) => (release = resolve));
       standIn.asked.length = 0;
+      standIn.conversations.length = 0;
       standIn.cancelled.length = 0;
       standIn.failWith = undefined;
     },
@@ -60,6 +64,7 @@ export async function startHeldChatStandIn(): Promise<HeldChatStandIn> {
       const body = JSON.parse(text) as Record<string, unknown>;
       const asked = lastUserText(body);
       standIn.asked.push(asked);
+      standIn.conversations.push(body.messages as Array<{ role: string; content: unknown }>);
       let answered = false;
       response.on('close', () => {
         if (!answered) standIn.cancelled.push(asked);

@@ -31,9 +31,9 @@ export async function POST(request: Request): Promise<Response> {
   const session = stream.session;
   if (batch.steps.some(({ step }) => session.has(step))) return errorResponse({ code: 'bad_request', message: 'The batch names a step already in flight on its step stream.' });
   // The door took the first step's rate token; each further step takes its own, in the batch's order.
-  const answers = batch.steps.map(({ step, request: body }, index) => ({
+  const answers = batch.steps.map(({ step, request: body, size }, index) => ({
     step,
-    answer: admittedStepAnswer({ request, body, env: process.env, client: guard.client, rate: index === 0 ? { ok: true } : guard.takeRateToken(), takeSlot: guard.takeSlot }),
+    answer: admittedStepAnswer({ request, body, size, env: process.env, client: guard.client, rate: index === 0 ? { ok: true } : guard.takeRateToken(), takeSlot: guard.takeSlot }),
   }));
   for (const { step, answer } of answers) {
     // Only a stream closed meanwhile refuses a start; its close ended the steps started before, and the page sends them all again.
