@@ -218,7 +218,7 @@ async function measureFanOut(bench: Bench, label: string, client: ModelStepClien
 
 /**
  * The client's fetch, sending a step's body the way the browser does. The body
- * is a Blob of many parts (step-request-body.ts): Chromium's network service
+ * may be a Blob of many parts (step-request-body.ts: a large conversation sent whole): Chromium's network service
  * reads it through one upload buffer, but Node's fetch writes each part with
  * a syscall of its own, a TCP segment per message of the conversation, which
  * the route then reads one by one. Read into one buffer first, it goes out as

@@ -27,10 +27,16 @@
  * wall time measures the queue for the cores as much as the code, CPU time
  * mostly the code. Numbers only; nothing here asserts a timing.
  *
- * The conversation of each length is built once and each step sends a copy
- * of it, as the loop does (it appends to a copy of the messages it sent), so
- * the page's side stringifies what it has not sent before, as in a run, and
- * the relay, which forwards bytes made beforehand, is compared with the same.
+ * The short conversation is a call's first step each time (two new messages,
+ * sent whole). The long one is a call's later steps, as a long run makes them:
+ * a call starts at 198 messages (that first step, which sends the whole
+ * conversation, is not timed), and each of its STEPS_PER_CALL timed steps adds
+ * an answer and a question (about 1.2 KiB), so they are 200–208 messages long.
+ * Each step's messages are new objects appended to a copy of the ones sent
+ * before, as the loop makes them, so the page's side sends what a run's step
+ * sends: the new messages after the conversation the server kept (issue #34).
+ * The relay forwards the same conversation as the provider's JSON, made
+ * before the step.
  */
 import { createProxyModelClient } from '@/lib/model/client/proxy-client';
 import type { ModelStepClient, ModelStepRequest } from '@/lib/model/protocol/step-protocol';
@@ -47,8 +53,8 @@ const TARGET_ABOVE_RELAY_MS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3121);
 /** This bench's figures before (README), wall ms above the relay at 2 / 200 messages. */
 const BEFORE: Readonly<Record<string, string>> = {
-  'production server, a request per step': 'with Next in the same process: 2.27 / 3.26 and 2.57 / 3.34 ms, quiet machine (2026-11-27, sixth session); under next start 5.04 / 4.23',
-  'production server, step stream': 'with Next in the same process: 2.59 / 3.29 and 2.40 / 3.90 ms, quiet machine (2026-11-27, sixth session); under next start 4.13 / 4.24',
+  'production server, a request per step': 'each step sending the whole conversation: 1.95 / 3.26, 1.73 / 3.11, 2.31 / 3.18, 2.12 / 2.69 ms (2026-11-28, quiet machine)',
+  'production server, step stream': 'each step sending the whole conversation: 1.93 / 3.09, 1.76 / 2.71, 2.52 / 3.25, 2.77 / 2.87 ms (2026-11-28, quiet machine)',
   'tsx, a request per step': '2.69 / 3.04 and 1.91 / 2.97 ms, quiet machine (2026-11-27)',
   'tsx, step stream': '2.00 / 2.59 and 1.97 / 2.91 ms, quiet machine (2026-11-27)',
 };
@@ -69,9 +75,14 @@ function conversation(length: number): ModelStepRequest['messages'] {
   return messages;
 }
 
-const conversations = new Map(LENGTHS.map((length) => [length, conversation(length)]));
-/** A step's request: a copy of the conversation's messages, the messages themselves the ones sent before (see above). */
-const stepOf = (length: number): ModelStepRequest => ({ model: 'openai-compatible:mock', system: 'You are stepper.', messages: [...conversations.get(length)!], tools: [] });
+/** Timed steps of one call at the long length before the next call starts. */
+const STEPS_PER_CALL = 5;
+/** The conversation's length at a round's step: the short one is always a call's first step; the long one grows by a tool round a step within a call. */
+function lengthAt(length: number, round: number): number {
+  if (length === LENGTHS[0]) return length;
+  return length + 2 * (((round % STEPS_PER_CALL) + STEPS_PER_CALL) % STEPS_PER_CALL);
+}
+const stepRequest = (messages: ModelStepRequest['messages']): ModelStepRequest => ({ model: 'openai-compatible:mock', system: 'You are stepper.', messages, tools: [] });
 
 /** The same conversation as the provider's own JSON: what the relay forwards. */
 function relayBody(length: number): string {
@@ -83,32 +94,53 @@ interface Way {
   label: string;
   /** CPU ms the process that answers this way (the route's or the relay's) has used so far. */
   serverCpuMs(): Promise<number>;
-  /** One step, to its last byte; rejects when it did not finish. */
+  /** Before a round's step, not timed: the step's conversation made (and a new call's first step sent). */
+  prepare(length: number, round: number): Promise<void>;
+  /** The prepared step, to its last byte; rejects when it did not finish. */
   send(length: number): Promise<void>;
 }
 
 function proxyWay(label: string, client: ModelStepClient, serverCpuMs: () => Promise<number>): Way {
+  const step = async (messages: ModelStepRequest['messages']) => {
+    let finished = false;
+    for await (const event of client.step(stepRequest(messages), new AbortController().signal)) {
+      if (event.type === 'error') throw new Error(`${label}: ${event.error.code}: ${event.error.message}`);
+      if (event.type === 'finish') finished = true;
+    }
+    if (!finished) throw new Error(`${label}: the step did not finish`);
+  };
+  /** Each length's call: the messages of its next step. */
+  const calls = new Map<number, ModelStepRequest['messages']>();
   return {
     label,
     serverCpuMs,
-    async send(length) {
-      let finished = false;
-      for await (const event of client.step(stepOf(length), new AbortController().signal)) {
-        if (event.type === 'error') throw new Error(`${label}: ${event.error.code}: ${event.error.message}`);
-        if (event.type === 'finish') finished = true;
+    async prepare(length, round) {
+      const target = lengthAt(length, round);
+      let sent = calls.get(length) ?? [];
+      if (length === LENGTHS[0] || target === length) {
+        // A new call: the short one starts with this step; the long one's earlier messages are sent once by its first step.
+        sent = target > LENGTHS[0]! ? conversation(target - 2) : [];
+        if (sent.length > 0) await step(sent);
       }
-      if (!finished) throw new Error(`${label}: the step did not finish`);
+      calls.set(length, [...sent, ...conversation(target).slice(sent.length)]);
     },
+    send: (length) => step(calls.get(length)!),
   };
 }
 
 function relayWay(label: string, relayUrl: string, serverCpuMs: () => Promise<number>): Way {
-  const bodies = new Map(LENGTHS.map((length) => [length, relayBody(length)]));
+  const bodies = new Map<number, string>();
+  let next = '';
   return {
     label,
     serverCpuMs,
-    async send(length) {
-      const response = await fetch(relayUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bodies.get(length)! });
+    async prepare(length, round) {
+      const target = lengthAt(length, round);
+      if (!bodies.has(target)) bodies.set(target, relayBody(target));
+      next = bodies.get(target)!;
+    },
+    async send() {
+      const response = await fetch(relayUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: next });
       const text = await response.text();
       if (!response.ok || !text.includes('[DONE]')) throw new Error(`${label}: ${response.status} ${text.slice(0, 200)}`);
     },
@@ -158,10 +190,14 @@ async function main(): Promise<void> {
   const samples: Array<Map<number, Samples>> = ways.map(() => new Map(LENGTHS.map((length) => [length, { overhead: [], clientCpu: [], routeCpu: [] }])));
   try {
     console.log(`mock upstream L = ${LATENCY_MS} ms; ${ROUNDS} rounds (+${WARM_UP_ROUNDS} warm-up), each: every way once at each length, in turn; load average ${loadAverage()}`);
-    console.log(`conversation: ${LENGTHS.map((length) => `${length} messages = ${(relayBody(length).length / 1024).toFixed(0)} KiB`).join(', ')}`);
+    const longest = lengthAt(LENGTHS[1]!, STEPS_PER_CALL - 1);
+    console.log(
+      `conversation: ${LENGTHS[0]} messages = ${(relayBody(LENGTHS[0]!).length / 1024).toFixed(0)} KiB (a call's first step); ${LENGTHS[1]}–${longest} messages = ${(relayBody(LENGTHS[1]!).length / 1024).toFixed(0)}–${(relayBody(longest).length / 1024).toFixed(0)} KiB (a call's later steps, ${STEPS_PER_CALL} a call, each adding an answer and a question; its first step not timed)`,
+    );
     for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round += 1) {
       for (const length of LENGTHS) {
         for (const [index, way] of ways.entries()) {
+          await way.prepare(length, round);
           const before = (await server.records()).length;
           const routeBefore = await way.serverCpuMs();
           const clientBefore = process.cpuUsage();

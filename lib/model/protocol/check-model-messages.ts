@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
  * request body that came through JSON.parse. It accepts and refuses what the
  * SDK's zod schema does for such input — a test holds the two side by side —
  * and returns a copy without unknown keys, as zod's parse does. Why not zod:
- * every step re-sends the whole conversation, and the zod union tries each
+ * a step may send a whole conversation, and the zod union tries each
  * message and part schema in turn, building an issue for every miss; this is
  * one pass, linear in the body, with no allocation beyond the copy.
  *

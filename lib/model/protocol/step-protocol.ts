@@ -2,7 +2,8 @@ import type { ModelMessage } from 'ai';
 
 /**
  * The wire format of one model step between the browser loop and the proxy
- * (`POST /api/model`). The browser sends the whole conversation of one worker
+ * (`POST /api/model`). The browser sends the conversation of one worker (the
+ * whole of it, or its new messages after one the server kept: ConversationReference)
  * plus the tool definitions (schemas only, never `execute`); the proxy streams
  * back newline-delimited JSON events. Tool calls are executed by the browser,
  * never by the server: this is what keeps the loop in one place.

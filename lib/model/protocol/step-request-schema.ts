@@ -5,7 +5,7 @@ import { checkModelMessages } from '@/lib/model/protocol/check-model-messages';
 /**
  * Runtime validation of what the browser sends. The proxy never trusts the
  * body: a wrong shape is a 400 that names the field, not a provider error.
- * The messages (the whole conversation, re-sent every step) are checked by
+ * The messages (a whole conversation, or a step's new ones) are checked by
  * check-model-messages.ts in one linear pass rather than by the AI SDK's zod
  * union, which dominated the proxy's time per step.
  */

@@ -12,7 +12,7 @@ import type { ModelMessage } from 'ai';
 function isRemoteUrl(value: unknown): boolean {
   if (value instanceof URL) return value.protocol !== 'data:';
   if (typeof value !== 'string' || !value.includes(':')) return false;
-  // A data: URL's bytes may be megabytes, re-sent every step: its scheme says enough, without parsing it whole.
+  // A data: URL's bytes may be megabytes, sent whole at times: its scheme says enough, without parsing it whole.
   if (/^data:/i.test(value)) return false;
   try {
     return new URL(value).protocol !== 'data:';
