@@ -1,6 +1,5 @@
 import 'server-only';
 import type { ModelMessage } from 'ai';
-import { memoizeForLastKey } from '@/lib/memo/memoize-for-last-key';
 import { KeptConversations, keptConversationLimitsFrom, type KeptConversationLimits } from '@/lib/model/server/kept-conversations';
 import { proxyLimitsFrom } from '@/lib/model/server/proxy-limits';
 import type { ConversationReference } from '@/lib/model/protocol/step-protocol';
@@ -36,12 +35,26 @@ export function continueConversation(sent: ModelMessage[], reference: Conversati
   return { ok: true, messages, keep: () => keeping.kept.keep(keeping.client, reference, { messages, bytes }) };
 }
 
-/** One store per server process, made again when its limits change (tests change the environment). */
-const keptFor = memoizeForLastKey({
-  keyOf: (env: Readonly<Record<string, string | undefined>>) => keptConversationLimitsFrom(env, proxyLimitsFrom(env).maxBodyBytes),
-  compute: (_env, limits: KeptConversationLimits) => new KeptConversations(limits),
-  sameKey: (previous, next) => previous.totalBytes === next.totalBytes && previous.perClientBytes === next.perClientBytes && previous.conversationBytes === next.conversationBytes && previous.idleMs === next.idleMs,
-});
+const SHARED = Symbol.for('workerbench.kept-conversations');
+type GlobalWithKept = typeof globalThis & { [SHARED]?: KeptConversations };
+
+const sameLimits = (left: KeptConversationLimits, right: KeptConversationLimits) =>
+  left.totalBytes === right.totalBytes && left.perClientBytes === right.perClientBytes && left.conversationBytes === right.conversationBytes && left.idleMs === right.idleMs;
+
+/**
+ * One store per server process, on globalThis: `/api/model` and
+ * `/api/model/steps` must find each other's conversations whichever bundles
+ * their code ends up in (a step after a fan-out's batch goes on its own POST).
+ * Made again when its limits change (tests change the environment).
+ */
+function keptFor(env: Readonly<Record<string, string | undefined>>): KeptConversations {
+  const global = globalThis as GlobalWithKept;
+  const limits = keptConversationLimitsFrom(env, proxyLimitsFrom(env).maxBodyBytes);
+  const kept = global[SHARED];
+  if (kept !== undefined && sameLimits(kept.limits, limits)) return kept;
+  global[SHARED] = new KeptConversations(limits);
+  return global[SHARED];
+}
 
 /** How the route lets a step keep its conversation: this process's store, the client, the body's size. */
 export function conversationKeeping(env: Readonly<Record<string, string | undefined>>, client: string, bodyBytes: number): ConversationKeeping {
