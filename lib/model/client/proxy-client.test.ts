@@ -173,3 +173,47 @@ describe('fetchModelOptions', () => {
     await expect(fetchModelOptions({ fetch: async () => new Response('', { status: 500 }) })).rejects.toBeInstanceOf(ModelStepError);
   });
 });
+
+describe('a step that continues a conversation the server has not kept', () => {
+  const continuing = (): ModelStepRequest[] => {
+    const first: ModelStepRequest['messages'] = [{ role: 'user', content: 'one' }];
+    return [
+      { ...request, messages: first },
+      { ...request, messages: [...first, { role: 'assistant', content: 'two' }, { role: 'user', content: 'three' }] },
+    ];
+  };
+  const finish = () => chunkedResponse([new TextEncoder().encode(ndjson)]);
+
+  it('is sent once more whole on 409 conversation_unknown, and its answer is the step\'s', async () => {
+    const bodies: Array<{ messages: unknown[]; conversation?: unknown }> = [];
+    const client = createProxyModelClient({
+      fetch: async (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { messages: unknown[]; conversation?: { after?: string } };
+        bodies.push(body);
+        return body.conversation?.after === undefined ? finish() : Response.json({ error: { code: 'conversation_unknown', message: 'not kept' } }, { status: 409 });
+      },
+    });
+    for (const step of continuing()) expect((await collect(client.step(step, new AbortController().signal))).at(-1)?.type).toBe('finish');
+    expect(bodies.map((body) => [body.messages.length, body.conversation === undefined ? 'none' : 'kept'])).toEqual([
+      [1, 'kept'],
+      [2, 'kept'],
+      [3, 'none'],
+    ]);
+  });
+
+  it("takes another 409 (a gateway's, or another code) as the step's failure, and sends nothing again", async () => {
+    let sent = 0;
+    const client = createProxyModelClient({
+      fetch: async (_url, init) => {
+        sent += 1;
+        const body = JSON.parse(String(init?.body)) as { conversation?: { after?: string } };
+        if (body.conversation?.after === undefined) return finish();
+        return new Response('<html>Conflict</html>', { status: 409, statusText: 'Conflict' });
+      },
+    });
+    const [first, second] = continuing();
+    await collect(client.step(first!, new AbortController().signal));
+    await expect(collect(client.step(second!, new AbortController().signal))).rejects.toMatchObject({ status: 409, code: 'bad_request' });
+    expect(sent).toBe(2);
+  });
+});

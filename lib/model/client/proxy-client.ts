@@ -82,6 +82,15 @@ function authorizationHeader(options: Pick<ProxyModelClientOptions, 'getAccessTo
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** The error code in one of our proxy's answers, read from a copy (the answer's own body stays unread). */
+function proxyErrorCodeOf(response: Response): Promise<string | undefined> {
+  return response
+    .clone()
+    .json()
+    .then((body: Partial<ProxyErrorBody>) => body.error?.code)
+    .catch(() => undefined);
+}
+
 /**
  * Sends a request; when the proxy asks for the access token, asks the user
  * (once per request) and sends it again with the token.
@@ -93,12 +102,7 @@ async function sendWithAccessToken(
   const headers = authorizationHeader(options);
   const response = await send(headers);
   if (response.status !== 401 || options.requestAccessToken === undefined) return response;
-  const code = await response
-    .clone()
-    .json()
-    .then((body: Partial<ProxyErrorBody>) => body.error?.code)
-    .catch(() => undefined);
-  if (code !== 'access_token_required') return response;
+  if ((await proxyErrorCodeOf(response)) !== 'access_token_required') return response;
   const entered = await options.requestAccessToken(headers.Authorization === undefined ? 'missing' : 'wrong');
   return entered ? send(authorizationHeader(options)) : response;
 }
@@ -139,13 +143,7 @@ async function errorFromResponse(response: Response): Promise<ModelStepError> {
 
 /** A 409 `conversation_unknown`: the step continued a conversation the server has not kept (step-request-body.ts). */
 async function isConversationUnknown(response: Response): Promise<boolean> {
-  if (response.status !== STATUS_BY_CODE.conversation_unknown) return false;
-  const code = await response
-    .clone()
-    .json()
-    .then((body: Partial<ProxyErrorBody>) => body.error?.code)
-    .catch(() => undefined);
-  if (code !== 'conversation_unknown') return false;
+  if (response.status !== STATUS_BY_CODE.conversation_unknown || (await proxyErrorCodeOf(response)) !== 'conversation_unknown') return false;
   await response.body?.cancel().catch(() => undefined);
   return true;
 }
