@@ -15,13 +15,26 @@ export interface ConversationKeeping {
   kept: KeptConversations;
   /** The client's address, as the guard found it: whose conversations these are. */
   client: string;
-  /** The bytes of the step's body (its JSON text): what keeping it counts. */
+  /** The bytes of the step's body (its JSON text): what keeping it counts, with OBJECT_BYTES a message and a part. */
   bodyBytes: number;
 }
 
 export type ContinuedConversation = { ok: true; messages: ModelMessage[]; keep: () => void } | { ok: false; message: string };
 
 const NOTHING_TO_KEEP = () => {};
+
+/**
+ * What a parsed message or part costs beyond its text (V8's object, its keys'
+ * slots, the array entry): counted with the body's characters, so that many
+ * small messages are not kept for less than the memory they take.
+ */
+export const OBJECT_BYTES = 96;
+
+function objectsIn(messages: readonly ModelMessage[]): number {
+  let objects = messages.length;
+  for (const message of messages) if (Array.isArray(message.content)) objects += message.content.length;
+  return objects;
+}
 
 export function continueConversation(sent: ModelMessage[], reference: ConversationReference | undefined, keeping: ConversationKeeping | undefined): ContinuedConversation {
   if (reference === undefined) return { ok: true, messages: sent, keep: NOTHING_TO_KEEP };
@@ -31,7 +44,7 @@ export function continueConversation(sent: ModelMessage[], reference: Conversati
   }
   const messages = earlier === undefined ? sent : sent.length === 0 ? [...earlier.messages] : earlier.messages.concat(sent);
   if (keeping === undefined) return { ok: true, messages, keep: NOTHING_TO_KEEP };
-  const bytes = (earlier?.bytes ?? 0) + keeping.bodyBytes;
+  const bytes = (earlier?.bytes ?? 0) + keeping.bodyBytes + OBJECT_BYTES * objectsIn(sent);
   return { ok: true, messages, keep: () => keeping.kept.keep(keeping.client, reference, { messages, bytes }) };
 }
 

@@ -16,8 +16,9 @@ import type { ConversationReference } from '@/lib/model/protocol/step-protocol';
  * `conversation_unknown`, upon which the page sends the whole conversation.
  * So nothing here refuses a step the whole body would not.
  *
- * Bounds: an entry counts the bytes of every body that built it (an
- * overestimate of the messages it holds, tools and system included), so
+ * Bounds: an entry counts the bytes of every body that built it (tools and
+ * system included) and a fixed cost for each message and part parsed from them
+ * (continued-conversation.ts), so
  * - one conversation is kept only while that count is within one request
  *   body's limit: continuing never carries more than a whole body could;
  * - a client (its address, as for the rate limits) holds at most
