@@ -126,8 +126,7 @@ function toolListJson(tools: ModelStepRequest['tools']): string {
 }
 
 function bodyOf(conversation: string | Blob, tail: string): string | Blob {
-  const size = typeof conversation === 'string' ? conversation.length : conversation.size;
-  if (typeof conversation === 'string' && size <= SMALL_BODY_CHARACTERS) return `{"messages":[${conversation}${tail}`;
+  if (typeof conversation === 'string' && conversation.length <= SMALL_BODY_CHARACTERS) return `{"messages":[${conversation}${tail}`;
   return new Blob(['{"messages":[', conversation, tail], { type: 'application/json' });
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
+import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage } from 'ai';
-import { KeptConversations, keptConversationLimitsFrom, type KeptConversationLimits } from '@/lib/model/server/kept-conversations';
+import { KeptConversations, keptConversationLimitsFrom } from '@/lib/model/server/kept-conversations';
 import { proxyLimitsFrom } from '@/lib/model/server/proxy-limits';
 import type { ConversationReference } from '@/lib/model/protocol/step-protocol';
 
@@ -42,7 +43,7 @@ export function continueConversation(sent: ModelMessage[], reference: Conversati
   if (reference.after !== undefined && earlier === undefined) {
     return { ok: false, message: 'This server no longer keeps the conversation the step continues; send the whole conversation.' };
   }
-  const messages = earlier === undefined ? sent : sent.length === 0 ? [...earlier.messages] : earlier.messages.concat(sent);
+  const messages = earlier === undefined ? sent : earlier.messages.concat(sent);
   if (keeping === undefined) return { ok: true, messages, keep: NOTHING_TO_KEEP };
   const bytes = (earlier?.bytes ?? 0) + keeping.bodyBytes + OBJECT_BYTES * objectsIn(sent);
   return { ok: true, messages, keep: () => keeping.kept.keep(keeping.client, reference, { messages, bytes }) };
@@ -50,9 +51,6 @@ export function continueConversation(sent: ModelMessage[], reference: Conversati
 
 const SHARED = Symbol.for('workerbench.kept-conversations');
 type GlobalWithKept = typeof globalThis & { [SHARED]?: KeptConversations };
-
-const sameLimits = (left: KeptConversationLimits, right: KeptConversationLimits) =>
-  left.totalBytes === right.totalBytes && left.perClientBytes === right.perClientBytes && left.conversationBytes === right.conversationBytes && left.idleMs === right.idleMs;
 
 /**
  * One store per server process, on globalThis: `/api/model` and
@@ -64,7 +62,7 @@ function keptFor(env: Readonly<Record<string, string | undefined>>): KeptConvers
   const global = globalThis as GlobalWithKept;
   const limits = keptConversationLimitsFrom(env, proxyLimitsFrom(env).maxBodyBytes);
   const kept = global[SHARED];
-  if (kept !== undefined && sameLimits(kept.limits, limits)) return kept;
+  if (kept !== undefined && isDeepStrictEqual(kept.limits, limits)) return kept;
   global[SHARED] = new KeptConversations(limits);
   return global[SHARED];
 }

@@ -23,7 +23,7 @@ import type { ConversationReference } from '@/lib/model/protocol/step-protocol';
  *   body's limit: continuing never carries more than a whole body could;
  * - a client (its address, as for the rate limits) holds at most
  *   `perClientBytes`, all clients together `totalBytes`, the least recently
- *   used entries going first;
+ *   kept entries going first;
  * - an entry unused for `idleMs` is dropped on the next access.
  * Entries are keyed by client and id: an id sent from another address finds nothing.
  */
@@ -62,7 +62,7 @@ export function keptConversationLimitsFrom(env: Readonly<Record<string, string |
 }
 
 export class KeptConversations {
-  /** Every entry, least recently used first (a Map keeps insertion order; a use moves an entry to the end). */
+  /** Every entry, least recently kept first (a Map keeps insertion order; keeping re-inserts, and a step that continues an entry keeps its successor). */
   private readonly entries = new Map<string, Entry>();
   /** Each client's entries, in the same order, for evicting a client's own oldest first. */
   private readonly byClient = new Map<string, { entries: Map<string, Entry>; bytes: number }>();
@@ -119,7 +119,7 @@ export class KeptConversations {
     while (this.totalBytes > this.limits.totalBytes) this.remove(this.entries.keys().next().value!);
   }
 
-  /** Entries idle too long, from the least recently used: stops at the first one still fresh. */
+  /** Entries idle too long, from the least recently kept: stops at the first one still fresh. */
   private dropIdle(): void {
     const oldest = this.now() - this.limits.idleMs;
     for (const entry of this.entries.values()) {
