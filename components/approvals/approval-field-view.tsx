@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { ApprovalField } from '@/lib/runtime/toolsets/tool-approval';
-import { diffLines } from '@/lib/state/ui/comparison-helpers';
+import { diffLines } from '@/lib/state/ui/view-helpers';
 import { LineDiffView } from '@/components/diff/line-diff-view';
 import styles from './approvals.module.css';
 

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { formatValue } from '@/components/run/format';
 import type { ComparedRun } from '@/lib/state/compare/compare-store';
-import { diffLines } from '@/lib/state/ui/comparison-helpers';
+import { diffLines } from '@/lib/state/ui/view-helpers';
 import { LineDiffView } from '@/components/diff/line-diff-view';
 import styles from './compare.module.css';
 

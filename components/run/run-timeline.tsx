@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { RunNode, RunTree } from '@/lib/run-tree/reduce-run-events';
-import { runTimeline, type TimelineRow, type TimelineSegment } from '@/lib/state/ui/comparison-helpers';
+import { runTimeline, type TimelineRow, type TimelineSegment } from '@/lib/state/ui/view-helpers';
 import { formatDuration } from './format';
 import { useElapsed } from './use-elapsed';
 import styles from './run-timeline.module.css';

@@ -1,4 +1,5 @@
 import { loadRunMachinery } from '../run/load-run-chunk';
+import { loadAnalyzer } from '../workspace/diagnostics';
 
 /**
  * What the first load leaves out (the project checker, the run machinery, pdf.js) is
@@ -10,10 +11,7 @@ export function prefetchWhenIdle(alsoPrefetch: readonly (() => void)[] = []): ()
   const prefetch = () => {
     // The UI's own deferred parts (tooltips, dialogs), passed in: lib/ does not import components.
     for (const load of alsoPrefetch) load();
-    // The checker's loader lives with the store's later actions (workspace-actions.ts), which are in by now.
-    void import('../workspace/diagnostics')
-      .then((diagnostics) => diagnostics.loadAnalyzer())
-      .catch(() => undefined);
+    void loadAnalyzer().catch(() => undefined);
     void loadRunMachinery()
       .then((machinery) => {
         machinery.warmSchemaValidation();

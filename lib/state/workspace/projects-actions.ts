@@ -1,15 +1,17 @@
 import type { FileSystem } from '@/lib/vfs/file-system';
 import { EXAMPLE_PROJECT_NAME } from '@/lib/project/example-project-name';
 import { askConfirm, askText } from '../ui/dialog-store';
-import type { FetchedDecks } from './example-seed';
+import type { DeckFetcher, FetchedDecks } from './example-seed';
+import { exampleManifest } from './example-manifest';
 import { openBrowserFileSystem } from './open-file-system';
 import { projectCatalog } from './project-catalog';
 import { lastOpened } from './last-opened';
+import { keptTree } from './kept-tree';
+import { findNode } from './read-project-tree';
 import { describeError, storageProblemFor } from './storage-messages';
 import { forgetUnsaved } from './unsaved-journal';
 import { startupGuard } from './startup-guard';
-import { markStartPhase } from './start-marks';
-import { loadExampleSeeding, type ExampleSeeding, type StartSettings } from './start-workspace';
+import { treeShown } from '../ui/tree-shown';
 import type { Editing } from './editor-actions';
 import type { ProjectLoader } from './load-project';
 import type { WorkspaceContext } from './workspace-context';
@@ -17,31 +19,51 @@ import type { WorkspaceState } from './workspace-state';
 
 type ProjectsActions = Pick<
   WorkspaceState,
-  'switchProject' | 'openFailedProject' | 'deleteFailedProject' | 'requestCreateProject' | 'requestRestoreExample' | 'requestDeleteProject'
+  'start' | 'switchProject' | 'openFailedProject' | 'deleteFailedProject' | 'requestCreateProject' | 'requestRestoreExample' | 'requestDeleteProject'
 >;
 
-/** What the page's start found before storage opened (start-workspace.ts), for the rest of the start. */
-export interface EarlyStart {
-  /** A file system the caller brought (tests); the browser's storage otherwise. */
-  injected: FileSystem | undefined;
-  /** A first visit's seeding module and decks, already on their way; null on a later visit. */
-  seedingModule: Promise<ExampleSeeding> | null;
-  earlyDecks: Promise<FetchedDecks> | null;
+/**
+ * User Timing marks of the start ("workerbench:storage-open", …), on the page's
+ * clock: where a slow first load spends its time, for DevTools and the
+ * ide-load bench. No-ops where there is no performance timeline.
+ */
+function markStartPhase(phase: 'kept-tree-shown' | 'manifest-shown' | 'storage-open' | 'example-seeded' | 'project-loaded'): void {
+  globalThis.performance?.mark?.(`workerbench:${phase}`);
 }
 
-export interface ProjectsGroup {
-  actions: ProjectsActions;
-  /** The start's second half: opens storage, seeds the example when it is empty, and opens the last project. */
-  openProjects: (early: EarlyStart) => Promise<void>;
-}
-
-/** The project menu (switch, create, restore the example, delete) and the second half of the start. */
-export function createProjectsActions(context: WorkspaceContext, { loader, editing, settings }: { loader: ProjectLoader; editing: Editing; settings: StartSettings }): ProjectsGroup {
+/** Starting the workspace and the project menu: switch, create, restore the example, delete. */
+export function createProjectsActions(context: WorkspaceContext, loader: ProjectLoader, editing: Editing): ProjectsActions {
   const { set, get } = context;
   const { loadProject, refreshProjects } = loader;
+  let starting: Promise<void> | undefined;
+  // Tests pass their own; the browser's is the seed module's default.
+  let fetchExampleDeck: DeckFetcher | undefined;
+  // The seeding code comes when a project is seeded, not with the page (the example's text files
+  // come with the store, for its manifest: example-manifest.ts).
+  const seeding = () => import('./example-seed');
 
-  async function openProjects({ injected, seedingModule, earlyDecks }: EarlyStart): Promise<void> {
+  async function startWorkspace(injected: FileSystem | undefined): Promise<void> {
+    // The page announces its tree (tree-shown.ts); a caller that brings its own file system has no page.
+    const inPage = injected === undefined;
+    // Nothing remembered in this browser: most likely a first visit, which seeds the example: in the
+    // page its module and decks load once the manifest's tree is interactive, beside storage, not
+    // after it; before, their requests and the module's evaluation would compete with hydrating the
+    // tree. A later visit loads neither before its tree is ready (it needs them only if storage turns
+    // out empty).
+    const firstVisit = lastOpened.lastProject() === null;
+    const seedingModule = firstVisit ? (inPage ? treeShown.wait().then(seeding) : seeding()) : null;
+    seedingModule?.catch(() => undefined);
+    const earlyDecks = seedingModule === null ? null : seedingModule.then((module) => module.fetchExampleDecks(fetchExampleDeck));
+    earlyDecks?.catch(() => undefined);
+    // …and the example's tree is drawn from its manifest at once, while storage opens and the
+    // example is written: the storage-backed tree takes its place, keeping the view.
+    if (earlyDecks !== null) void showExampleManifest(earlyDecks).catch(() => undefined);
+    // A later visit draws the last project's tree from the copy the browser keeps, before storage opens.
+    else showKeptTree();
     try {
+      // With a tree already drawn (the kept copy, the manifest's), storage's code loads and runs
+      // once that tree is interactive (tree-shown.ts), not while the page hydrates it.
+      if (inPage && get().tree.length > 0) await treeShown.wait();
       const { fileSystem, storageProblem } = injected === undefined ? await openBrowserFileSystem() : { fileSystem: injected, storageProblem: null };
       markStartPhase('storage-open');
       set({ fileSystem, storageProblem });
@@ -52,8 +74,8 @@ export function createProjectsActions(context: WorkspaceContext, { loader, editi
       let deckProblem: string | null = null;
       if (projects.length === 0) {
         // A deck that cannot be fetched leaves the example without it, and says so.
-        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await (seedingModule ?? loadExampleSeeding());
-        const decks = await (earlyDecks ?? fetchExampleDecks(settings.fetchExampleDeck));
+        const { createExampleProjectWith, fetchExampleDecks, deckSeedProblem } = await (seedingModule ?? seeding());
+        const decks = await (earlyDecks ?? fetchExampleDecks(fetchExampleDeck));
         deckProblem = deckSeedProblem(EXAMPLE_PROJECT_NAME, await createExampleProjectWith(fileSystem, EXAMPLE_PROJECT_NAME, decks));
         projects = await refreshProjects();
         markStartPhase('example-seeded');
@@ -84,11 +106,53 @@ export function createProjectsActions(context: WorkspaceContext, { loader, editi
     }
   }
 
+  /**
+   * Shows the last project's tree from the copy the browser keeps (kept-tree.ts), with the row of
+   * the file that reopens selected, unless that project broke the page last time (a safe start
+   * opens nothing). The copy is checked as untrusted input; a bad one is ignored.
+   */
+  function showKeptTree(): void {
+    const project = lastOpened.lastProject();
+    if (project === null || startupGuard.crashedProject()?.project === project) return;
+    const tree = keptTree.read(project);
+    if (tree === null) return;
+    const remembered = lastOpened.lastFile(project);
+    const file = remembered === null ? null : findNode(tree, remembered);
+    const selectedPath = file?.kind === 'file' ? file.path : null;
+    set({ projects: [project], currentProject: project, tree, selectedPath, expanded: new Set() });
+    if (selectedPath !== null) set({ expanded: context.expandAncestors(selectedPath) });
+    markStartPhase('kept-tree-shown');
+  }
+
   function clearShownProject(): void {
     set({ currentProject: null, tree: [], buffers: new Map(), expanded: new Set(), selectedPath: null, openPath: null, openView: null });
   }
 
-  const actions: ProjectsActions = {
+  /**
+   * Shows the example from its manifest (the tree, its text files) at once, before storage opens
+   * (the manifest comes with the store: no round trip for the seeding module first); its decks
+   * (in input/, a folder drawn closed) join the tree when fetched. The tree does not wait for the
+   * decks: their fetch is the slowest part of a first visit.
+   */
+  async function showExampleManifest(decks: Promise<FetchedDecks>): Promise<void> {
+    if (get().phase !== 'starting' || get().currentProject !== null) return;
+    const { tree, buffers } = exampleManifest({ files: [] });
+    set({ projects: [EXAMPLE_PROJECT_NAME], currentProject: EXAMPLE_PROJECT_NAME, tree, buffers });
+    markStartPhase('manifest-shown');
+    const fetched = await decks;
+    // Only over the manifest's own tree: once storage has drawn the project, its tree stands.
+    if (get().phase === 'starting' && get().tree === tree) set({ tree: exampleManifest(fetched).tree });
+  }
+
+  return {
+    start: (options) => {
+      // Strict mode and fast refresh call effects twice; one start per tab, one
+      // LightningFileSystem per database.
+      if (options?.fetchExampleDeck !== undefined) fetchExampleDeck = options.fetchExampleDeck;
+      starting ??= startWorkspace(options?.fileSystem);
+      return starting;
+    },
+
     switchProject: async (name) => {
       if (name === get().currentProject) return;
       await get().saveNow();
@@ -156,8 +220,8 @@ export function createProjectsActions(context: WorkspaceContext, { loader, editi
       if (name === null) return;
       try {
         await get().saveNow();
-        const { createExampleProject, deckSeedProblem } = await loadExampleSeeding();
-        const decks = await createExampleProject(fileSystem, name, settings.fetchExampleDeck);
+        const { createExampleProject, deckSeedProblem } = await seeding();
+        const decks = await createExampleProject(fileSystem, name, fetchExampleDeck);
         await refreshProjects();
         await loadProject(name);
         const problem = deckSeedProblem(name, decks);
@@ -200,5 +264,4 @@ export function createProjectsActions(context: WorkspaceContext, { loader, editi
       }
     },
   };
-  return { actions, openProjects };
 }

@@ -30,8 +30,7 @@ describe('files named after Object.prototype members', () => {
 
   it.each(PROTOTYPE_NAMES)('"%s": upload, open, edit, save and reload keep the content', async (name) => {
     const fileSystem = new MemoryFileSystem();
-    const { useWorkspaceStore } = await freshStore(fileSystem);
-    const { AUTOSAVE_DELAY_MS } = await import('./editor-actions');
+    const { useWorkspaceStore, AUTOSAVE_DELAY_MS } = await freshStore(fileSystem);
     const store = useWorkspaceStore.getState;
 
     await store().uploadFiles([new File([`uploaded ${name}\n`], name)], '');

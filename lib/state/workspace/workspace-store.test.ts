@@ -60,8 +60,7 @@ describe('workspace store', () => {
 
   it('autosaves edits after the debounce and reports the state on the way', async () => {
     const fileSystem = new FlakyFileSystem();
-    const { useWorkspaceStore, selectSaveIndicator } = await freshStore(fileSystem);
-    const { AUTOSAVE_DELAY_MS } = await import('./editor-actions');
+    const { useWorkspaceStore, selectSaveIndicator, AUTOSAVE_DELAY_MS } = await freshStore(fileSystem);
     const original = useWorkspaceStore.getState().buffers.get('main.worker')!.text;
     useWorkspaceStore.getState().editText('main.worker', original + '\nMore.');
     expect(selectSaveIndicator(useWorkspaceStore.getState())).toEqual({ status: 'dirty' });
@@ -104,8 +103,7 @@ describe('workspace store', () => {
 
   it('recomputes diagnostics from unsaved text after the analysis debounce', async () => {
     const fileSystem = new FlakyFileSystem();
-    const { useWorkspaceStore } = await freshStore(fileSystem);
-    const { ANALYSIS_DELAY_MS } = await import('./diagnostics');
+    const { useWorkspaceStore, ANALYSIS_DELAY_MS } = await freshStore(fileSystem);
     const original = useWorkspaceStore.getState().buffers.get('main.worker')!.text;
     useWorkspaceStore.getState().editText('main.worker', original.replace('name: main', 'name: main\ncolour: blue'));
     expect(useWorkspaceStore.getState().diagnostics.some((diagnostic) => diagnostic.file === 'main.worker')).toBe(false);

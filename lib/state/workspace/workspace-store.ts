@@ -1,46 +1,37 @@
 import { create } from 'zustand';
+import { createAnalysis } from './diagnostics';
+import { createDownloadAction } from './download-file';
+import { createEditing } from './editor-actions';
+import { createFileActions } from './file-actions';
+import { createProjectLoader } from './load-project';
+import { createOpenFileAction } from './open-file';
+import { createProjectsActions } from './projects-actions';
+import { createRelocate } from './relocate';
+import { createReloadFromStorage } from './reload-from-storage';
+import { createRevealAction } from './reveal';
 import { createTreeViewActions } from './tree-view-actions';
+import { createUploadActions } from './upload-actions';
+import { createDropActions } from './drop-actions';
 import { createWorkspaceContext } from './workspace-context';
-import { createStart, type StartSettings } from './start-workspace';
-import { laterActionStandIns, type LaterActions } from './later-actions';
 import { keptTree } from './kept-tree';
-import type { WorkspaceActions } from './workspace-actions';
 import type { WorkspaceState } from './workspace-state';
 
+export { ANALYSIS_DELAY_MS } from './diagnostics';
+export { AUTOSAVE_DELAY_MS } from './editor-actions';
 export { selectSaveIndicator, type Notice, type WorkspaceState } from './workspace-state';
 
 /**
  * The workbench's single source of truth: filesystem, projects, tree, open file,
  * text buffers, save state and diagnostics. Components render this state and
  * call these actions; every filesystem access of the UI goes through here.
- *
- * What runs with the page is only the state, the tree's own actions and the start's first half
- * (start-workspace.ts: the tree drawn before storage opens). Every other action comes in
- * workspace-actions.ts, loaded by the start once the tree is interactive (or by the first call of
- * one of them, whichever is sooner); until then the store holds stand-ins that wait for it
- * (later-actions.ts). So the tree's code is the only code of the store before the tree.
+ * Each group of actions lives in ./workspace/; this file only composes them.
  */
 export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
   const context = createWorkspaceContext(set, get);
-  const settings: StartSettings = {};
-  let loaded: WorkspaceActions | null = null;
-  let loading: Promise<WorkspaceActions> | undefined;
-  const loadActions = (): Promise<WorkspaceActions> => {
-    loading ??= import('./workspace-actions').then(({ createWorkspaceActions }) => {
-      loaded = createWorkspaceActions(context, settings);
-      return loaded;
-    });
-    // A failed load is tried again on the next call (a chunk the network dropped once).
-    loading.catch(() => {
-      loading = undefined;
-    });
-    return loading;
-  };
-  const laterActions = laterActionStandIns(
-    () => loaded?.actions ?? null,
-    (): Promise<LaterActions> => loadActions().then((actions) => actions.actions),
-    (error) => context.reportError(error, 'Could not load the workspace'),
-  );
+  const analysis = createAnalysis(context);
+  const editing = createEditing(context, analysis);
+  const loader = createProjectLoader(context, analysis, editing);
+  const relocate = createRelocate(context, analysis);
 
   return {
     phase: 'starting',
@@ -66,10 +57,21 @@ export const useWorkspaceStore = create<WorkspaceState>((set, get) => {
     knownModels: null,
     revealRequest: null,
 
-    ...createStart(context, () => loadActions().then((actions) => actions.openProjects), settings),
+    ...createProjectsActions(context, loader, editing),
+    ...createOpenFileAction(context),
+    ...editing.actions,
     ...createTreeViewActions(context),
+    ...createFileActions(context, analysis, relocate),
+    ...createUploadActions(context, analysis),
+    ...createDropActions(context),
+    ...createDownloadAction(context),
+    ...createRevealAction(context),
     dismissNotice: () => set({ notice: null }),
-    ...laterActions,
+    setKnownModels: (ids) => {
+      set({ knownModels: ids });
+      void analysis.runAnalysis();
+    },
+    ...createReloadFromStorage(context, analysis),
   };
 });
 
