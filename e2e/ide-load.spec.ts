@@ -139,9 +139,9 @@ for (const [what, copy] of hostileCopies) {
 }
 
 /*
- * The header's controls hydrate once the tree is shown, when their code has come
- * (components/workbench/after-tree.tsx). React drops a click on server HTML whose code has not
- * arrived; the page keeps it and clicks it again once that part has hydrated
+ * The header's controls render once the tree is shown, when their code has come
+ * (components/workbench/after-tree.tsx); until then the server's HTML stands, with no handlers. The
+ * page keeps a click on it and clicks the same place again once that part has rendered
  * (components/workbench/early-clicks.ts). Here the script with the header's controls (the one that
  * names the Settings button) is held until the test lets it go.
  */
@@ -161,8 +161,36 @@ test('a click on a header button before its code has arrived opens what it opens
   await expect(page.getByTestId('settings-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
-  // Once hydrated, a click is the page's own again: one click, one dialog.
+  // Once rendered, a click is the page's own again: one click, one dialog.
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-dialog')).toBeVisible();
   await headerScripts.stop();
+});
+
+/*
+ * The parts inside the areas that render after the tree (the project menu, the editor, Problems)
+ * keep the server's HTML until their code is here. Left to hydrate later, they vanished the moment
+ * the tree appeared (the areas' layout, measured then, changes a context above them, and React
+ * answers that by dropping server HTML it cannot hydrate yet), and the tree moved up under the
+ * pointer, then down again when the menu came back. Here the project menu's script is held.
+ */
+test('the project menu, the editor and Problems stay in place while their code comes, and the tree does not move', async ({ page }) => {
+  await visitAndOpenBrief(page);
+  const menuScripts = await holdScriptsNaming(page, 'project-select');
+
+  await page.reload({ waitUntil: 'commit' });
+  await expect(treeItem(page, 'main.worker')).toBeVisible();
+  await expect.poll(() => menuScripts.count()).toBeGreaterThan(0);
+  const rowTop = async () => (await treeItem(page, 'main.worker').boundingBox())?.y;
+  const topWithTheServersMenu = await rowTop();
+  await expect(page.getByTestId('project-select')).toBeVisible();
+  await expect(page.locator('[data-area="editor"] .editor-pane')).toBeVisible();
+  await expect(page.getByTestId('problems-panel')).toBeVisible();
+
+  await menuScripts.release();
+  await releaseStorage(page);
+  await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
+  await expect(page.getByTestId('project-select')).toHaveValue('pitch-deck-example');
+  expect(await rowTop()).toBe(topWithTheServersMenu);
+  await menuScripts.stop();
 });
