@@ -63,7 +63,7 @@ test('the IDE at rest: four areas that fit, the page never scrolls, Problems fol
     await page.setViewportSize(size);
     await page.waitForTimeout(300);
     await screenshotFor(page, 'ide');
-    for (const area of ['files', 'center', 'run']) await expectContentFits(page.locator(`[data-panel-id="${area}"]`));
+    for (const area of ['files', 'editor', 'problems', 'run']) await expectContentFits(page.locator(`[data-area="${area}"]`));
     await expectScreenHoldsUp(page, page.getByTestId('workbench'));
     // The example has no problems: Problems keeps only its title bar.
     const problems = await page.getByTestId('problems-panel').boundingBox();
@@ -77,7 +77,7 @@ test('the IDE at rest: four areas that fit, the page never scrolls, Problems fol
 test('areas collapse and resize, and keep their sizes after a reload', async ({ page }) => {
   await openWorkbench(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const run = page.locator('[data-panel-id="run"]');
+  const run = page.locator('[data-area="run"]');
   const before = (await run.boundingBox())!.width;
   // Drag the splitter between the editor and the run panel 120 px to the left: the run panel widens.
   const separator = page.getByRole('separator', { name: 'Resize the run panel' });
@@ -90,17 +90,59 @@ test('areas collapse and resize, and keep their sizes after a reload', async ({ 
   const widened = (await run.boundingBox())!.width;
 
   await page.getByRole('button', { name: 'Hide the files sidebar' }).click();
-  await expect.poll(async () => (await page.locator('[data-panel-id="files"]').boundingBox())?.width ?? 0).toBeLessThan(2);
-  // The sizes are saved 100 ms after a change (react-resizable-panels): reloaded sooner, the page would not have kept them.
-  const savedFilesWidth = () =>
-    page.evaluate(() => Object.values(JSON.parse(localStorage.getItem('react-resizable-panels:workbench-columns') ?? '{}') as Record<string, { layout: number[] }>)[0]?.layout[0]);
-  await expect.poll(savedFilesWidth).toBe(0);
+  await expect.poll(async () => (await page.locator('[data-area="files"]').boundingBox())?.width ?? 0).toBeLessThan(2);
+  // Collapsed, the sidebar's tree takes no focus: Tab from the header never lands in it.
+  await expect(page.locator('[data-area="files"]')).toHaveCSS('visibility', 'hidden');
   await page.reload();
   await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
   await expect(page.getByRole('button', { name: 'Show the files sidebar' })).toBeVisible();
   await expect.poll(async () => Math.round((await run.boundingBox())!.width)).toBeGreaterThan(widened - 4);
   await page.getByRole('button', { name: 'Show the files sidebar' }).click();
   await expect(page.getByRole('treeitem').first()).toBeVisible();
+});
+
+test('the splitters work from the keyboard: arrows resize, Enter folds and opens, Home and End go to the limits', async ({ page }) => {
+  await openWorkbench(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const files = page.locator('[data-area="files"]');
+  const width = async () => Math.round((await files.boundingBox())!.width);
+  const separator = page.getByRole('separator', { name: 'Resize the files sidebar' });
+  await separator.focus();
+  const before = await width();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(width).toBe(before + 32);
+  await expect(separator).toHaveAttribute('aria-valuenow', String(Math.round(((before + 32) / 1440) * 100)));
+  await page.keyboard.press('Home');
+  await expect.poll(width).toBe(180);
+  await page.keyboard.press('End');
+  await expect.poll(width).toBe(Math.round(1440 * 0.4));
+  // Enter folds the sidebar (and the header's button says so), Enter again opens it at its size.
+  await page.keyboard.press('Enter');
+  await expect.poll(width).toBeLessThan(2);
+  await expect(page.getByRole('button', { name: 'Show the files sidebar' })).toBeVisible();
+  await expect(separator).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(width).toBe(Math.round(1440 * 0.4));
+  // Problems' splitter: up makes it taller than its title bar.
+  const problems = page.locator('[data-area="problems"]');
+  await page.getByRole('separator', { name: 'Resize Problems' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await problems.boundingBox())!.height).toBeGreaterThan(80);
+});
+
+test('a stored layout that is not one the page wrote is ignored: the areas open at their defaults', async ({ page }) => {
+  await openWorkbench(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const run = page.locator('[data-area="run"]');
+  const defaultWidth = Math.round((await run.boundingBox())!.width);
+  for (const stored of ['not json', JSON.stringify({ sizes: { run: 'wide', files: -5 }, collapsed: { files: 'yes' } }), `{"sizes":{"run":${'9'.repeat(500)}}}`]) {
+    await page.evaluate((text) => localStorage.setItem('workerbench.layout', text), stored);
+    await page.reload();
+    await expect(page.getByTestId('workbench')).toHaveAttribute('data-phase', 'ready');
+    await expect(page.getByRole('treeitem').first()).toBeVisible();
+    expect(Math.round((await run.boundingBox())!.width)).toBe(defaultWidth);
+  }
 });
 
 test('an approval: one-line fields for one-line values, Approve and Deny in sight', async ({ page }) => {

@@ -1,44 +1,131 @@
 'use client';
 
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { ImperativePanelHandle } from 'react-resizable-panels';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { DEFAULT_AREA_LAYOUT, RESIZABLE_AREAS, fitAreaSize, parseStoredLayout, serializeLayout, type AreaLayout, type ResizableArea } from '@/lib/state/ui/area-layout';
 
 /** The areas that can collapse: the files sidebar, the run panel and Problems (the editor always shows). */
-export type CollapsibleArea = 'files' | 'run' | 'problems';
+export type CollapsibleArea = ResizableArea;
+
+/** Where this browser keeps the layout. */
+const LAYOUT_STORAGE_KEY = 'workerbench.layout';
 
 interface AreaControls {
-  panelRefs: Record<CollapsibleArea, RefObject<ImperativePanelHandle | null>>;
-  collapsed: Record<CollapsibleArea, boolean>;
-  /** Called by a panel when it collapses or expands, so buttons elsewhere know. */
-  reportCollapsed: (area: CollapsibleArea, collapsed: boolean) => void;
+  layout: AreaLayout;
+  collapsed: AreaLayout['collapsed'];
   toggle: (area: CollapsibleArea) => void;
+  setCollapsed: (area: CollapsibleArea, collapsed: boolean) => void;
+  /**
+   * Asks for an area's size in pixels (a splitter's drag or key press): fitted to the area's
+   * limits, or collapsed when asked for less than half its least size. With `preview`, the size
+   * only shows (a drag in progress: no React render, nothing kept); the last call of a drag is not a preview.
+   */
+  resize: (area: CollapsibleArea, pixels: number, options?: { preview?: boolean }) => void;
+  /** Shows the committed layout again after a drag's previews (a drag cancelled). */
+  endPreview: () => void;
+  /** The area's size now, in pixels (0 collapsed); for a splitter's drag start and its keys. */
+  pixelsOf: (area: CollapsibleArea) => number;
+  /** The layout's two groups: the row of columns, and the centre column (the editor over Problems). */
+  bodyRef: RefObject<HTMLDivElement | null>;
+  centreRef: RefObject<HTMLElement | null>;
 }
 
 const AreaControlsContext = createContext<AreaControls | null>(null);
 
+function readStoredLayout(): AreaLayout {
+  try {
+    return parseStoredLayout(window.localStorage.getItem(LAYOUT_STORAGE_KEY));
+  } catch {
+    return DEFAULT_AREA_LAYOUT;
+  }
+}
+
+function keepLayout(layout: AreaLayout): void {
+  try {
+    window.localStorage.setItem(LAYOUT_STORAGE_KEY, serializeLayout(layout));
+  } catch {
+    // Storage refused or full: the layout still applies, it is only not kept.
+  }
+}
+
+/** The CSS variable that sizes each area (app/globals.css, `.workbench-body` and `.main-column`). */
+export const SIZE_VARIABLE: Record<CollapsibleArea, string> = { files: '--files-size', run: '--run-size', problems: '--problems-size' };
+
 /**
- * Lets the header's buttons collapse and expand areas that the layout (workbench-areas) owns:
- * one place holds each panel's handle and whether it is collapsed.
+ * Holds the areas' layout for the layout itself (workbench-areas) and for everything that
+ * collapses or expands an area from elsewhere (the header's buttons, the palette, F6). The
+ * stylesheet lays the areas out; this only sets their sizes and collapsed states, and keeps them
+ * in this browser.
  */
 export function AreaControlsProvider({ children }: { children: ReactNode }) {
-  const files = useRef<ImperativePanelHandle | null>(null);
-  const run = useRef<ImperativePanelHandle | null>(null);
-  const problems = useRef<ImperativePanelHandle | null>(null);
-  const [collapsed, setCollapsed] = useState<Record<CollapsibleArea, boolean>>({ files: false, run: false, problems: false });
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  const centreRef = useRef<HTMLElement | null>(null);
+  // The server's layout first, so hydration matches its HTML; the kept one right after, before the first paint of the hydrated page.
+  const [layout, setLayout] = useState<AreaLayout>(DEFAULT_AREA_LAYOUT);
+  const loaded = useRef(false);
+  useLayoutEffect(() => {
+    // Problems' fold is not kept: it follows the project's problems (workbench-areas.tsx).
+    const kept = readStoredLayout();
+    const stored = { ...kept, collapsed: { ...kept.collapsed, problems: DEFAULT_AREA_LAYOUT.collapsed.problems } };
+    loaded.current = true;
+    if (serializeLayout(stored) !== serializeLayout(DEFAULT_AREA_LAYOUT)) setLayout(stored);
+  }, []);
+  const setCollapsed = useCallback(
+    (area: CollapsibleArea, isCollapsed: boolean) =>
+      setLayout((previous) => (previous.collapsed[area] === isCollapsed ? previous : { ...previous, collapsed: { ...previous.collapsed, [area]: isCollapsed } })),
+    [],
+  );
+  // Kept on every committed change, never before the kept layout has been read (it would be overwritten by the defaults).
+  useLayoutEffect(() => {
+    if (loaded.current) keepLayout(layout);
+  }, [layout]);
+
   const value = useMemo<AreaControls>(() => {
-    const panelRefs = { files, run, problems };
+    const groupOf = (area: CollapsibleArea) => (area === 'problems' ? centreRef.current : bodyRef.current);
+    const elementOf = (area: CollapsibleArea) => groupOf(area)?.querySelector<HTMLElement>(`:scope > [data-area="${area}"]`) ?? null;
     return {
-      panelRefs,
-      collapsed,
-      reportCollapsed: (area, isCollapsed) => setCollapsed((previous) => (previous[area] === isCollapsed ? previous : { ...previous, [area]: isCollapsed })),
-      toggle: (area) => {
-        const panel = panelRefs[area].current;
-        if (panel === null) return;
-        if (panel.isCollapsed()) panel.expand();
-        else panel.collapse();
+      layout,
+      collapsed: layout.collapsed,
+      setCollapsed,
+      toggle: (area) => setCollapsed(area, !layout.collapsed[area]),
+      endPreview: () => {
+        for (const area of RESIZABLE_AREAS) {
+          const group = groupOf(area);
+          if (group === null) continue;
+          group.toggleAttribute(`data-${area}-collapsed`, layout.collapsed[area]);
+          group.style.setProperty(SIZE_VARIABLE[area], `${layout.sizes[area]}%`);
+        }
       },
+      pixelsOf: (area) => {
+        if (layout.collapsed[area]) return 0;
+        const box = elementOf(area)?.getBoundingClientRect();
+        return box === undefined ? 0 : area === 'problems' ? box.height : box.width;
+      },
+      resize: (area, pixels, options) => {
+        const group = groupOf(area);
+        if (group === null) return;
+        const groupBox = group.getBoundingClientRect();
+        const other = area === 'files' ? 'run' : area === 'run' ? 'files' : null;
+        const otherBox = other === null || layout.collapsed[other] ? undefined : elementOf(other)?.getBoundingClientRect();
+        const fitted = fitAreaSize(area, pixels, { pixels: area === 'problems' ? groupBox.height : groupBox.width, othersPixels: otherBox?.width ?? 0 });
+        if (options?.preview === true) {
+          // A drag in progress shows through the stylesheet's variables alone; its end commits it.
+          if (fitted.collapse) group.setAttribute(`data-${area}-collapsed`, '');
+          else {
+            group.removeAttribute(`data-${area}-collapsed`);
+            group.style.setProperty(SIZE_VARIABLE[area], `${fitted.percent}%`);
+          }
+          return;
+        }
+        setLayout((previous) =>
+          fitted.collapse
+            ? { ...previous, collapsed: { ...previous.collapsed, [area]: true } }
+            : { sizes: { ...previous.sizes, [area]: fitted.percent }, collapsed: { ...previous.collapsed, [area]: false } },
+        );
+      },
+      bodyRef,
+      centreRef,
     };
-  }, [collapsed]);
+  }, [layout, setCollapsed]);
   return <AreaControlsContext.Provider value={value}>{children}</AreaControlsContext.Provider>;
 }
 

@@ -1,16 +1,14 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
-import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { FileTreePanel } from '@/components/file-tree/file-tree-panel';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { AreaBoundary } from '../area-boundary';
 import { afterTree } from '../after-tree';
 import { hydratedLater } from '../hydrated-later';
 import { RunPanelSlot } from '@/components/run/run-panel-slot';
-import { useAreaControls } from './area-controls';
-import { layoutStorage } from './layout-storage';
-import { percentOf, useElementSize } from './use-element-size';
+import { SIZE_VARIABLE, useAreaControls } from './area-controls';
+import { AreaSeparator } from './area-separator';
 
 // The areas but the tree's load and hydrate after the tree (server-rendered in place meanwhile).
 const EditorPane = afterTree(() => import('@/components/editor/editor-pane').then((module) => module.EditorPane));
@@ -21,121 +19,96 @@ const ProjectSwitcher = afterTree(() => import('@/components/projects/project-sw
 // The Run panel's slot hydrates after the tree (its code still comes with the page: a reload's kept runs show at once).
 const RUN_PANEL_SLOT = hydratedLater(<RunPanelSlot />);
 
-/** Problems collapses to its title bar (28 px and the splitter's pixel), which keeps its count in sight. */
-const PROBLEMS_TITLE_HEIGHT = 29;
+/** An attribute that is present when `on`: the stylesheet folds the area. */
+const presentWhen = (on: boolean) => (on ? '' : undefined);
 
 /**
- * The four areas, as in VS Code: files | editor over Problems | run panel. Draggable splitters
- * (the keyboard too: focus one, then the arrow keys), each area but the editor collapsible, and
- * the sizes kept in this browser. The library sizes in percent; the least sizes are pixels (a
- * readable tree, run form and editor), converted as the window changes.
+ * The four areas, as in VS Code: files | editor over Problems | run panel. The stylesheet lays
+ * them out from their sizes (app/globals.css, `.workbench-body`), so the server's HTML already has
+ * the layout; the splitters drag (or, focused, take the arrow keys), each area but the editor
+ * collapses, and the sizes are kept in this browser (area-controls.tsx).
  */
 export function WorkbenchAreas({ project }: { project: string | null }) {
-  const { panelRefs, reportCollapsed } = useAreaControls();
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const centerRef = useRef<HTMLElement>(null);
-  const { width } = useElementSize(bodyRef);
-  const { height } = useElementSize(centerRef);
-  useProblemsFollowContent(height > 0);
+  const { layout, bodyRef, centreRef } = useAreaControls();
+  useProblemsFollowContent();
+  // The areas' contents as elements made once per project: a change of the layout re-renders the frame, not them.
+  const contents = useMemo(
+    () => ({
+      files: (
+        <aside className="sidebar" aria-label="Projects and files">
+          <AreaBoundary area="The project menu" resetKey={project}>
+            <ProjectSwitcher />
+          </AreaBoundary>
+          <AreaBoundary area="The file tree" resetKey={project}>
+            <FileTreePanel />
+          </AreaBoundary>
+        </aside>
+      ),
+      editor: (
+        <AreaBoundary area="The editor" resetKey={project}>
+          <EditorPane />
+        </AreaBoundary>
+      ),
+      problems: (
+        <AreaBoundary area="The Problems panel" resetKey={project}>
+          <ProblemsPanel />
+        </AreaBoundary>
+      ),
+      run: (
+        <AreaBoundary area="The Runs panel" resetKey={project}>
+          {RUN_PANEL_SLOT}
+        </AreaBoundary>
+      ),
+    }),
+    [project],
+  );
+  const columns = { [SIZE_VARIABLE.files]: `${layout.sizes.files}%`, [SIZE_VARIABLE.run]: `${layout.sizes.run}%` } as CSSProperties;
+  const rows = { [SIZE_VARIABLE.problems]: `${layout.sizes.problems}%` } as CSSProperties;
 
   return (
-    <div ref={bodyRef} className="workbench-body">
-      <PanelGroup direction="horizontal" autoSaveId="workbench-columns" storage={layoutStorage}>
-        <Panel
-          id="files"
-          data-area="files"
-          order={1}
-          ref={panelRefs.files}
-          className="workbench-area area-files"
-          defaultSize={18}
-          minSize={Math.min(percentOf(180, width, 14), 40)}
-          maxSize={40}
-          collapsible
-          onCollapse={() => reportCollapsed('files', true)}
-          onExpand={() => reportCollapsed('files', false)}
-        >
-          <aside className="sidebar" aria-label="Projects and files">
-            <AreaBoundary area="The project menu" resetKey={project}>
-              <ProjectSwitcher />
-            </AreaBoundary>
-            <AreaBoundary area="The file tree" resetKey={project}>
-              <FileTreePanel />
-            </AreaBoundary>
-          </aside>
-        </Panel>
-        <PanelResizeHandle className="area-separator" aria-label="Resize the files sidebar" />
-        {/* Every panel has a default size, the rest of its group's: the server lays the areas out
-            with them (it cannot measure), so the first paint is the layout the page keeps. */}
-        <Panel id="center" order={2} className="workbench-area area-center" defaultSize={52} minSize={Math.min(percentOf(320, width, 30), 50)}>
-          <main ref={centerRef} className="main-column">
-            <PanelGroup direction="vertical" autoSaveId="workbench-rows" storage={layoutStorage}>
-              <Panel id="editor" data-area="editor" order={1} className="workbench-area area-editor" defaultSize={78} minSize={Math.min(percentOf(120, height, 20), 50)}>
-                <AreaBoundary area="The editor" resetKey={project}>
-                  <EditorPane />
-                </AreaBoundary>
-              </Panel>
-              <PanelResizeHandle className="area-separator" aria-label="Resize Problems" />
-              <Panel
-                id="problems"
-                data-area="problems"
-                order={2}
-                ref={panelRefs.problems}
-                className="workbench-area area-problems"
-                defaultSize={22}
-                minSize={Math.min(percentOf(90, height, 12), 40)}
-                collapsible
-                collapsedSize={Math.min(percentOf(PROBLEMS_TITLE_HEIGHT, height, 4), 10)}
-                onCollapse={() => reportCollapsed('problems', true)}
-                onExpand={() => reportCollapsed('problems', false)}
-              >
-                <AreaBoundary area="The Problems panel" resetKey={project}>
-                  <ProblemsPanel />
-                </AreaBoundary>
-              </Panel>
-            </PanelGroup>
-          </main>
-        </Panel>
-        <PanelResizeHandle className="area-separator" aria-label="Resize the run panel" />
-        <Panel
-          id="run"
-          data-area="run"
-          order={3}
-          ref={panelRefs.run}
-          className="workbench-area area-run"
-          defaultSize={30}
-          minSize={Math.min(percentOf(300, width, 22), 60)}
-          maxSize={60}
-          collapsible
-          onCollapse={() => reportCollapsed('run', true)}
-          onExpand={() => reportCollapsed('run', false)}
-        >
-          <AreaBoundary area="The Runs panel" resetKey={project}>
-            {RUN_PANEL_SLOT}
-          </AreaBoundary>
-        </Panel>
-      </PanelGroup>
+    <div ref={bodyRef} className="workbench-body" style={columns} data-files-collapsed={presentWhen(layout.collapsed.files)} data-run-collapsed={presentWhen(layout.collapsed.run)}>
+      <section id="area-files" data-area="files" className="workbench-area area-files" aria-label="Files" data-collapsed={presentWhen(layout.collapsed.files)}>
+        {contents.files}
+      </section>
+      <AreaSeparator area="files" label="Resize the files sidebar" />
+      <main ref={centreRef} className="workbench-area main-column" style={rows} data-problems-collapsed={presentWhen(layout.collapsed.problems)}>
+        <div id="area-editor" data-area="editor" className="workbench-area area-editor">
+          {contents.editor}
+        </div>
+        <AreaSeparator area="problems" label="Resize Problems" />
+        <div id="area-problems" data-area="problems" className="workbench-area area-problems">
+          {contents.problems}
+        </div>
+      </main>
+      <AreaSeparator area="run" label="Resize the run panel" />
+      <section id="area-run" data-area="run" className="workbench-area area-run" aria-label="Runs" data-collapsed={presentWhen(layout.collapsed.run)}>
+        {contents.run}
+      </section>
     </div>
   );
 }
 
 /**
- * Problems takes room only when it has something to say: it folds to its title bar when the
- * project has no problems, and opens again when problems appear, unless the person folded it.
+ * Problems takes room only when it has something to say: it stays folded to its title bar while
+ * the project has no problems, and opens when problems appear, unless the person folded it.
+ * Its fold is not kept across reloads: a page starts with it folded for emptiness.
  */
-function useProblemsFollowContent(measured: boolean) {
-  const { panelRefs } = useAreaControls();
+function useProblemsFollowContent() {
+  const { collapsed, setCollapsed } = useAreaControls();
   const empty = useWorkspaceStore((state) => state.diagnostics.length === 0);
-  const foldedForEmptiness = useRef(false);
+  const foldedForEmptiness = useRef(true);
+  // Read by the effect below without making a person's own fold or open a reason to run it.
+  const foldedNow = useRef(collapsed.problems);
   useEffect(() => {
-    // Not before the layout has its size: the library ignores a collapse before its first layout.
-    const panel = panelRefs.problems.current;
-    if (panel === null || !measured) return;
-    if (empty && !panel.isCollapsed()) {
-      panel.collapse();
+    foldedNow.current = collapsed.problems;
+  });
+  useEffect(() => {
+    if (empty && !foldedNow.current) {
+      setCollapsed('problems', true);
       foldedForEmptiness.current = true;
-    } else if (!empty && foldedForEmptiness.current) {
-      panel.expand();
+    } else if (!empty && foldedNow.current && foldedForEmptiness.current) {
+      setCollapsed('problems', false);
       foldedForEmptiness.current = false;
     }
-  }, [empty, measured, panelRefs.problems]);
+  }, [empty, setCollapsed]);
 }
