@@ -28,18 +28,18 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-28: each page reloaded once settled; the pages relayed to Next's own process). */
+/** The last figures (README, 2026-11-28, fourth session: a freshly booted machine about three times as fast as the earlier ones). */
 const PREVIOUS = {
-  bareFirstVisit: '559 ms',
-  ideFirstVisit: '1,123 ms',
-  firstVisitRatio: '2.01× (1.59× on 2026-11-27)',
-  bareReload: '184 ms',
-  ideReload: '311 ms',
-  reloadRatio: '1.69× (1.88× on 2026-11-27)',
+  bareFirstVisit: '224 ms',
+  ideFirstVisit: '362 ms',
+  firstVisitRatio: '1.61× (1.78× the same morning, before the areas left react-resizable-panels)',
+  bareReload: '58 ms',
+  ideReload: '103 ms',
+  reloadRatio: '1.77× (1.80× that morning)',
   bareScripts: '132 KB',
-  ideScripts: '184 KB',
-  firstLoadJs: '183.7 KiB',
-  htmlFirstByte: 'IDE 59 / 25 ms, bare 40 / 21 ms (first visit / reload, 2026-11-28)',
+  ideScripts: '177 KB',
+  firstLoadJs: '177.1 KiB',
+  htmlFirstByte: 'IDE 15 / 11 ms, bare 13 / 7 ms (first visit / reload, 2026-11-28, fourth session)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
