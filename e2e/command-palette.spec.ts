@@ -91,6 +91,8 @@ test('keyboard only: the palette runs the example, its question is answered, Esc
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('editor-tab')).toHaveText('main.worker');
   await runFromPalette(page, 'show or fold problems', 'view.toggle-problems');
+  // The command runs once the palette has closed: its effect is waited for, as a person would see it.
+  await expect(page.getByRole('button', { name: 'Fold Problems to its title' })).toBeVisible();
 
   // F6 goes files → editor → run panel → Problems and round again; Shift+F6 the other way.
   const forward = await pressAndRecord(page, 'F6', 5);
@@ -101,6 +103,7 @@ test('keyboard only: the palette runs the example, its question is answered, Esc
 
   // A collapsed area is passed over.
   await runFromPalette(page, 'show or hide the run panel', 'view.toggle-run');
+  await expect(page.getByRole('button', { name: 'Show the run panel' })).toBeVisible();
   expect(await pressAndRecord(page, 'F6', 4)).not.toContain('run');
 
   await page.waitForTimeout(1500);

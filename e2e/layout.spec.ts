@@ -145,6 +145,22 @@ test('a stored layout that is not one the page wrote is ignored: the areas open 
   }
 });
 
+test("the sizes the earlier version kept (react-resizable-panels') are taken over once", async ({ page }) => {
+  await openWorkbench(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => {
+    localStorage.removeItem('workerbench.layout');
+    localStorage.setItem('react-resizable-panels:workbench-columns', JSON.stringify({ 'files,center,run': { expandToSizes: {}, layout: [25, 35, 40] } }));
+    localStorage.setItem('react-resizable-panels:workbench-rows', JSON.stringify({ 'editor,problems': { expandToSizes: {}, layout: [70, 30] } }));
+  });
+  await page.reload();
+  await expect(page.getByRole('treeitem').first()).toBeVisible();
+  await expect.poll(async () => Math.round((await page.locator('[data-area="files"]').boundingBox())!.width)).toBe(360);
+  await expect.poll(async () => Math.round((await page.locator('[data-area="run"]').boundingBox())!.width)).toBe(576);
+  await expect.poll(() => page.evaluate(() => [localStorage.getItem('react-resizable-panels:workbench-columns'), localStorage.getItem('react-resizable-panels:workbench-rows')])).toEqual([null, null]);
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('workerbench.layout') ?? '{}').sizes?.files)).toBe(25);
+});
+
 test('an approval: one-line fields for one-line values, Approve and Deny in sight', async ({ page }) => {
   await newProject(page, 'layout-approval');
   await replaceEditorText(page, WRITER);

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { DEFAULT_AREA_LAYOUT, RESIZABLE_AREAS, fitAreaSize, parseStoredLayout, serializeLayout, type AreaLayout, type ResizableArea } from '@/lib/state/ui/area-layout';
+import { DEFAULT_AREA_LAYOUT, RESIZABLE_AREAS, fitAreaSize, layoutFromEarlierVersion, parseStoredLayout, serializeLayout, type AreaLayout, type ResizableArea } from '@/lib/state/ui/area-layout';
 
 /** The areas that can collapse: the files sidebar, the run panel and Problems (the editor always shows). */
 export type CollapsibleArea = ResizableArea;
@@ -31,9 +31,19 @@ interface AreaControls {
 
 const AreaControlsContext = createContext<AreaControls | null>(null);
 
+/** Where react-resizable-panels kept the areas' columns and rows, before this layout (area-layout.ts). */
+const EARLIER_LAYOUT_KEYS = { columns: 'react-resizable-panels:workbench-columns', rows: 'react-resizable-panels:workbench-rows' };
+
 function readStoredLayout(): AreaLayout {
   try {
-    return parseStoredLayout(window.localStorage.getItem(LAYOUT_STORAGE_KEY));
+    const kept = window.localStorage.getItem(LAYOUT_STORAGE_KEY);
+    if (kept !== null) return parseStoredLayout(kept);
+    // Taken over once from the earlier version (kept under our key from then on), its keys removed.
+    const earlierText = window.localStorage.getItem(EARLIER_LAYOUT_KEYS.columns);
+    if (earlierText === null) return DEFAULT_AREA_LAYOUT;
+    window.localStorage.removeItem(EARLIER_LAYOUT_KEYS.columns);
+    window.localStorage.removeItem(EARLIER_LAYOUT_KEYS.rows);
+    return layoutFromEarlierVersion(earlierText) ?? DEFAULT_AREA_LAYOUT;
   } catch {
     return DEFAULT_AREA_LAYOUT;
   }
@@ -61,24 +71,22 @@ export function AreaControlsProvider({ children }: { children: ReactNode }) {
   const centreRef = useRef<HTMLElement | null>(null);
   // The server's layout first, so hydration matches its HTML; the kept one right after, before the first paint of the hydrated page.
   const [layout, setLayout] = useState<AreaLayout>(DEFAULT_AREA_LAYOUT);
-  const loaded = useRef(false);
   useLayoutEffect(() => {
     // Problems' fold is not kept: it follows the project's problems (workbench-areas.tsx).
     const kept = readStoredLayout();
     const stored = { ...kept, collapsed: { ...kept.collapsed, problems: DEFAULT_AREA_LAYOUT.collapsed.problems } };
-    loaded.current = true;
     if (serializeLayout(stored) !== serializeLayout(DEFAULT_AREA_LAYOUT)) setLayout(stored);
   }, []);
+  // Kept on every change; the first state is the default object itself, which is never written
+  // (it would overwrite the kept layout before that is read back).
+  useLayoutEffect(() => {
+    if (layout !== DEFAULT_AREA_LAYOUT) keepLayout(layout);
+  }, [layout]);
   const setCollapsed = useCallback(
     (area: CollapsibleArea, isCollapsed: boolean) =>
       setLayout((previous) => (previous.collapsed[area] === isCollapsed ? previous : { ...previous, collapsed: { ...previous.collapsed, [area]: isCollapsed } })),
     [],
   );
-  // Kept on every committed change, never before the kept layout has been read (it would be overwritten by the defaults).
-  useLayoutEffect(() => {
-    if (loaded.current) keepLayout(layout);
-  }, [layout]);
-
   const value = useMemo<AreaControls>(() => {
     const groupOf = (area: CollapsibleArea) => (area === 'problems' ? centreRef.current : bodyRef.current);
     const elementOf = (area: CollapsibleArea) => groupOf(area)?.querySelector<HTMLElement>(`:scope > [data-area="${area}"]`) ?? null;

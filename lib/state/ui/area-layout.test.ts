@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_LIMITS, CENTRE_MIN_WIDTH, DEFAULT_AREA_LAYOUT, EDITOR_MIN_HEIGHT, fitAreaSize, parseStoredLayout, serializeLayout } from './area-layout';
+import { AREA_LIMITS, CENTRE_MIN_WIDTH, DEFAULT_AREA_LAYOUT, EDITOR_MIN_HEIGHT, fitAreaSize, layoutFromEarlierVersion, parseStoredLayout, serializeLayout } from './area-layout';
 
 describe('fitAreaSize', () => {
   it('gives the size asked for, as a percentage of the group', () => {
@@ -56,5 +56,20 @@ describe('parseStoredLayout', () => {
     expect(parseStoredLayout(long)).toEqual(DEFAULT_AREA_LAYOUT);
     // A guard against a hang, not a timing test: the bound is far above the microseconds it takes.
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('layoutFromEarlierVersion', () => {
+  const columns = (layout: unknown) => JSON.stringify({ 'files,center,run': { expandToSizes: {}, layout } });
+
+  it("takes over the columns' sizes react-resizable-panels kept, a collapsed side as collapsed at its default size", () => {
+    expect(layoutFromEarlierVersion(columns([22.5, 40, 37.5]))).toEqual({ sizes: { ...DEFAULT_AREA_LAYOUT.sizes, files: 22.5, run: 37.5 }, collapsed: DEFAULT_AREA_LAYOUT.collapsed });
+    expect(layoutFromEarlierVersion(columns([0, 65, 35]))).toEqual({ sizes: { ...DEFAULT_AREA_LAYOUT.sizes, run: 35 }, collapsed: { ...DEFAULT_AREA_LAYOUT.collapsed, files: true } });
+  });
+
+  it('takes nothing from what that library did not write', () => {
+    for (const text of [null, 'not json', '[]', '{}', columns([20, 80]), columns([20, 'x', 30]), columns([-1, 50, 51]), columns([20, 50, 300]), JSON.stringify({ key: null }), `{"k":{"layout":[1,2,3]},"pad":"${'x'.repeat(3_000)}"}`]) {
+      expect(layoutFromEarlierVersion(text), String(text).slice(0, 40)).toBeNull();
+    }
   });
 });

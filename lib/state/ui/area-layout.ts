@@ -92,6 +92,37 @@ export function parseStoredLayout(text: string | null): AreaLayout {
   return layout;
 }
 
+/** Longer than the columns' layout react-resizable-panels kept for these areas. */
+const EARLIER_LAYOUT_MAX_CHARACTERS = 2_000;
+
+/**
+ * The columns' layout the areas had under react-resizable-panels (until 2026-11-28), read as
+ * untrusted like the layout above, so that a person's arrangement survives the change: that
+ * library kept `{ "<its panels' key>": { "layout": [files, centre, run] } }` in percent, 0 for a
+ * collapsed panel (whose size before is not known then: the default). Null when there is none
+ * to take over.
+ */
+export function layoutFromEarlierVersion(columnsText: string | null): AreaLayout | null {
+  if (columnsText === null || columnsText.length > EARLIER_LAYOUT_MAX_CHARACTERS) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(columnsText);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entry = Object.values(value as Record<string, unknown>)[0];
+  const sizes = typeof entry === 'object' && entry !== null ? (entry as { layout?: unknown }).layout : undefined;
+  if (!Array.isArray(sizes) || sizes.length !== 3 || !sizes.every((size) => typeof size === 'number' && Number.isFinite(size) && size >= 0 && size <= 100)) return null;
+  const [files, , run] = sizes as number[];
+  const side = (size: number, area: 'files' | 'run') => (size === 0 ? { size: DEFAULT_AREA_LAYOUT.sizes[area], collapsed: true } : { size: roundPercent(size), collapsed: false });
+  const [filesSide, runSide] = [side(files!, 'files'), side(run!, 'run')];
+  return {
+    sizes: { ...DEFAULT_AREA_LAYOUT.sizes, files: filesSide.size, run: runSide.size },
+    collapsed: { ...DEFAULT_AREA_LAYOUT.collapsed, files: filesSide.collapsed, run: runSide.collapsed },
+  };
+}
+
 export function serializeLayout(layout: AreaLayout): string {
   return JSON.stringify({ sizes: layout.sizes, collapsed: layout.collapsed });
 }
