@@ -39,7 +39,10 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  upstream = await startMockUpstream({ latencyMs: 5, reply });
+  // Each answer after 150 ms, so the rows stream into an open run document: at 5 ms the whole run
+  // took about 300 ms and, on a fast machine, in 2 of 10 runs (the code before 2026-11-28 too)
+  // its document showed the first rows, not the newest, which this test is not about.
+  upstream = await startMockUpstream({ latencyMs: 150, reply });
   server = await startSecondServer(PORT, { OPENAI_COMPATIBLE_BASE_URL: upstream.baseUrl, OPENAI_COMPATIBLE_MODELS: 'mock' });
 });
 
