@@ -58,7 +58,7 @@ interface Asset {
  * `/_next/static/` paths of plain segments (no `..`, no encoded slash or NUL, no hidden
  * file), and a resolved path that stays inside `root` (a symbolic link leading out is refused too).
  */
-export async function staticFileFor(root: string, url: string): Promise<string | null> {
+export async function staticFileFor(root: string, url: string, resolvedRoot?: Promise<string>): Promise<string | null> {
   const pathname = url.split('?', 1)[0]!;
   if (!pathname.startsWith(STATIC_PREFIX)) return null;
   const segments: string[] = [];
@@ -74,8 +74,8 @@ export async function staticFileFor(root: string, url: string): Promise<string |
   }
   const candidate = path.join(root, ...segments);
   try {
-    const [resolved, resolvedRoot] = await Promise.all([realpath(candidate), realpath(root)]);
-    if (!resolved.startsWith(resolvedRoot + path.sep)) return null;
+    const [resolved, rootPath] = await Promise.all([realpath(candidate), resolvedRoot ?? realpath(root)]);
+    if (!resolved.startsWith(rootPath + path.sep)) return null;
     return (await stat(resolved)).isFile() ? resolved : null;
   } catch {
     return null;
@@ -101,6 +101,9 @@ export interface StaticAssets {
 /** The static files under `root` (the build's `static` folder). */
 export function createStaticAssets(root: string): StaticAssets {
   const cache = new Map<string, Promise<Asset | null>>();
+  // The folder's own real path, resolved once rather than on every request.
+  const resolvedRoot = realpath(root);
+  resolvedRoot.catch(() => undefined);
   let cachedBytes = 0;
 
   const load = async (file: string): Promise<Asset | null> => {
@@ -119,7 +122,7 @@ export function createStaticAssets(root: string): StaticAssets {
   return {
     async answer(incoming, outgoing) {
       if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return false;
-      const file = await staticFileFor(root, incoming.url ?? '/');
+      const file = await staticFileFor(root, incoming.url ?? '/', resolvedRoot);
       if (file === null) return false;
       let loading = cache.get(file);
       if (loading === undefined) {

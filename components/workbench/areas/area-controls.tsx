@@ -94,7 +94,7 @@ export function AreaControlsProvider({ children }: { children: ReactNode }) {
       layout,
       collapsed: layout.collapsed,
       setCollapsed,
-      toggle: (area) => setCollapsed(area, !layout.collapsed[area]),
+      toggle: (area) => setLayout((previous) => ({ ...previous, collapsed: { ...previous.collapsed, [area]: !previous.collapsed[area] } })),
       endPreview: () => {
         for (const area of RESIZABLE_AREAS) {
           const group = groupOf(area);
