@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 
 /**
- * One first visit and its reload, in a fresh Chromium profile (its own user data
+ * One first visit and two reloads, in a fresh Chromium profile (its own user data
  * folder: empty HTTP cache and IndexedDB, on disk as a person's browser keeps them),
  * timed on the page's own clock (0 = the navigation's start) by a probe that the
  * page's scripts cannot see or slow: a predicate checked on every animation frame.
@@ -18,6 +18,13 @@ export interface VisitFigures {
   firstVisit: number;
   /** Navigation → ready, reload of the same profile, ms. */
   reload: number;
+  /**
+   * Navigation → ready, a second settled reload, ms: the page's third load, the first on which
+   * Chromium runs its scripts from V8's code cache (a script's first run compiles it, its second
+   * run within three days also writes the cache, later runs read it). A person's later reloads
+   * are this one.
+   */
+  laterReload: number;
   /** JavaScript requested before ready on the first visit: bytes on the wire (gzip) and decoded, files. */
   scriptWireBytes: number;
   scriptBytes: number;
@@ -198,9 +205,13 @@ export async function firstVisitAndReload(url: string, probe: ReadyProbe, option
     // The reload's own phases come after ready; a short wait lets the stored project's arrive.
     await page.waitForFunction(() => performance.getEntriesByName('workerbench:project-loaded').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
     const reloadMarks = { ...(await pageMarks(page)), ready: reload };
+    await settle(page);
+    await page.reload();
+    const laterReload = await readyAt(page);
     return {
       firstVisit,
       reload,
+      laterReload,
       scriptWireBytes: scripts.wire,
       scriptBytes: scripts.decoded,
       scriptFiles: scripts.files,

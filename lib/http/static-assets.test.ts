@@ -136,4 +136,18 @@ describe('createStaticAssets', () => {
       expect(answer.status, `${method} ${target}`).toBe(418);
     }
   });
+
+  it('answers a path it has answered from memory, without the disk; an encoded spelling is resolved each time', async () => {
+    const root = buildFolder();
+    const base = await serve(root);
+    expect((await get(`${base}/_next/static/chunks/main.js`)).status).toBe(200);
+    expect((await get(`${base}/_next/static/chunks/%6Dain.js`)).status).toBe(200);
+    // The build's files never change while it is served; gone from disk, a plain path is still answered, from memory.
+    rmSync(path.join(root, 'chunks', 'main.js'));
+    const again = await get(`${base}/_next/static/chunks/main.js`);
+    expect(again.status).toBe(200);
+    expect(again.body.toString()).toBe(SCRIPT);
+    // A spelling that is not remembered is resolved on disk again: no file, so it goes on to Next.
+    expect((await get(`${base}/_next/static/chunks/%6Dain.js`)).status).toBe(418);
+  });
 });

@@ -119,23 +119,37 @@ export function createStaticAssets(root: string): StaticAssets {
     return { headers, body, gzipped };
   };
 
+  /** The file's asset, read and compressed once (by its resolved path: two spellings of one file share it). */
+  const assetOf = async (file: string): Promise<Asset | null> => {
+    let loading = cache.get(file);
+    if (loading === undefined) {
+      loading = load(file).catch(() => null);
+      cache.set(file, loading);
+      const asset = await loading;
+      const size = asset === null ? 0 : asset.body.byteLength + (asset.gzipped?.byteLength ?? 0);
+      // Past the limit a file is served from this read and not kept: the next request reads it again.
+      if (asset === null || cachedBytes + size > CACHE_LIMIT_BYTES) cache.delete(file);
+      else cachedBytes += size;
+    }
+    return loading;
+  };
+  // A path already answered from the cache is answered again without resolving it on disk (two
+  // system calls per request). Only plain spellings (no percent-encoding) are remembered, so there
+  // are at most as many as the build has files; a kept asset is never dropped, so neither is its path.
+  const answeredPaths = new Map<string, Asset>();
+
   return {
     async answer(incoming, outgoing) {
       if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return false;
-      const file = await staticFileFor(root, incoming.url ?? '/', resolvedRoot);
-      if (file === null) return false;
-      let loading = cache.get(file);
-      if (loading === undefined) {
-        loading = load(file).catch(() => null);
-        cache.set(file, loading);
-        const asset = await loading;
-        const size = asset === null ? 0 : asset.body.byteLength + (asset.gzipped?.byteLength ?? 0);
-        // Past the limit a file is served from this read and not kept: the next request reads it again.
-        if (asset === null || cachedBytes + size > CACHE_LIMIT_BYTES) cache.delete(file);
-        else cachedBytes += size;
+      const pathname = (incoming.url ?? '/').split('?', 1)[0]!;
+      let asset = answeredPaths.get(pathname) ?? null;
+      if (asset === null) {
+        const file = await staticFileFor(root, pathname, resolvedRoot);
+        if (file === null) return false;
+        asset = await assetOf(file);
+        if (asset === null) return false;
+        if (!pathname.includes('%') && cache.has(file)) answeredPaths.set(pathname, asset);
       }
-      const asset = await loading;
-      if (asset === null) return false;
       const compressed = asset.gzipped !== null && acceptsGzip(incoming.headers['accept-encoding']);
       const body = compressed ? asset.gzipped! : asset.body;
       outgoing.writeHead(200, { ...asset.headers, ...(compressed ? { 'Content-Encoding': 'gzip' } : {}), 'Content-Length': body.byteLength });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStoredJson, readStoredText, storedRecordEntries, writeStoredJson, writeStoredText } from './local-storage';
+import { parseStoredJsonUpTo, readStoredJson, readStoredText, storedRecord, storedRecordEntries, writeStoredJson, writeStoredText } from './local-storage';
 
 function installStorage(storage: unknown): void {
   Object.defineProperty(globalThis, 'localStorage', { get: () => storage, configurable: true });
@@ -36,6 +36,18 @@ describe('local storage', () => {
     expect(storedRecordEntries([1, 2])).toEqual([]);
     expect(storedRecordEntries(null)).toEqual([]);
     expect(storedRecordEntries({ x: 1 })).toEqual([['x', 1]]);
+  });
+
+  it('parses only texts up to the bound its reader sets, and tells a plain object from anything else', () => {
+    expect(parseStoredJsonUpTo('{"a":[1,2]}', 11)).toEqual({ a: [1, 2] });
+    expect(parseStoredJsonUpTo('{"a":[1,2]}', 10)).toBeUndefined();
+    expect(parseStoredJsonUpTo('{"a":', 100)).toBeUndefined();
+    // A planted megabyte of valid JSON is refused by its length alone.
+    const planted = `[${'1,'.repeat(500_000)}1]`;
+    expect(parseStoredJsonUpTo(planted, 400)).toBeUndefined();
+    expect(parseStoredJsonUpTo(planted, planted.length)).toHaveLength(500_001);
+    expect(storedRecord({ a: 1 })).toEqual({ a: 1 });
+    for (const other of [null, [1], 'text', 3, undefined]) expect(storedRecord(other)).toBeNull();
   });
 
   it('never throws when storage is missing, blocked or full, and says the write was not kept', () => {

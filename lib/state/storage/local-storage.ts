@@ -34,6 +34,20 @@ export function readStoredJson(key: string): unknown {
   }
 }
 
+/**
+ * `text` parsed as JSON when it is at most `maxCharacters` long; undefined when it is longer (not
+ * read at all: a reader that knows how long its own records get refuses a huge planted one before
+ * parsing it, where the page's start would wait) or not JSON. Unchecked: the caller checks its shape.
+ */
+export function parseStoredJsonUpTo(text: string, maxCharacters: number): unknown {
+  if (text.length > maxCharacters) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Stores `text` under `key`, or removes the entry when `text` is undefined. False when storage refused. */
 export function writeStoredText(key: string, text: string | undefined): boolean {
   try {
@@ -52,8 +66,13 @@ export function writeStoredJson(key: string, value: unknown): boolean {
   return writeStoredText(key, value === undefined ? undefined : JSON.stringify(value));
 }
 
+/** `value` when it is a plain object (not an array, null or a string), else null. */
+export function storedRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
 /** A plain object's own entries, or none for anything else (an array, null, a string). */
 export function storedRecordEntries(value: unknown): Array<[string, unknown]> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  return Object.entries(value);
+  const record = storedRecord(value);
+  return record === null ? [] : Object.entries(record);
 }

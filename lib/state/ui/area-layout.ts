@@ -8,6 +8,8 @@
  * No DOM here: components/workbench/areas applies and keeps the layout.
  */
 
+import { parseStoredJsonUpTo, storedRecord } from '@/lib/state/storage/local-storage';
+
 export type ResizableArea = 'files' | 'run' | 'problems';
 
 export const RESIZABLE_AREAS: readonly ResizableArea[] = ['files', 'run', 'problems'];
@@ -72,16 +74,11 @@ const STORED_LAYOUT_MAX_CHARACTERS = 400;
  * and anything unreadable is the default layout.
  */
 export function parseStoredLayout(text: string | null): AreaLayout {
-  if (text === null || text.length > STORED_LAYOUT_MAX_CHARACTERS) return DEFAULT_AREA_LAYOUT;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return DEFAULT_AREA_LAYOUT;
-  }
-  const record = (candidate: unknown): Record<string, unknown> => (typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate) ? (candidate as Record<string, unknown>) : {});
-  const sizes = record(record(value).sizes);
-  const collapsed = record(record(value).collapsed);
+  if (text === null) return DEFAULT_AREA_LAYOUT;
+  const value = storedRecord(parseStoredJsonUpTo(text, STORED_LAYOUT_MAX_CHARACTERS));
+  if (value === null) return DEFAULT_AREA_LAYOUT;
+  const sizes = storedRecord(value.sizes) ?? {};
+  const collapsed = storedRecord(value.collapsed) ?? {};
   const layout: AreaLayout = { sizes: { ...DEFAULT_AREA_LAYOUT.sizes }, collapsed: { ...DEFAULT_AREA_LAYOUT.collapsed } };
   for (const area of RESIZABLE_AREAS) {
     const size = sizes[area];
@@ -103,16 +100,10 @@ const EARLIER_LAYOUT_MAX_CHARACTERS = 2_000;
  * to take over.
  */
 export function layoutFromEarlierVersion(columnsText: string | null): AreaLayout | null {
-  if (columnsText === null || columnsText.length > EARLIER_LAYOUT_MAX_CHARACTERS) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(columnsText);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const entry = Object.values(value as Record<string, unknown>)[0];
-  const sizes = typeof entry === 'object' && entry !== null ? (entry as { layout?: unknown }).layout : undefined;
+  if (columnsText === null) return null;
+  const value = storedRecord(parseStoredJsonUpTo(columnsText, EARLIER_LAYOUT_MAX_CHARACTERS));
+  if (value === null) return null;
+  const sizes = storedRecord(Object.values(value)[0])?.layout;
   if (!Array.isArray(sizes) || sizes.length !== 3 || !sizes.every((size) => typeof size === 'number' && Number.isFinite(size) && size >= 0 && size <= 100)) return null;
   const [files, , run] = sizes as number[];
   const side = (size: number, area: 'files' | 'run') => (size === 0 ? { size: DEFAULT_AREA_LAYOUT.sizes[area], collapsed: true } : { size: roundPercent(size), collapsed: false });

@@ -1,5 +1,6 @@
 import { validateProjectName } from '@/lib/project/projects';
 import { normalizeSandboxPath } from '@/lib/vfs/sandbox-path';
+import { parseStoredJsonUpTo, storedRecord } from '@/lib/state/storage/local-storage';
 import type { TreeNode } from './workspace-types';
 
 /**
@@ -101,7 +102,7 @@ export const keptTree = {
       return null;
     }
     if (text === null) return null;
-    const tree = text.length > KEPT_TREE_MAX_CHARACTERS ? null : parse(text, project);
+    const tree = parse(text, project);
     // Another project's copy is left for that project; a copy that fails a check is dropped.
     if (tree === undefined) return null;
     if (tree === null) remove();
@@ -111,14 +112,8 @@ export const keptTree = {
 
 /** The checked tree; undefined when the copy is sound but of another project; null when it fails a check. */
 function parse(text: string, project: string): TreeNode[] | null | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const kept = value as Partial<Record<keyof KeptTree, unknown>>;
+  const kept: Partial<Record<keyof KeptTree, unknown>> | null = storedRecord(parseStoredJsonUpTo(text, KEPT_TREE_MAX_CHARACTERS));
+  if (kept === null) return null;
   if (kept.version !== FORMAT_VERSION || typeof kept.project !== 'string' || !validateProjectName(kept.project).valid) return null;
   if (kept.project !== project) return undefined;
   return treeFrom(kept.nodes, '', { nodes: 0 });
