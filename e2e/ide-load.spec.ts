@@ -194,3 +194,39 @@ test('the project menu, the editor and Problems stay in place while their code c
   expect(await rowTop()).toBe(topWithTheServersMenu);
   await menuScripts.stop();
 });
+
+/*
+ * The file tree is a React root of its own, drawn before the page hydrates
+ * (components/file-tree/file-tree-root.tsx). React listens for events on a document for the first
+ * root made in it, so an early root made carelessly leaves the page's root deaf: every click outside
+ * the tree is then ignored. Both must answer, on a first visit and on a reload.
+ */
+test('the tree, drawn before the page hydrates, and the rest of the page both answer the mouse and the keyboard, on a first visit and a reload', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  for (const load of ['first visit', 'reload'] as const) {
+    if (load === 'first visit') await page.goto('/');
+    else await page.reload();
+    await releaseStorage(page);
+    await expect(page.getByTestId('workbench'), load).toHaveAttribute('data-phase', 'ready');
+    // The tree's root: a click opens a folder, the keyboard moves through the rows and opens a file.
+    const openBefore = await treeItem(page, 'input').getAttribute('aria-expanded');
+    await treeItem(page, 'input').click();
+    await expect(treeItem(page, 'input'), load).toHaveAttribute('aria-expanded', openBefore === 'true' ? 'false' : 'true');
+    await treeItem(page, 'rubric.md').click();
+    await page.keyboard.press('ArrowUp');
+    await expect(treeItem(page, 'project.json'), load).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('editor-tab'), load).toHaveText('project.json');
+    // The page's root: a toolbar button opens its dialog, Escape closes it; the header's buttons answer.
+    await page.getByRole('button', { name: 'New file' }).click();
+    await expect(page.getByTestId('prompt-dialog'), load).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('prompt-dialog'), load).toHaveCount(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog'), load).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog'), load).toHaveCount(0);
+  }
+  expect(pageErrors).toEqual([]);
+});

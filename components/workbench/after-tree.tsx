@@ -48,8 +48,11 @@ export function afterTree<Props extends object>(load: () => Promise<ComponentTyp
   return AfterTree;
 }
 
-/** React leaves a box whose inner HTML it set itself alone; one object, so it is never set again. */
-const SERVER_HTML_KEPT = { __html: '' };
+/**
+ * React leaves a box whose inner HTML it set itself alone; one object, so it is never set again
+ * (also the file tree's box, whose content another root renders: file-tree-root.tsx).
+ */
+export const SERVER_HTML_KEPT = { __html: '' };
 const subscribeToNothing = () => () => undefined;
 
 function ClientPart<Props extends object>({
