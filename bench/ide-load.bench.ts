@@ -29,21 +29,21 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-28, fourth session: a freshly booted machine about three times as fast as the earlier ones). */
+/** The last figures (README, 2026-11-28, fifth session: the file tree a React root of its own, drawn before the page hydrates). */
 const PREVIOUS = {
-  bareFirstVisit: '224 ms',
-  ideFirstVisit: '362 ms',
-  firstVisitRatio: '1.61× (1.78× the same morning, before the areas left react-resizable-panels)',
-  bareReload: '58 ms',
-  ideReload: '103 ms',
-  reloadRatio: '1.77× (1.80× that morning)',
-  bareLaterReload: 'none (first measured 2026-11-28, fifth session)',
-  ideLaterReload: 'none',
-  laterReloadRatio: 'none',
+  bareFirstVisit: '213 ms',
+  ideFirstVisit: '293 ms',
+  firstVisitRatio: '1.38× (1.41× the same morning, before the tree had its own root; alternating both builds: 1.62× → 1.32×)',
+  bareReload: '52 ms',
+  ideReload: '86 ms',
+  reloadRatio: '1.65× (1.61× that morning; alternating both builds: 1.80× → 1.65×)',
+  bareLaterReload: '39 ms',
+  ideLaterReload: '87 ms',
+  laterReloadRatio: '2.21×',
   bareScripts: '132 KB',
-  ideScripts: '177 KB',
-  firstLoadJs: '177.1 KiB',
-  htmlFirstByte: 'IDE 15 / 11 ms, bare 13 / 7 ms (first visit / reload, 2026-11-28, fourth session)',
+  ideScripts: '171 KB',
+  firstLoadJs: '170.5 KiB',
+  htmlFirstByte: 'IDE 20 / 13 ms, bare 12 / 7 ms (first visit / reload, 2026-11-28, fifth session)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
