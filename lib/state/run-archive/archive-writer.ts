@@ -2,7 +2,11 @@ import type { RunEvent } from '@/lib/runtime/events';
 import type { ModelStepRecord } from '@/lib/runtime/step-record';
 import type { RunArchive } from './run-archive';
 
-/** Events wait at most this long before they are written: a crash loses at most this much. */
+/**
+ * Events wait at most this long before they are written: a crash loses at most this much. A run
+ * that stops to ask a person is written at once: it may wait there for minutes, and a reload then
+ * (or closing the tab) must find it, as interrupted.
+ */
 export const ARCHIVE_FLUSH_MS = 200;
 
 export interface ArchiveWriter {
@@ -15,8 +19,8 @@ export interface ArchiveWriter {
 
 /**
  * Writes a run's events to the archive in small batches as they happen (a streamed
- * text delta per IndexedDB transaction would be far too many). A run's end is written
- * at once. Writes are chained so batches land in order.
+ * text delta per IndexedDB transaction would be far too many). A run's end and its
+ * approval questions are written at once. Writes are chained so batches land in order.
  */
 export function createArchiveWriter(archive: RunArchive, project: string, onError: (error: unknown) => void): ArchiveWriter {
   let queue: RunEvent[] = [];
@@ -45,7 +49,7 @@ export function createArchiveWriter(archive: RunArchive, project: string, onErro
   return {
     record(event) {
       queue.push(event);
-      if (event.type === 'run-end' || event.type === 'run-error') void flush();
+      if (event.type === 'run-end' || event.type === 'run-error' || event.type === 'approval-request') void flush();
       else timer ??= setTimeout(() => void flush(), ARCHIVE_FLUSH_MS);
     },
     recordStep(step) {

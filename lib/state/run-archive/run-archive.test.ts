@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RunEvent } from '@/lib/runtime/events';
 import { reduceRunEvents } from '@/lib/run-tree/reduce-run-events';
 import { closeInterruptedRun } from './close-interrupted-runs';
@@ -153,6 +153,24 @@ describe('run archive', () => {
     await archive.prune({ maxRunsPerProject: 100, maxTotalBytes: newest!.bytes });
     expect((await archive.listRuns('alpha')).map((run) => run.runId)).toEqual(['run-4']);
     expect(await archive.listRuns('beta')).toEqual([]);
+  });
+
+  it('writes a run that stops to ask a person at once, not with the next batch', async () => {
+    // The batch's timer never fires here: what is written was written at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const archive = freshArchive();
+    const recorder = createArchiveWriter(archive, 'alpha', (error) => {
+      throw error;
+    });
+    const events = runEvents('run-q', 0, false);
+    const base = { runId: 'run-q', callId: 'run-q-root', parentCallId: null, workerName: 'main', depth: 0 };
+    events.push({ ...base, type: 'approval-request', timestamp: 3, approvalId: 'a-1', toolCallId: 'call-1', toolName: 'write_file', args: { path: 'x.md' } });
+    for (const event of events) recorder.record(event);
+    // Once the work queued now has run (well before the batch's delay), the run and its question are stored.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await archive.events('run-q')).toEqual(events);
   });
 
   it('records in batches and writes a run end at once', async () => {
