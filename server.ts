@@ -5,14 +5,16 @@ import { parseArgs } from 'node:util';
 import { API_ROUTES } from '@/app/api/api-routes';
 import { answerApiRequest, claimsForApi } from '@/lib/http/api-front-door';
 import { startPagesProcess } from '@/lib/http/pages-process';
+import { createPrerenderedPage } from '@/lib/http/prerendered-page';
 import { createStaticAssets } from '@/lib/http/static-assets';
 import { installConnectionGuard } from '@/lib/model/server/connection-guard';
 
 /**
  * The production server (`npm start`; built by scripts/build-server.mjs into
- * the build's folder): the API (the model proxy above all) and the build's
- * static files are answered here, and every other request is relayed to Next,
- * which serves the pages in a process of its own (pages-server.ts). Through
+ * the build's folder): the API (the model proxy above all), the prerendered
+ * page and the build's static files are answered here, and every other request
+ * is relayed to Next, which serves the pages in a process of its own
+ * (pages-server.ts). Through
  * Next's router a model step
  * cost 3–6 ms more CPU (lib/http/api-front-door.ts); with Next merely loaded
  * in the same process, about half a millisecond more (pages-server.ts says why).
@@ -39,13 +41,17 @@ async function main(): Promise<void> {
 
   // The build's scripts and style sheets: answered here, compressed once (static-assets.ts says why).
   const staticAssets = createStaticAssets(path.join(__dirname, 'static'));
+  // The IDE's page itself, prerendered by the build: answered here from memory (prerendered-page.ts says why).
+  const page = await createPrerenderedPage(__dirname);
 
   let origin = '';
   let stopping = false;
   const server = createServer((incoming, outgoing) => {
     const answered = claimsForApi(incoming.url ?? '/')
       ? answerApiRequest(API_ROUTES, { incoming, outgoing }, origin)
-      : staticAssets.answer(incoming, outgoing).then((served) => (served ? undefined : pages.relay(incoming, outgoing)));
+      : page.answer(incoming, outgoing)
+        ? Promise.resolve()
+        : staticAssets.answer(incoming, outgoing).then((served) => (served ? undefined : pages.relay(incoming, outgoing)));
     answered.catch((error: unknown) => {
       console.error(`[workerbench] ${incoming.method ?? 'GET'} ${incoming.url ?? ''} failed:`, error);
       if (!outgoing.headersSent) outgoing.writeHead(500);
