@@ -55,7 +55,7 @@ describe('createPrerenderedPage', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.body).toString()).toBe(PAGE);
     expect(zipped.headers['content-type']).toBe('text/html; charset=utf-8');
-    const policy = zipped.headers['content-security-policy'] ?? '';
+    const policy = String(zipped.headers['content-security-policy'] ?? '');
     const scriptSources = /script-src ([^;]+)/.exec(policy)?.[1] ?? '';
     expect(scriptSources).toBe(`'self' ${inlineScriptHashes(PAGE).join(' ')} 'unsafe-eval'`);
     expect(policy).toContain("frame-ancestors 'none'");
