@@ -29,21 +29,21 @@ const VISITS_PER_ALTERNATION = 3;
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures (README, 2026-11-28, fifth session: the file tree a React root of its own, drawn before the page hydrates). */
+/** The last figures: the landed build at the start of 2026-11-28's sixth session, a quiet machine (the tree its own root, drawn before hydration). */
 const PREVIOUS = {
-  bareFirstVisit: '213 ms',
-  ideFirstVisit: '293 ms',
-  firstVisitRatio: '1.38× (1.41× the same morning, before the tree had its own root; alternating both builds: 1.62× → 1.32×)',
-  bareReload: '52 ms',
-  ideReload: '86 ms',
-  reloadRatio: '1.65× (1.61× that morning; alternating both builds: 1.80× → 1.65×)',
-  bareLaterReload: '39 ms',
-  ideLaterReload: '87 ms',
-  laterReloadRatio: '2.21×',
+  bareFirstVisit: '236 ms',
+  ideFirstVisit: '242 ms',
+  firstVisitRatio: '1.03× (the session before: 1.38×, a noisier machine)',
+  bareReload: '50 ms',
+  ideReload: '81 ms',
+  reloadRatio: '1.63× (the session before: 1.65×)',
+  bareLaterReload: '42 ms',
+  ideLaterReload: '83 ms',
+  laterReloadRatio: '1.96× (the session before: 2.21×)',
   bareScripts: '132 KB',
   ideScripts: '171 KB',
   firstLoadJs: '170.5 KiB',
-  htmlFirstByte: 'IDE 20 / 13 ms, bare 12 / 7 ms (first visit / reload, 2026-11-28, fifth session)',
+  htmlFirstByte: 'IDE 14 / 9 ms, bare 21 / 7 ms (first visit / reload, 2026-11-28, sixth session, before the page was answered from memory)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
