@@ -22,8 +22,8 @@ import { FileTree } from './file-tree';
  * handled. So the early root's box is made in a document of its own (made for this, never shown),
  * the tree rendered into it there, and the box then put in the page in place of the server's: its
  * listeners are on the box itself and move with it, and the page's document is left for the
- * page's root. Should the box not be parsed yet at that moment, the tree is rendered into the
- * server's box as soon as the page's root has begun to hydrate (`mountSoon`, from workbench.tsx).
+ * page's root. Should the box not be parsed yet at that moment, the box's own component
+ * (`FileTreeHost`, file-tree-panel.tsx) renders the tree into it as the page's root hydrates.
  *
  * The page's root leaves the box alone (it is told the box's content is its own inner HTML, as
  * after-tree.tsx does), so the two never touch the same elements. Events work across both: React
@@ -56,19 +56,6 @@ export const fileTreeRoot = {
     void useWorkspaceStore.getState().start();
     flushSync(() => fileTreeRoot.attach(box));
     serverBox.replaceWith(box);
-  },
-
-  /**
-   * Once the page's root exists (its hydration has begun): the tree in the server's box, if no
-   * early root took it, as soon as the code running now has stepped aside, in one synchronous
-   * render (the part of the hydration done so far is done again after it, which costs less than
-   * the tree waiting for the whole of it). Without the box, its own component attaches the tree.
-   */
-  mountSoon(): void {
-    queueMicrotask(() => {
-      const host = document.getElementById(FILE_TREE_HOST_ID);
-      if (host !== null && current === null) flushSync(() => fileTreeRoot.attach(host));
-    });
   },
 
   /** Renders the tree into `host`, once per box: the box the early mount used is taken over as it is. */

@@ -7,7 +7,6 @@ import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
 import { preloadOverflowMenus } from '@/components/menus/overflow-menu';
 import { applyStoredTheme } from '@/components/theme/theme';
-import { fileTreeRoot } from '@/components/file-tree/file-tree-root';
 import { AreaControlsProvider } from './areas/area-controls';
 import { WorkbenchAreas } from './areas/workbench-areas';
 import { AreaBoundary } from './area-boundary';
@@ -47,12 +46,9 @@ const REST_OF_PAGE_AT_THE_LATEST_MS = 2_000;
 // is interactive (without one, at once). The store's first render is hydrated from its initial state
 // (zustand's server snapshot), so the page matches the server's HTML either way.
 // The stored colour theme goes on <html> at the same moment, before the shell's first paint.
-// The file tree, a React root of its own, is then rendered from the store at once rather than after
-// the page's hydration (components/file-tree/file-tree-root.tsx).
 if (typeof window !== 'undefined') {
   applyStoredTheme();
   void useWorkspaceStore.getState().start();
-  fileTreeRoot.mountSoon();
 }
 
 /** The IDE shell: header, then the areas (sidebar with projects + files, editor, Problems, the run slot). */

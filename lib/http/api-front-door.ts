@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { answerWith, type Exchange, type FetchHandler } from '@/lib/http/node-web-bridge';
-import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@/lib/security/security-headers.mjs';
+import { SECURITY_HEADER_FIELDS } from '@/lib/security/content-security-policy';
+import { API_CONTENT_SECURITY_POLICY } from '@/lib/security/security-headers.mjs';
 
 /**
  * The API's routes answered by the server itself, before Next's router sees
@@ -19,7 +20,7 @@ export type ApiRoutes = Readonly<Record<string, Readonly<Partial<Record<ApiMetho
 
 /** What Next's config gives every API answer (next.config.mjs), given here the same. */
 export const API_RESPONSE_HEADERS: OutgoingHttpHeaders = Object.freeze({
-  ...Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key, value])),
+  ...SECURITY_HEADER_FIELDS,
   'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
 });
 

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrerenderedPage, isRequestForPageDocument, matchesEntityTag } from '@/lib/http/prerendered-page';
+import { httpGet } from '@/lib/http/testing/http-get';
 import { inlineScriptHashes } from '@/lib/security/inline-script-hashes.mjs';
 
 const PAGE = `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async></script></head><body><div id="file-tree-host"></div><script>self.__next_f=[];</script>${'<p>the shell</p>'.repeat(200)}</body></html>`;
@@ -36,17 +37,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function get(target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${target}`, { method: options.method ?? 'GET', headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const get = (target: string, options?: Parameters<typeof httpGet>[1]) => httpGet(`${base}${target}`, options);
 
 describe('createPrerenderedPage', () => {
   it("answers the page's HTML, gzipped when taken, with the policy that names its inline scripts and every page header", async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { buildInlineScriptHashes } from '@/lib/security/build-script-hashes';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '@/lib/security/content-security-policy';
+import { contentSecurityPolicy, SECURITY_HEADER_FIELDS } from '@/lib/security/content-security-policy';
 import { acceptsGzip } from './static-assets';
 
 /**
@@ -74,7 +74,7 @@ async function loadPage(buildDirectory: string): Promise<Page | null> {
   if (hashes.length === 0) return null;
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const headers: OutgoingHttpHeaders = {
-    ...Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key, value])),
+    ...SECURITY_HEADER_FIELDS,
     'Content-Security-Policy': contentSecurityPolicy({ inlineScriptHashes: hashes }),
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': CACHE_CONTROL,

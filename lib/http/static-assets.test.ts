@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptsGzip, createStaticAssets, staticFileFor } from '@/lib/http/static-assets';
+import { httpGet } from '@/lib/http/testing/http-get';
 
 /** A build's static folder in a temporary place, with a file outside it that nothing may reach. */
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -85,22 +86,11 @@ describe('createStaticAssets', () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
-  function get(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-    return new Promise((resolve, reject) => {
-      const request = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      });
-      request.on('error', reject);
-      request.end();
-    });
-  }
 
   it('answers a script gzipped when the client takes gzip, plain when not, with the headers every answer carries', async () => {
     const base = await serve(buildFolder());
     for (let request = 0; request < 2; request += 1) {
-      const zipped = await get(`${base}/_next/static/chunks/main.js`, { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+      const zipped = await httpGet(`${base}/_next/static/chunks/main.js`, { headers: { 'Accept-Encoding': 'gzip, deflate' } });
       expect(zipped.status).toBe(200);
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(Number(zipped.headers['content-length'])).toBe(zipped.body.byteLength);
@@ -110,11 +100,11 @@ describe('createStaticAssets', () => {
       expect(zipped.headers['x-content-type-options']).toBe('nosniff');
       expect(zipped.headers.vary).toBe('Accept-Encoding');
     }
-    const plain = await get(`${base}/_next/static/chunks/main.js`);
+    const plain = await httpGet(`${base}/_next/static/chunks/main.js`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(SCRIPT);
     // Too small to be worth compressing.
-    const tiny = await get(`${base}/_next/static/chunks/tiny.css`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const tiny = await httpGet(`${base}/_next/static/chunks/tiny.css`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.body.toString()).toBe('a{}');
     expect(tiny.headers['content-type']).toBe('text/css; charset=UTF-8');
@@ -122,7 +112,7 @@ describe('createStaticAssets', () => {
 
   it('answers HEAD without a body, and leaves other methods, other paths and refused ones to Next', async () => {
     const base = await serve(buildFolder());
-    const head = await get(`${base}/_next/static/chunks/main.js`, { method: 'HEAD' });
+    const head = await httpGet(`${base}/_next/static/chunks/main.js`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(SCRIPT));
     expect(head.body.byteLength).toBe(0);
@@ -132,7 +122,7 @@ describe('createStaticAssets', () => {
       ['GET', '/_next/static/chunks/link.js'],
       ['GET', '/'],
     ] as const) {
-      const answer = await get(`${base}${target}`, { method });
+      const answer = await httpGet(`${base}${target}`, { method });
       expect(answer.status, `${method} ${target}`).toBe(418);
     }
   });
@@ -140,14 +130,14 @@ describe('createStaticAssets', () => {
   it('answers a path it has answered from memory, without the disk; an encoded spelling is resolved each time', async () => {
     const root = buildFolder();
     const base = await serve(root);
-    expect((await get(`${base}/_next/static/chunks/main.js`)).status).toBe(200);
-    expect((await get(`${base}/_next/static/chunks/%6Dain.js`)).status).toBe(200);
+    expect((await httpGet(`${base}/_next/static/chunks/main.js`)).status).toBe(200);
+    expect((await httpGet(`${base}/_next/static/chunks/%6Dain.js`)).status).toBe(200);
     // The build's files never change while it is served; gone from disk, a plain path is still answered, from memory.
     rmSync(path.join(root, 'chunks', 'main.js'));
-    const again = await get(`${base}/_next/static/chunks/main.js`);
+    const again = await httpGet(`${base}/_next/static/chunks/main.js`);
     expect(again.status).toBe(200);
     expect(again.body.toString()).toBe(SCRIPT);
     // A spelling that is not remembered is resolved on disk again: no file, so it goes on to Next.
-    expect((await get(`${base}/_next/static/chunks/%6Dain.js`)).status).toBe(418);
+    expect((await httpGet(`${base}/_next/static/chunks/%6Dain.js`)).status).toBe(418);
   });
 });

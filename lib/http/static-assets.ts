@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { SECURITY_HEADERS } from '@/lib/security/security-headers.mjs';
+import { SECURITY_HEADER_FIELDS } from '@/lib/security/content-security-policy';
 
 /**
  * The build's static files (`/_next/static/…`: the page's scripts and style sheets), answered by
@@ -111,7 +111,7 @@ export function createStaticAssets(root: string): StaticAssets {
     const extension = path.extname(file).toLowerCase();
     const gzipped = COMPRESSIBLE.has(extension) && body.byteLength >= COMPRESS_FROM_BYTES ? await gzipAsync(body) : null;
     const headers: OutgoingHttpHeaders = {
-      ...Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key, value])),
+      ...SECURITY_HEADER_FIELDS,
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
     };

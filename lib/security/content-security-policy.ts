@@ -1,3 +1,5 @@
+import { SECURITY_HEADERS } from './security-headers.mjs';
+
 /**
  * The browser-side boundary of the IDE (see SECURITY.md). The page holds the
  * user's own provider keys and every project in its origin's storage, so:
@@ -46,6 +48,9 @@ export function contentSecurityPolicy(scripts: ScriptSources, options: PolicyOpt
 
 // The static headers are plain JavaScript so next.config.mjs, which Node loads as it is, can use them too.
 export { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.mjs';
+
+/** The headers every response carries, as the header fields of a Node response (the production server's own answers). */
+export const SECURITY_HEADER_FIELDS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key, value])));
 
 /** 128 random bits, base64: unguessable and new for every page response. */
 export function newNonce(): string {

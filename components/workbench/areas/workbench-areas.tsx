@@ -39,7 +39,8 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
           <AreaBoundary area="The project menu" resetKey={project}>
             <ProjectSwitcher />
           </AreaBoundary>
-          <AreaBoundary area="The file tree" resetKey={project}>
+          {/* The Files panel's toolbar and the tree's box; the tree itself has its own (file-tree-root.tsx). */}
+          <AreaBoundary area="The Files panel" resetKey={project}>
             <FileTreePanel />
           </AreaBoundary>
         </aside>
