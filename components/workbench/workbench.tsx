@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useWorkspaceStore } from '@/lib/state/workspace/workspace-store';
 import { prefetchWhenIdle } from '@/lib/state/ui/prefetch-when-idle';
+import { warmCodeCacheWhenIdle } from '@/lib/state/ui/warm-code-cache';
 import { preloadEditorTabs } from '@/components/editor/tab-kit';
 import { preloadTooltips } from '@/components/icons/tooltip';
 import { preloadOverflowMenus } from '@/components/menus/overflow-menu';
@@ -72,7 +73,16 @@ export function Workbench() {
   // What the first load left out comes once the project is on screen and the page is idle: during
   // the start, its chunks would take the main thread from the first project's tree.
   const ready = phase === 'ready';
-  useEffect(() => (ready ? prefetchWhenIdle([preloadTooltips, preloadOverflowMenus, preloadDialogs, preloadCommandPalette, preloadEditorTabs]) : undefined), [ready]);
+  // Then the page's first scripts run once more, so that a reload reads V8's code cache for them (warm-code-cache.ts).
+  useEffect(() => {
+    if (!ready) return undefined;
+    const stopPrefetching = prefetchWhenIdle([preloadTooltips, preloadOverflowMenus, preloadDialogs, preloadCommandPalette, preloadEditorTabs]);
+    const stopWarming = warmCodeCacheWhenIdle();
+    return () => {
+      stopPrefetching();
+      stopWarming();
+    };
+  }, [ready]);
 
   return (
     <AreaControlsProvider>
