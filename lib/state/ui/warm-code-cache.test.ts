@@ -45,20 +45,19 @@ describe('needsWarming', () => {
   const scripts = [`${ORIGIN}/_next/static/chunks/a1.js`, `${ORIGIN}/_next/static/chunks/b2.js`];
 
   it('warms when nothing was warmed, and not when every script was', () => {
-    expect(needsWarming(scripts, null)).toBe(true);
-    expect(needsWarming(scripts, JSON.stringify(scripts))).toBe(false);
+    expect(needsWarming(scripts, undefined)).toBe(true);
+    expect(needsWarming(scripts, [...scripts])).toBe(false);
   });
 
   it('warms again when the build changed a script', () => {
-    expect(needsWarming(scripts, JSON.stringify([scripts[0], `${ORIGIN}/_next/static/chunks/old.js`]))).toBe(true);
+    expect(needsWarming(scripts, [scripts[0], `${ORIGIN}/_next/static/chunks/old.js`])).toBe(true);
   });
 
   it('treats a damaged record as nothing warmed', () => {
-    expect(needsWarming(scripts, '{not json')).toBe(true);
-    expect(needsWarming(scripts, '{"a":1}')).toBe(true);
+    for (const damaged of [null, 'text', { a: 1 }, 3, [1, { b: 2 }]]) expect(needsWarming(scripts, damaged)).toBe(true);
   });
 
   it('has nothing to warm without scripts', () => {
-    expect(needsWarming([], null)).toBe(false);
+    expect(needsWarming([], undefined)).toBe(false);
   });
 });

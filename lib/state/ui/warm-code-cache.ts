@@ -16,7 +16,11 @@
  * remembers which scripts it has warmed, so a build is warmed once.
  */
 
+import { parseStoredJsonUpTo, readStoredText, writeStoredJson } from '../storage/local-storage';
+
 const WARMED_KEY = 'workerbench:code-cache-warmed';
+/** The record's bound: a build's HTML names about a dozen scripts (about 1 KB); anything far longer is not ours. */
+const MAX_RECORD_CHARACTERS = 64 * 1024;
 
 /** The part of a PerformanceResourceTiming entry the choice reads. */
 export interface LoadedResource {
@@ -46,34 +50,19 @@ export function scriptsTheHtmlNames(resources: readonly LoadedResource[], parsed
   return [...scripts];
 }
 
-/** Whether any of `scripts` is missing from what was warmed before (the stored list, untrusted: any bad value means warm). */
-export function needsWarming(scripts: readonly string[], stored: string | null): boolean {
+/**
+ * Whether any of `scripts` is missing from what was warmed before: `stored` is the record as parsed
+ * (untrusted: anything but a list reads as nothing warmed).
+ */
+export function needsWarming(scripts: readonly string[], stored: unknown): boolean {
   if (scripts.length === 0) return false;
-  let warmed: unknown;
-  try {
-    warmed = stored === null ? [] : JSON.parse(stored);
-  } catch {
-    return true;
-  }
-  if (!Array.isArray(warmed)) return true;
-  const known = new Set(warmed);
+  const known = new Set(Array.isArray(stored) ? stored : []);
   return scripts.some((script) => !known.has(script));
 }
 
-function readWarmed(): string | null {
-  try {
-    return window.localStorage.getItem(WARMED_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function rememberWarmed(scripts: readonly string[]): void {
-  try {
-    window.localStorage.setItem(WARMED_KEY, JSON.stringify(scripts));
-  } catch {
-    // Storage full or refused: the next visit warms again, which costs only idle time.
-  }
+function readWarmed(): unknown {
+  const text = readStoredText(WARMED_KEY);
+  return text === undefined ? undefined : parseStoredJsonUpTo(text, MAX_RECORD_CHARACTERS);
 }
 
 /** Runs `source` in the frame's document and resolves once it has run (or failed to load). */
@@ -119,7 +108,8 @@ export function warmCodeCacheWhenIdle(): () => void {
   };
   const warmFrom = (index: number) => {
     if (index === scripts.length) {
-      rememberWarmed(scripts);
+      // Storage refused: the next visit warms again, which costs only idle time.
+      writeStoredJson(WARMED_KEY, scripts);
       finish();
       return;
     }
