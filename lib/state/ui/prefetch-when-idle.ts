@@ -1,5 +1,6 @@
 import { loadRunMachinery } from '../run/load-run-chunk';
 import { loadAnalyzer } from '../workspace/diagnostics';
+import { whenIdle } from './when-idle';
 
 /**
  * What the first load leaves out (the project checker, the run machinery, pdf.js) is
@@ -19,10 +20,5 @@ export function prefetchWhenIdle(alsoPrefetch: readonly (() => void)[] = []): ()
       })
       .catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(prefetch, { timeout: 3_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(prefetch, 1_000);
-  return () => window.clearTimeout(timer);
+  return whenIdle(prefetch);
 }

@@ -17,6 +17,7 @@
  */
 
 import { parseStoredJsonUpTo, readStoredText, writeStoredJson } from '../storage/local-storage';
+import { whenIdle } from './when-idle';
 
 const WARMED_KEY = 'workerbench:code-cache-warmed';
 /** The record's bound: a build's HTML names about a dozen scripts (about 1 KB); anything far longer is not ours. */
@@ -82,6 +83,7 @@ function runIn(frameDocument: Document, source: string): Promise<void> {
  * no idle callbacks or the scripts were warmed before. Returns a function that stops it.
  */
 export function warmCodeCacheWhenIdle(): () => void {
+  // Without idle callbacks this is not Chromium, whose caching this is for: nothing to gain.
   if (typeof window.requestIdleCallback !== 'function') return () => undefined;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (navigation === undefined) return () => undefined;
@@ -91,24 +93,20 @@ export function warmCodeCacheWhenIdle(): () => void {
   performance.mark('workerbench:code-cache-warming');
 
   let stopped = false;
-  let pending: number | null = null;
+  let cancelPending: () => void = () => undefined;
   let frame: HTMLIFrameElement | null = null;
   const finish = () => {
     frame?.remove();
     frame = null;
   };
-  const whenIdle = (step: () => void) => {
-    pending = window.requestIdleCallback(
-      () => {
-        pending = null;
-        if (!stopped) step();
-      },
-      { timeout: 3_000 },
-    );
+  const next = (step: () => void) => {
+    cancelPending = whenIdle(() => {
+      if (!stopped) step();
+    });
   };
   const warmFrom = (index: number) => {
     if (index === scripts.length) {
-      // Storage refused: the next visit warms again, which costs only idle time.
+      // Should storage refuse, the next visit warms again, which costs only idle time.
       writeStoredJson(WARMED_KEY, scripts);
       finish();
       return;
@@ -129,14 +127,14 @@ export function warmCodeCacheWhenIdle(): () => void {
     }
     frameWindow.TURBOPACK ??= [];
     void runIn(frameDocument, scripts[index]!).then(() => {
-      if (!stopped) whenIdle(() => warmFrom(index + 1));
+      if (!stopped) next(() => warmFrom(index + 1));
     });
   };
-  whenIdle(() => warmFrom(0));
+  next(() => warmFrom(0));
 
   return () => {
     stopped = true;
-    if (pending !== null) window.cancelIdleCallback(pending);
+    cancelPending();
     finish();
   };
 }
