@@ -1,8 +1,10 @@
 /**
  * IDE load against the framework's floor (issue #34). It builds (when stale) and serves a bare
  * Next page (bench/support/bare-next: one client component that sets a ready flag in an effect)
- * and measures it and the IDE alternately: three alternations of three first visits to each, every
- * first visit in a fresh Chromium profile and followed by a reload once the page has settled (no
+ * and measures it and the IDE alternately: twelve pairs of first visits, one to each page, the
+ * order flipped every pair (bare, IDE, IDE, bare, …) so a machine busier for a minute weighs on
+ * both pages alike (three blocks of three visits each, before 2026-11-29, gave the reload's
+ * ratio 0.86×–1.22× on one build in one hour). Every first visit in a fresh Chromium profile and followed by a reload once the page has settled (no
  * request for 0.5 s, no long task for 1 s: bench/support/first-visit.ts says why), and by a later
  * reload (the third load, the first from V8's code cache). Timed on the page's clock from
  * the navigation's start to ready: for the bare page, its flag; for the IDE, an interactive file
@@ -24,8 +26,8 @@ import { startSecondServer, type SecondServer } from '../e2e/helpers/second-serv
 import { startBarePage } from './support/bare-page';
 import { firstVisitAndReload, type ReadyProbe, type VisitFigures } from './support/first-visit';
 
-const ALTERNATIONS = 3;
-const VISITS_PER_ALTERNATION = 3;
+/** First visits to each page (IDE_LOAD_PAIRS to change it): one to each per pair. */
+const PAIRS = Number(process.env.IDE_LOAD_PAIRS ?? 12);
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
@@ -79,7 +81,7 @@ async function htmlScripts(baseUrl: string): Promise<{ files: number; gzipBytes:
 }
 
 interface Sample {
-  alternation: number;
+  pair: number;
   figures: VisitFigures;
 }
 
@@ -113,11 +115,9 @@ async function main(): Promise<void> {
     await firstVisitAndReload(bare.baseUrl, 'bare-flag', { chromiumPath });
     const warmUp = await firstVisitAndReload(ide.baseUrl, 'interactive-tree', { chromiumPath, checkClick: true });
     const samples = { bare: [] as Sample[], ide: [] as Sample[] };
-    for (let alternation = 0; alternation < ALTERNATIONS; alternation += 1) {
-      for (const target of targets) {
-        for (let visit = 0; visit < VISITS_PER_ALTERNATION; visit += 1) {
-          samples[target.name].push({ alternation, figures: await firstVisitAndReload(target.url, target.probe, { chromiumPath }) });
-        }
+    for (let pair = 0; pair < PAIRS; pair += 1) {
+      for (const target of pair % 2 === 0 ? targets : [...targets].reverse()) {
+        samples[target.name].push({ pair, figures: await firstVisitAndReload(target.url, target.probe, { chromiumPath }) });
       }
     }
     report(samples, warmUp, await htmlScripts(ide.baseUrl));
@@ -129,21 +129,20 @@ async function main(): Promise<void> {
 
 function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures, html: { files: number; gzipBytes: number }): void {
   const of = (name: 'bare' | 'ide', pick: (figures: VisitFigures) => number) => samples[name].map((sample) => pick(sample.figures));
-  // Each alternation's ratio (the IDE's median over the bare page's, from visits minutes apart), then the run's.
-  const ratios = (pick: (figures: VisitFigures) => number) =>
-    Array.from({ length: ALTERNATIONS }, (_, alternation) => {
-      const inAlternation = (name: 'bare' | 'ide') => samples[name].filter((sample) => sample.alternation === alternation).map((sample) => pick(sample.figures));
-      return median(inAlternation('ide')) / median(inAlternation('bare'));
-    });
+  // Each pair's ratio (two visits seconds apart): their middle half shows how far one run's figure may wander.
+  const pairedRatios = (pick: (figures: VisitFigures) => number) => {
+    const ratios = samples.ide.map((sample, index) => pick(sample.figures) / pick(samples.bare[index]!.figures)).sort((left, right) => left - right);
+    const quartile = (fraction: number) => ratios[Math.min(ratios.length - 1, Math.floor(ratios.length * fraction))]!;
+    return `pairs' middle half ${quartile(0.25).toFixed(2)}×–${quartile(0.75).toFixed(2)}×`;
+  };
   const line = (label: string, values: number[], previous: string) => console.log(`${label.padEnd(34)} median ${ms(median(values)).padStart(9)}   range ${range(values, ms).padEnd(19)} previous ${previous}`);
   const ratioLine = ({ label, pick, target, previous }: { label: string; pick: (figures: VisitFigures) => number; target: number; previous: string }) => {
     const ratio = median(of('ide', pick)) / median(of('bare', pick));
-    const each = ratios(pick).map((value) => `${value.toFixed(2)}×`).join(', ');
-    console.log(`${label.padEnd(34)} ${ratio.toFixed(2)}× (per alternation ${each}); target ≤ ${target}×  ${ratio <= target ? 'MET' : 'NOT MET'}   previous ${previous}`);
+    console.log(`${label.padEnd(34)} ${ratio.toFixed(2)}× (${pairedRatios(pick)}); target ≤ ${target}×  ${ratio <= target ? 'MET' : 'NOT MET'}   previous ${previous}`);
   };
   const firstVisit = (figures: VisitFigures) => figures.firstVisit;
   const reload = (figures: VisitFigures) => figures.reload;
-  console.log(`${ALTERNATIONS} alternations × ${VISITS_PER_ALTERNATION} first visits to each page, each in a fresh Chromium profile and reloaded once settled; page clock, navigation → ready`);
+  console.log(`${PAIRS} pairs of first visits (bare and IDE in turn, the order flipped each pair), each in a fresh Chromium profile and reloaded once settled; page clock, navigation → ready`);
   line('bare page ready, first visit', of('bare', firstVisit), PREVIOUS.bareFirstVisit);
   line('IDE interactive tree, first visit', of('ide', firstVisit), PREVIOUS.ideFirstVisit);
   ratioLine({ label: '  IDE / bare, first visit', pick: firstVisit, target: FIRST_VISIT_RATIO_TARGET, previous: PREVIOUS.firstVisitRatio });
@@ -154,7 +153,7 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   const laterReload = (figures: VisitFigures) => figures.laterReload;
   line('bare page ready, later reload', of('bare', laterReload), PREVIOUS.bareLaterReload);
   line('IDE interactive tree, later reload', of('ide', laterReload), PREVIOUS.ideLaterReload);
-  console.log(`  IDE / bare, later reload         ${(median(of('ide', laterReload)) / median(of('bare', laterReload))).toFixed(2)}× (per alternation ${ratios(laterReload).map((value) => `${value.toFixed(2)}×`).join(', ')}); V8's code cache read   previous ${PREVIOUS.laterReloadRatio}`);
+  console.log(`  IDE / bare, later reload         ${(median(of('ide', laterReload)) / median(of('bare', laterReload))).toFixed(2)}× (${pairedRatios(laterReload)}); V8's code cache read   previous ${PREVIOUS.laterReloadRatio}`);
   // The server's share: both pages are prerendered, so this is serving the file (and the proxy, for the IDE) plus the queue.
   const firstBytes = (pick: (figures: VisitFigures) => number) => (['bare', 'ide'] as const).map((name) => `${name} ${ms(median(of(name, pick)))} (${range(of(name, pick), ms)})`).join(', ');
   console.log(`HTML's first byte (median): first visit ${firstBytes((figures) => figures.htmlFirstByte)}; reload ${firstBytes((figures) => figures.reloadHtmlFirstByte)}`);

@@ -101,6 +101,26 @@ test('areas collapse and resize, and keep their sizes after a reload', async ({ 
   await expect(page.getByRole('treeitem').first()).toBeVisible();
 });
 
+test('a collapsed sidebar dragged open shows its files while the drag goes on, and stays open when released', async ({ page }) => {
+  await openWorkbench(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const files = page.locator('[data-area="files"]');
+  await page.getByRole('button', { name: 'Hide the files sidebar' }).click();
+  await expect(files).toHaveCSS('visibility', 'hidden');
+  const handle = (await page.getByRole('separator', { name: 'Resize the files sidebar' }).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 260, handle.y + handle.height / 2, { steps: 8 });
+  // Mid-drag: the column has its width and its content, not an empty gap.
+  await expect.poll(async () => (await files.boundingBox())!.width).toBeGreaterThan(200);
+  await expect(files).toHaveCSS('visibility', 'visible');
+  await expect(page.getByRole('treeitem').first()).toBeVisible();
+  await page.mouse.up();
+  await expect(page.getByRole('button', { name: 'Hide the files sidebar' })).toBeVisible();
+  await expect(files).toHaveCSS('visibility', 'visible');
+  await expect.poll(async () => (await files.boundingBox())!.width).toBeGreaterThan(200);
+});
+
 test('the splitters work from the keyboard: arrows resize, Enter folds and opens, Home and End go to the limits', async ({ page }) => {
   await openWorkbench(page);
   await page.setViewportSize({ width: 1440, height: 900 });

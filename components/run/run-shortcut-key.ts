@@ -1,6 +1,13 @@
-/** Ctrl/Cmd+Enter, and only that: with Alt or Shift it is another key (the editor's own). */
-export function isRunShortcut(event: KeyboardEvent): boolean {
-  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+import { commandDefinition } from '@/lib/state/ui/commands/command-list';
+import { isMacPlatform, matchesShortcut, type KeyPress } from '@/lib/state/ui/commands/shortcut-keys';
+
+/**
+ * The run key as the command list names it (Ctrl+Enter, ⌘+Enter on a Mac), matched the way every
+ * other shortcut is, so the key that works is the one the Run button's tooltip and the palette
+ * show. With Alt or Shift it is another key (the editor's own).
+ */
+export function isRunShortcut(press: KeyPress, isMac: boolean = isMacPlatform()): boolean {
+  return matchesShortcut(press, commandDefinition('run.open-worker').shortcut!, isMac);
 }
 
 /** Pressed in the code editor: the run's tab then opens behind the file, so the person keeps typing there. */

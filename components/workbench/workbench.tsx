@@ -42,7 +42,8 @@ const HEADER_AND_BANNERS = hydratedLater(
 /** If the tree is slow to come (storage held up with no copy of the tree kept), the rest of the page does not wait longer than this. */
 const REST_OF_PAGE_AT_THE_LATEST_MS = 2_000;
 
-// The store starts while React hydrates the page rather than after: the kept tree (a reload) or the
+// The store starts while React hydrates the page rather than after (here, or from the tree's early
+// mount, file-tree-root.tsx, whichever module runs first; a start is once per tab): the kept tree (a reload) or the
 // example's manifest (a first visit) is in it before hydration ends, and storage opens once that tree
 // is interactive (without one, at once). The store's first render is hydrated from its initial state
 // (zustand's server snapshot), so the page matches the server's HTML either way.
@@ -60,7 +61,6 @@ export function Workbench() {
   const project = useWorkspaceStore((state) => state.currentProject);
   useSaveTriggers();
   useEffect(() => {
-    void useWorkspaceStore.getState().start();
     const atTheLatest = window.setTimeout(() => treeShown.announce(), REST_OF_PAGE_AT_THE_LATEST_MS);
     return () => window.clearTimeout(atTheLatest);
   }, []);

@@ -68,7 +68,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
 
   return (
     <div ref={bodyRef} className="workbench-body" style={columns} data-files-collapsed={presentWhen(layout.collapsed.files)} data-run-collapsed={presentWhen(layout.collapsed.run)}>
-      <section id="area-files" data-area="files" className="workbench-area area-files" aria-label="Files" data-collapsed={presentWhen(layout.collapsed.files)}>
+      <section id="area-files" data-area="files" className="workbench-area area-files" aria-label="Files">
         {contents.files}
       </section>
       <AreaSeparator area="files" label="Resize the files sidebar" />
@@ -82,7 +82,7 @@ export function WorkbenchAreas({ project }: { project: string | null }) {
         </div>
       </main>
       <AreaSeparator area="run" label="Resize the run panel" />
-      <section id="area-run" data-area="run" className="workbench-area area-run" aria-label="Runs" data-collapsed={presentWhen(layout.collapsed.run)}>
+      <section id="area-run" data-area="run" className="workbench-area area-run" aria-label="Runs">
         {contents.run}
       </section>
     </div>
