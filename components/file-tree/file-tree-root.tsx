@@ -47,15 +47,16 @@ function TreeArea() {
 }
 
 export const fileTreeRoot = {
-  /** Before the page's root exists: the tree in a box of its own, which takes the server's box's place. */
-  mountBeforeHydration(): void {
+  /** Before the page's root exists: the tree in a box of its own, which takes the server's box's place. True when it mounted. */
+  mountBeforeHydration(): boolean {
     const serverBox = document.getElementById(FILE_TREE_HOST_ID);
-    if (serverBox === null || current !== null) return;
+    if (serverBox === null || current !== null) return false;
     const box = document.implementation.createHTMLDocument('').createElement('div');
     for (const { name, value } of serverBox.attributes) box.setAttribute(name, value);
     void useWorkspaceStore.getState().start();
     flushSync(() => fileTreeRoot.attach(box));
     serverBox.replaceWith(box);
+    return true;
   },
 
   /** Renders the tree into `host`, once per box: the box the early mount used is taken over as it is. */
