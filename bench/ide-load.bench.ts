@@ -31,21 +31,22 @@ const PAIRS = Number(process.env.IDE_LOAD_PAIRS ?? 12);
 const FIRST_VISIT_RATIO_TARGET = 1.3;
 const RELOAD_RATIO_TARGET = 1.2;
 const FIRST_LOAD_TARGET_KIB = 200;
-/** The last figures: the landed build at the end of 2026-11-28's sixth session, a quiet machine (the scripts one byte a character, the page answered from memory). */
+/** The last figures: the landed build of 2026-11-28's seventh session, measured 2026-11-29 with these pairs (load average 0.1–1.3). */
 const PREVIOUS = {
-  bareFirstVisit: '230 ms',
-  ideFirstVisit: '261 ms',
-  firstVisitRatio: '1.13× (the session before: 1.03×)',
-  bareReload: '61 ms',
-  ideReload: '79 ms',
-  reloadRatio: '1.30× (the session before: 1.63×)',
-  bareLaterReload: '44 ms',
-  ideLaterReload: '63 ms',
-  laterReloadRatio: '1.46× (the session before: 1.96×)',
+  bareFirstVisit: '240 ms',
+  ideFirstVisit: '360 ms',
+  firstVisitRatio: '1.50× (pairs 1.30×–1.63×; the same build in three blocks of three: 1.13×, 1.33×)',
+  bareReload: '77 ms',
+  ideReload: '81 ms',
+  reloadRatio: '1.04× (pairs 0.96×–1.24×; in three blocks of three: 0.86×, 1.21×)',
+  bareLaterReload: '55 ms',
+  ideLaterReload: '79 ms',
+  laterReloadRatio: '1.45× (pairs 1.16×–1.66×)',
   bareScripts: '132 KB',
   ideScripts: '171 KB',
-  firstLoadJs: '170.4 KiB',
-  htmlFirstByte: 'IDE 8 / 5 ms, bare 10 / 7 ms (first visit / reload, 2026-11-28, seventh session: the page answered from memory; not moved by that session)',
+  firstLoadJs: '171.0 KiB',
+  firstVisitMarks: 'manifest-shown 298 ms, ready 360 ms',
+  htmlFirstByte: 'IDE 9 / 7 ms, bare 12 / 12 ms (first visit / reload)',
 };
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -168,7 +169,7 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   console.log(`                                        IDE  ${scripts('ide')}   previous ${PREVIOUS.ideScripts}`);
   const phases = new Map<string, number[]>();
   for (const sample of samples.ide) for (const [phase, at] of Object.entries(sample.figures.marks)) phases.set(phase, [...(phases.get(phase) ?? []), at]);
-  console.log(`  IDE first visit by the page's marks (median ms after navigation): ${[...phases].map(([phase, times]) => `${phase} ${median(times).toFixed(0)}`).join(', ')}`);
+  console.log(`  IDE first visit by the page's marks (median ms after navigation): ${[...phases].map(([phase, times]) => `${phase} ${median(times).toFixed(0)}`).join(', ')}   previous ${PREVIOUS.firstVisitMarks}`);
   const reloadPhases = new Map<string, number[]>();
   for (const sample of samples.ide) for (const [phase, at] of Object.entries(sample.figures.reloadMarks)) reloadPhases.set(phase, [...(reloadPhases.get(phase) ?? []), at]);
   const inOrder = [...reloadPhases].sort((left, right) => median(left[1]) - median(right[1]));
