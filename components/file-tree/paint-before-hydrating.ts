@@ -9,7 +9,8 @@
  * inline one it waits for a timer (next/dist/client/app-bootstrap.js). One empty inline entry
  * therefore ends the task with the tree rendered: the browser paints it, and the page hydrates in
  * the next task. An empty script runs nothing and needs no CSP allowance (the HTML standard stops
- * before its policy checks when a script has no source text).
+ * before its policy checks when a script has no source text). In a tab opened in the background
+ * the browser may hold that timer up to a second, while nobody sees the page.
  *
  * The list is Next's internal, not its API: a Next that stops reading it hydrates in one task, as
  * before (e2e/ide-load.spec.ts checks that Next took the entry).
