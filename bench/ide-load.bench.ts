@@ -4,8 +4,8 @@
  * and measures it and the IDE alternately: twelve pairs of first visits, one to each page, the
  * order flipped every pair (bare, IDE, IDE, bare, …) so a machine busier for a minute weighs on
  * both pages alike (three blocks of three visits each, before 2026-11-29, gave the reload's
- * ratio 0.86×–1.22× on one build in one hour). Every first visit in a fresh Chromium profile and followed by a reload once the page has settled (no
- * request for 0.5 s, no long task for 1 s: bench/support/first-visit.ts says why), and by a later
+ * ratio 0.86×–1.22× on one build in one hour). Every first visit is in a fresh Chromium profile
+ * and followed by a reload once the page has settled (no request for 0.5 s, no long task for 1 s: bench/support/first-visit.ts says why), and by a later
  * reload (the third load, the first from V8's code cache). Timed on the page's clock from
  * the navigation's start to ready: for the bare page, its flag; for the IDE, an interactive file
  * tree, i.e. a row of the tree in the DOM with React's click handler attached (the probe is
@@ -81,11 +81,6 @@ async function htmlScripts(baseUrl: string): Promise<{ files: number; gzipBytes:
   return { files, gzipBytes };
 }
 
-interface Sample {
-  pair: number;
-  figures: VisitFigures;
-}
-
 async function ideServer(): Promise<SecondServer | { baseUrl: string; stop(): Promise<void> } | null> {
   if (process.env.WORKERBENCH_URL !== undefined) return { baseUrl: process.env.WORKERBENCH_URL, stop: async () => undefined };
   if (!existsSync(path.join(buildDirectory, 'BUILD_ID'))) return null;
@@ -115,10 +110,11 @@ async function main(): Promise<void> {
     // server's is. The IDE's also checks that a click at the moment counted is handled.
     await firstVisitAndReload(bare.baseUrl, 'bare-flag', { chromiumPath });
     const warmUp = await firstVisitAndReload(ide.baseUrl, 'interactive-tree', { chromiumPath, checkClick: true });
-    const samples = { bare: [] as Sample[], ide: [] as Sample[] };
+    // Index i of each list is pair i's visit to that page.
+    const samples = { bare: [] as VisitFigures[], ide: [] as VisitFigures[] };
     for (let pair = 0; pair < PAIRS; pair += 1) {
       for (const target of pair % 2 === 0 ? targets : [...targets].reverse()) {
-        samples[target.name].push({ pair, figures: await firstVisitAndReload(target.url, target.probe, { chromiumPath }) });
+        samples[target.name].push(await firstVisitAndReload(target.url, target.probe, { chromiumPath }));
       }
     }
     report(samples, warmUp, await htmlScripts(ide.baseUrl));
@@ -128,11 +124,11 @@ async function main(): Promise<void> {
   }
 }
 
-function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures, html: { files: number; gzipBytes: number }): void {
-  const of = (name: 'bare' | 'ide', pick: (figures: VisitFigures) => number) => samples[name].map((sample) => pick(sample.figures));
+function report(samples: { bare: VisitFigures[]; ide: VisitFigures[] }, warmUp: VisitFigures, html: { files: number; gzipBytes: number }): void {
+  const of = (name: 'bare' | 'ide', pick: (figures: VisitFigures) => number) => samples[name].map(pick);
   // Each pair's ratio (two visits seconds apart): their middle half shows how far one run's figure may wander.
   const pairedRatios = (pick: (figures: VisitFigures) => number) => {
-    const ratios = samples.ide.map((sample, index) => pick(sample.figures) / pick(samples.bare[index]!.figures)).sort((left, right) => left - right);
+    const ratios = samples.ide.map((figures, index) => pick(figures) / pick(samples.bare[index]!)).sort((left, right) => left - right);
     const quartile = (fraction: number) => ratios[Math.min(ratios.length - 1, Math.floor(ratios.length * fraction))]!;
     return `pairs' middle half ${quartile(0.25).toFixed(2)}×–${quartile(0.75).toFixed(2)}×`;
   };
@@ -168,10 +164,10 @@ function report(samples: { bare: Sample[]; ide: Sample[] }, warmUp: VisitFigures
   console.log(`JS requested before ready, first visit: bare ${scripts('bare')}   previous ${PREVIOUS.bareScripts}`);
   console.log(`                                        IDE  ${scripts('ide')}   previous ${PREVIOUS.ideScripts}`);
   const phases = new Map<string, number[]>();
-  for (const sample of samples.ide) for (const [phase, at] of Object.entries(sample.figures.marks)) phases.set(phase, [...(phases.get(phase) ?? []), at]);
+  for (const figures of samples.ide) for (const [phase, at] of Object.entries(figures.marks)) phases.set(phase, [...(phases.get(phase) ?? []), at]);
   console.log(`  IDE first visit by the page's marks (median ms after navigation): ${[...phases].map(([phase, times]) => `${phase} ${median(times).toFixed(0)}`).join(', ')}   previous ${PREVIOUS.firstVisitMarks}`);
   const reloadPhases = new Map<string, number[]>();
-  for (const sample of samples.ide) for (const [phase, at] of Object.entries(sample.figures.reloadMarks)) reloadPhases.set(phase, [...(reloadPhases.get(phase) ?? []), at]);
+  for (const figures of samples.ide) for (const [phase, at] of Object.entries(figures.reloadMarks)) reloadPhases.set(phase, [...(reloadPhases.get(phase) ?? []), at]);
   const inOrder = [...reloadPhases].sort((left, right) => median(left[1]) - median(right[1]));
   console.log(`  IDE reload by the page's marks (median ms after navigation): ${inOrder.map(([phase, times]) => `${phase} ${median(times).toFixed(0)}`).join(', ')}`);
   console.log(`  scripts requested before ready on the reload: bare ${median(of('bare', (figures) => figures.reloadScriptFiles))}, IDE ${median(of('ide', (figures) => figures.reloadScriptFiles))} files (median)`);

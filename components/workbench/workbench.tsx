@@ -45,8 +45,8 @@ const REST_OF_PAGE_AT_THE_LATEST_MS = 2_000;
 // The store starts while React hydrates the page rather than after (here, or from the tree's early
 // mount in file-tree-root.tsx, whichever module runs first; a tab starts it once): the kept tree (a
 // reload) or the example's manifest (a first visit) is in it before hydration ends, and storage
-// opens once that tree is interactive (without one, at once). The store's first render is hydrated from its initial state
-// (zustand's server snapshot), so the page matches the server's HTML either way.
+// opens once that tree is interactive (without one, at once). The store's first render is hydrated
+// from its initial state (zustand's server snapshot), so the page matches the server's HTML either way.
 // The stored colour theme goes on <html> at the same moment, before the shell's first paint.
 if (typeof window !== 'undefined') {
   applyStoredTheme();
